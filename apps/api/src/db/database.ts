@@ -1,0 +1,189 @@
+// Kysely factory for both dialects (DESIGN §5). The URL picks the dialect:
+//   sqlite:/abs/path.db · sqlite:relative/path.db · sqlite::memory: · postgres://… · postgresql://…
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+import pg from 'pg';
+import type { DialectName } from '#src/db/dialect.ts';
+import type { Database } from '#src/db/schema.ts';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  readonly url: string;
+  /** PostgreSQL pool size (default 10). SQLite always uses one connection: one writer. */
+  readonly poolSize?: number;
+  /**
+   * PostgreSQL: an idle pooled connection failed (server restart, admin termination). The pool drops
+   * it and opens a new one when needed; without a listener pg would crash the process. Default: a
+   * process warning.
+   */
+  readonly onIdleConnectionError?: (error: Error) => void;
+}
+
+export type DatabaseLocation =
+  | { readonly dialect: 'sqlite'; readonly filename: string }
+  | { readonly dialect: 'postgres'; readonly connectionString: string };
+
+export class DatabaseUrlError extends Error {}
+
+const SQLITE_MEMORY = ':memory:';
+
+/** Parses a database URL; relative SQLite paths resolve against `cwd`. */
+export function parseDatabaseUrl(url: string, cwd: string = process.cwd()): DatabaseLocation {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { dialect: 'postgres', connectionString: url };
+  }
+  if (url.startsWith('sqlite:')) {
+    // `sqlite:///abs/path.db` is accepted as well as `sqlite:/abs/path.db`.
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path === '') throw new DatabaseUrlError(`Database URL "${url}" has no SQLite file path`);
+    if (path === SQLITE_MEMORY) return { dialect: 'sqlite', filename: SQLITE_MEMORY };
+    return { dialect: 'sqlite', filename: resolve(cwd, path) };
+  }
+  throw new DatabaseUrlError(
+    `Unsupported database URL "${redactUrl(url)}": expected sqlite:<path>, sqlite::memory:, postgres:// or postgresql://`,
+  );
+}
+
+export function createDatabase(options: CreateDatabaseOptions): DatabaseHandle {
+  const location = parseDatabaseUrl(options.url);
+  return location.dialect === 'sqlite'
+    ? createSqliteDatabase(location.filename)
+    : createPostgresDatabase(location.connectionString, options.poolSize ?? 10, options.onIdleConnectionError);
+}
+
+function createSqliteDatabase(filename: string): DatabaseHandle {
+  if (filename !== SQLITE_MEMORY) mkdirSync(dirname(filename), { recursive: true });
+  const sqlite = new SqliteDatabase(filename);
+  try {
+    sqlite.pragma('journal_mode = WAL'); // stays 'memory' for :memory:
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }) });
+  const close = async () => {
+    await db.destroy();
+    // Kysely's destroy() does nothing when no query ran yet; the file handle must close regardless.
+    if (sqlite.open) sqlite.close();
+  };
+  return { db, dialect: 'sqlite', close: once(close) };
+}
+
+/**
+ * SQLite transactions start with `BEGIN IMMEDIATE`: the write lock is taken up front, so another
+ * process writing the same file makes the transaction wait (busy_timeout) instead of failing with
+ * SQLITE_BUSY halfway, after it has read (e.g. a balance check followed by a debit).
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateTransactionSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver(this.#config);
+  }
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * int8 (`bigint` millis columns, `count(*)`, `sum(integer)`) and numeric (`sum(bigint)`) arrive as
+ * strings from pg; they are parsed to numbers so rows look the same as on SQLite. A value that would
+ * lose precision is an error rather than a silently wrong number.
+ */
+function parseInt8(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new RangeError(`int8 value ${value} is outside the safe integer range`);
+  return parsed;
+}
+
+function parseNumeric(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new RangeError(`numeric value ${value} is not a finite number`);
+  return parsed;
+}
+
+/** Parser set local to our pools, so other pg users in the process keep pg's defaults. */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && oid === INT8_OID) return parseInt8;
+    if (format !== 'binary' && oid === NUMERIC_OID) return parseNumeric;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function warnIdleConnectionError(error: Error): void {
+  process.emitWarning(`PostgreSQL idle connection error: ${error.message}`, 'DatabaseWarning');
+}
+
+function createPostgresDatabase(
+  connectionString: string,
+  poolSize: number,
+  onIdleConnectionError: (error: Error) => void = warnIdleConnectionError,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
+  pool.on('error', onIdleConnectionError);
+  // pool.end() resolves before its connections have closed; close() waits for them, so that once it
+  // resolves the server has no session of ours left (and e.g. DROP DATABASE cannot race them).
+  const openClients = new Set<pg.PoolClient>();
+  let onAllClosed: (() => void) | undefined;
+  pool.on('connect', (client) => openClients.add(client));
+  pool.on('remove', (client) => {
+    openClients.delete(client);
+    if (openClients.size === 0) onAllClosed?.();
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    const allClosed = new Promise<void>((resolve) => {
+      onAllClosed = resolve;
+    });
+    await db.destroy();
+    // As for SQLite: end the pool even when Kysely never initialised its driver.
+    if (!pool.ending && !pool.ended) await pool.end();
+    if (openClients.size > 0) await allClosed;
+  };
+  return { db, dialect: 'postgres', close: once(close) };
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= action();
+    return closing;
+  };
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@/]*@/, '$1***@');
+}

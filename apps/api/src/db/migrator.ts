@@ -1,0 +1,52 @@
+// Runs the migrations in ./migrations. The list is static (no directory scan) so that it works the
+// same under tsx, vitest and a bundler. Add each new migration file to `migrations` below.
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import * as initialSchema from '#src/db/migrations/20261122000000_initial_schema.ts';
+
+/** Every migration by file name (without `.ts`), oldest first. */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '20261122000000_initial_schema': initialSchema,
+});
+
+export class MigrationError extends Error {}
+
+function createMigrator<DB>(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+}
+
+function appliedNames(resultSet: MigrationResultSet, action: string): string[] {
+  const { error, results = [] } = resultSet;
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      failed ? `Migration "${failed}" failed to ${action}: ${reason}` : `Could not ${action} migrations: ${reason}`,
+      { cause: error },
+    );
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Applies every pending migration; returns the names applied (empty when already up to date). */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  return appliedNames(await createMigrator(db).migrateToLatest(), 'apply');
+}
+
+/**
+ * Reverts migrations: the latest one by default, or down to (excluding) `target`, or all of them with
+ * `{ to: 'nothing' }`. Returns the names reverted.
+ */
+export async function migrateDown<DB>(db: Kysely<DB>, options: { to?: string | 'nothing' } = {}): Promise<string[]> {
+  const migrator = createMigrator(db);
+  const resultSet =
+    options.to === undefined
+      ? await migrator.migrateDown()
+      : await migrator.migrateTo(options.to === 'nothing' ? NO_MIGRATIONS : options.to);
+  return appliedNames(resultSet, 'revert');
+}
+
+/** Names of the migrations already applied, oldest first. */
+export async function listAppliedMigrations<DB>(db: Kysely<DB>): Promise<string[]> {
+  const infos = await createMigrator(db).getMigrations();
+  return infos.filter((info) => info.executedAt !== undefined).map((info) => info.name);
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseBirthdayCookie, serializeBirthdayCookie } from './birthday-cookie.ts';
+
+describe('parseBirthdayCookie', () => {
+  it.each([
+    // TOSHO: URL-encoded compact JSON
+    ['%7B%22value%22%3A%221998-01%22%2C%22expires%22%3A1735689600%7D', '1998-01', '1735689600'],
+    // PYKAPI: raw JSON with spaces and a string expiry
+    ['{"value": "2000-01", "expires": "4102444800"}', '2000-01', '4102444800'],
+    // quoted cookie value
+    ['"{"value":"2000-01","expires":4102372799}"', '2000-01', '4102372799'],
+    ['%22%7B%22value%22%3A%222000-01%22%2C%22expires%22%3A1%7D%22', '2000-01', '1'],
+    // raw JSON with a literal % that does not decode
+    ['{"value":"100%","expires":5}', '100%', '5'],
+    // extra keys are ignored; value is kept as sent for the signature
+    ['{"value":"garbage","expires":0,"x":1}', 'garbage', '0'],
+  ])('reads %j', (raw, value, expires) => {
+    expect(parseBirthdayCookie(raw)).toEqual({ value, expires });
+  });
+
+  it.each([
+    undefined,
+    '',
+    'not json',
+    '2000-01',
+    'null',
+    '[1,2]',
+    '"2000-01"',
+    '{"expires":1}',
+    '{"value":200001,"expires":1}',
+    '{"value":"2000-01"}',
+    '{"value":"2000-01","expires":null}',
+    '{"value":"2000-01","expires":"soon"}',
+    '{"value":"2000-01","expires":"-1"}',
+    '{"value":"2000-01","expires":1.5}',
+    '{"value":"2000-01","expires":-1}',
+  ])('rejects %j', (raw) => {
+    expect(parseBirthdayCookie(raw)).toBeUndefined();
+  });
+});
+
+describe('serializeBirthdayCookie', () => {
+  it('writes URL-encoded compact JSON like TOSHO', () => {
+    expect(serializeBirthdayCookie('1998-01', 1735689600)).toBe(
+      '%7B%22value%22%3A%221998-01%22%2C%22expires%22%3A1735689600%7D',
+    );
+  });
+
+  it('writes a numeric-string expiry as a number', () => {
+    expect(decodeURIComponent(serializeBirthdayCookie('2000-01', '4102372799'))).toBe(
+      '{"value":"2000-01","expires":4102372799}',
+    );
+  });
+
+  it('round-trips through parseBirthdayCookie', () => {
+    expect(parseBirthdayCookie(serializeBirthdayCookie('2000-01', 4102372799))).toEqual({
+      value: '2000-01',
+      expires: '4102372799',
+    });
+  });
+
+  it.each([-1, 1.5, Number.NaN, 'soon', '99999999999999999999'])('refuses the expiry %j', (expires) => {
+    expect(() => serializeBirthdayCookie('2000-01', expires)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,45 @@
+// Business constants and limits (SPEC §9). Values that depend on the deployment live in config, not here.
+
+/** Title ids are shown and routed zero-padded to this many digits. */
+export const TITLE_ID_WIDTH = 5;
+
+/** Age (in full years) from which a member is an adult. */
+export const ADULT_AGE = 16;
+/** Age (in full years) from which a member is a minor; younger members are blocked. */
+export const MINOR_AGE = 13;
+/** Earliest birth year accepted. */
+export const MIN_BIRTH_YEAR = 1900;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 64;
+/** How many of the four character classes (upper, lower, digit, symbol) a password needs. */
+export const PASSWORD_MIN_CHARACTER_CLASSES = 3;
+
+/** Crawlers skip the age gate with this birthday and consent value. */
+export const CRAWLER_DEFAULT_BIRTHDAY = '2000-01';
+export const CRAWLER_DEFAULT_CONSENT = 1;
+/** Unix seconds (2099-12-31T03:59:59Z) used as the expiry of the crawler default cookies. */
+export const CRAWLER_COOKIE_EXPIRES = 4102372799;
+
+export const COMMENTS_PER_HOUR = 10;
+export const READING_HISTORY_LIMIT = 20;
+
+/** Ticket near-expiry badge: shown when expiry is closer than the window but farther than the minimum. */
+export const NEAR_EXPIRY_WINDOW_MS = 172_800_000;
+export const NEAR_EXPIRY_MIN_MS = 600_000;
+/** The status call runs at most once per this period. */
+export const STATUS_REFRESH_MS = 86_400_000;
+export const PAGE_VIEW_DELAY_MS = 500;
+export const RELOAD_GUARD_TTL_MS = 10_000;
+
+/** Local-storage keys of the persisted login data. SPEC names only `isLoggedIn`; the second name is ours. */
+export const STORAGE_KEY_IS_LOGGED_IN = 'isLoggedIn';
+export const STORAGE_KEY_CHECKED_TICKETS = 'checkedTicketList';
+
+/** Page-loading progress bar. */
+export const LOADING_BAR_DURATION_MS = 2000;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_HIDE_DELAY_MS = 500;
+export const LOADING_BAR_RESET_DELAY_MS = 400;
+export const LOADING_BAR_HEIGHT_PX = 3;
+export const LOADING_BAR_COLOR = '#469bf9';

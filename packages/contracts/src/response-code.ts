@@ -1,0 +1,133 @@
+import { COMMENTS_PER_HOUR } from './constants.ts';
+
+/**
+ * Every `response_code` the API answers with (SPEC §8). 1001 and 3101–3105 come from the
+ * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path.
+ */
+export const ResponseCode = {
+  Success: 0,
+  InvalidParameter: 1001,
+  ApiNotFound: 1002,
+  ServerMaintenance: 1098,
+  ServerError: 1099,
+  WebTokenInvalid: 1101,
+  WebTokenCreateFailed: 1102,
+  UserNotExist: 2000,
+  AccountNotActive: 2001,
+  UserLoginFailed: 2002,
+  UserConnectDeviceOver: 2003,
+  UserLogoutFailed: 2004,
+  AccountInvalidEmail: 2005,
+  AccountInvalidPassword: 2006,
+  AccountAlreadyRegistered: 2007,
+  AccountEmailUsed: 2008,
+  AccountSaveFailed: 2009,
+  ExistsOriginalUuid: 2010,
+  UserNotLogin: 2011,
+  AccountUnregistered: 2012,
+  AccountResigned: 2013,
+  AccountBanned: 2014,
+  AccountEmailResigned: 2015,
+  AccountAccessDenied: 2016,
+  AccountModifyInvalidToken: 2017,
+  AccountTermViolation: 2018,
+  AccountSuspended: 2019,
+  TitleNotFound: 3000,
+  EpisodeNotFound: 3100,
+  EpisodeCannotBuy: 3101,
+  EpisodeAlreadyPurchased: 3102,
+  EpisodeCannotRent: 3103,
+  ViewerEpisodeNotFound: 3104,
+  EpisodeUnpurchased: 3105,
+  WeeklyTitleNotFound: 3200,
+  PostCommentNgword: 6100,
+  PostCommentLimitOver: 6301,
+  PostCommentError: 6500,
+} as const;
+
+export type ResponseCodeName = keyof typeof ResponseCode;
+export type ResponseCode = (typeof ResponseCode)[ResponseCodeName];
+
+const nameByCode = new Map<number, ResponseCodeName>(
+  (Object.entries(ResponseCode) as [ResponseCodeName, ResponseCode][]).map(([name, code]) => [code, name]),
+);
+
+export function isResponseCode(code: number): code is ResponseCode {
+  return nameByCode.has(code);
+}
+
+/** The PascalCase name of a known code, e.g. 3100 → 'EpisodeNotFound'. */
+export function responseCodeName(code: number): ResponseCodeName | undefined {
+  return nameByCode.get(code);
+}
+
+const MESSAGE_KEY_PREFIX = 'response_code_message.';
+const FALLBACK_MESSAGE_KEY = `${MESSAGE_KEY_PREFIX}server_error`;
+
+// SPEC §8: these codes show the access-denied or suspended message instead of their own.
+const sharedMessageKeys: ReadonlyMap<number, string> = new Map([
+  [ResponseCode.AccountAccessDenied, `${MESSAGE_KEY_PREFIX}account_access_denied`],
+  [ResponseCode.AccountTermViolation, `${MESSAGE_KEY_PREFIX}account_access_denied`],
+  [ResponseCode.AccountSuspended, `${MESSAGE_KEY_PREFIX}account_suspended`],
+]);
+
+function toSnakeCase(pascal: string): string {
+  return pascal.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
+}
+
+/** The i18n key of a code's message: `response_code_message.{snake_case name}`, server_error when unknown. */
+export function responseCodeMessageKey(code: number): string {
+  const shared = sharedMessageKeys.get(code);
+  if (shared) return shared;
+  const name = nameByCode.get(code);
+  return name ? `${MESSAGE_KEY_PREFIX}${toSnakeCase(name)}` : FALLBACK_MESSAGE_KEY;
+}
+
+/**
+ * English message per key. Texts quoted in SPEC §8 are kept verbatim (including their
+ * capitalisation and trailing dots); the others are ours.
+ */
+export const responseCodeMessages: Readonly<Record<string, string>> = {
+  'response_code_message.success': 'Success.',
+  'response_code_message.invalid_parameter': 'The request contains an invalid parameter.',
+  'response_code_message.api_not_found': 'The requested API does not exist.',
+  'response_code_message.server_maintenance': 'The service is under maintenance. Please check back again soon.',
+  'response_code_message.server_error': 'An error has occurred. Please check back again soon.',
+  'response_code_message.web_token_invalid': 'Your session has expired. Please log in again.',
+  'response_code_message.web_token_create_failed': 'Unable to start your session. Please try again.',
+  'response_code_message.user_not_exist': 'User not found.',
+  'response_code_message.account_not_active': 'This account is unavailable.',
+  'response_code_message.user_login_failed': 'Unable to log in.',
+  'response_code_message.user_connect_device_over': 'Max number of logged in devices reached...',
+  'response_code_message.user_logout_failed': 'Unable to log out. Please try again.',
+  'response_code_message.account_invalid_email': 'The email address is invalid.',
+  'response_code_message.account_invalid_password': 'Password is incorrect.',
+  'response_code_message.account_already_registered': 'This account is already registered.',
+  'response_code_message.account_email_used': 'This email address is already in use.',
+  'response_code_message.account_save_failed': 'Unable to save your account. Please try again.',
+  'response_code_message.exists_original_uuid': 'Account not found.',
+  'response_code_message.user_not_login': 'Please log in to continue.',
+  'response_code_message.account_unregistered': 'This account is not registered yet.',
+  'response_code_message.account_resigned': 'This account has been deleted.',
+  'response_code_message.account_banned': 'This account has been banned.',
+  'response_code_message.account_email_resigned': 'This email address belongs to a deleted account.',
+  'response_code_message.account_access_denied': 'Access to this account has been denied.',
+  'response_code_message.account_modify_invalid_token': 'Your session has timed out. Please try again.',
+  'response_code_message.account_suspended': 'This account has been suspended.',
+  'response_code_message.title_not_found': 'Title not found.',
+  'response_code_message.episode_not_found': 'Chapter not found.',
+  'response_code_message.episode_cannot_buy': 'This chapter cannot be purchased.',
+  'response_code_message.episode_already_purchased': 'You have already purchased or rented this chapter.',
+  'response_code_message.episode_cannot_rent': 'This chapter cannot be rented.',
+  'response_code_message.viewer_episode_not_found': 'Chapter not found.',
+  'response_code_message.episode_unpurchased': 'Rent or purchase this chapter to read it.',
+  'response_code_message.weekly_title_not_found': 'No titles found for this day.',
+  'response_code_message.post_comment_ngword': 'offensive or discriminatory content detected.',
+  'response_code_message.post_comment_limit_over': `You can post up to ${COMMENTS_PER_HOUR} comments per hour. Please try again later.`,
+  'response_code_message.post_comment_error': 'Unable to post your comment. Please try again.',
+};
+
+/** The English message of a code; unknown codes get the server-error text. */
+export function responseCodeMessage(code: number): string {
+  return responseCodeMessages[responseCodeMessageKey(code)] ?? (responseCodeMessages[FALLBACK_MESSAGE_KEY] as string);
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+// Request parameter values arrive as strings (query string or form body, WIRE.md §1.6).
+
+/** A non-negative base-10 integer; leading zeros allowed (HARU sends `title_id=02373`). */
+export const IntParamSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]+$/, 'must be a non-negative integer')
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'integer is too large');
+
+/** An int flag `0` or `1`. */
+export const IntFlagParamSchema = z.enum(['0', '1']).transform((flag) => (flag === '1' ? 1 : 0));

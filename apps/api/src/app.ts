@@ -1,0 +1,138 @@
+// buildApp({ config }) is what main.ts and the tests call: one Fastify instance with every plugin and route.
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from '#src/config.ts';
+import { type Container, createContainer } from '#src/container.ts';
+import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
+import envelopePlugin from '#src/plugins/envelope.plugin.ts';
+import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
+import signaturePlugin from '#src/plugins/signature.plugin.ts';
+import { registerRoutes } from '#src/routes/index.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when omitted, buildApp opens config.databaseUrl and closes it with the app. */
+  database?: DatabaseHandle;
+  clock?: ClockRepository;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Logger options: request ids on every line, secrets redacted (STYLE habit 10). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.new_password',
+        '*.current_password',
+        '*.token',
+        '*.uwt',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        // Account links carry single-use tokens in the query string.
+        url: req.url.replace(/([?&](?:token|password|new_password|current_password)=)[^&]*/g, '$1[redacted]'),
+        id: req.id,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createDatabase({ url: config.databaseUrl }));
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const container = createContainer({ config, database, clock: options.clock });
+  app.decorate('container', container);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+
+  // Images are embedded by the web origin, so they must be loadable cross-origin.
+  await app.register(fastifyHelmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(fastifyCors, { origin: [...config.webOrigins], credentials: true });
+  await app.register(fastifyCookie);
+  // WIRE.md §1.6: POST bodies are form-encoded; JSON and text bodies are refused with 415.
+  app.removeAllContentTypeParsers();
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Manga service API',
+        description: 'Wire-compatible with the K MANGA / Magapoke API family (see WIRE.md).',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(envelopePlugin, {
+    timeZone: config.wireTimeZone,
+    now: () => container.clock.now(),
+    notFoundPerMinute: config.notFoundRateLimitPerMinute,
+  });
+  await app.register(clientContextPlugin, { defaultLocale: config.defaultLocale, cookiePrefix: config.cookiePrefix });
+  await app.register(maintenancePlugin, { maintenance: container.services.maintenance });
+  await app.register(signaturePlugin, {
+    mode: config.signatureMode,
+    cookiePrefix: config.cookiePrefix,
+    verifier: container.services.requestSignature,
+  });
+  await app.register(registerRoutes);
+  await app.ready();
+  return app;
+}

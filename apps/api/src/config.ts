@@ -1,0 +1,122 @@
+// The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  MANGA_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  MANGA_API_HOST: z.string().min(1).default('0.0.0.0'),
+  MANGA_API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  MANGA_PUBLIC_API_URL: z.url().default('http://localhost:3001'),
+  MANGA_WEB_ORIGIN: z.string().default('http://localhost:3000'),
+  MANGA_DATA_DIR: z.string().min(1).default('data'),
+  MANGA_DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  MANGA_STORAGE_DIR: z.string().min(1).optional(),
+  MANGA_REDIS_URL: z.string().min(1).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  MANGA_COOKIE_PREFIX: z.string().regex(/^[a-z0-9_]*$/).optional(),
+  MANGA_SIGNATURE_MODE: z.enum(['enforce', 'report', 'off']).default('report'),
+  MANGA_IMAGE_URL_SECRET: z.string().min(16).optional(),
+  MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  MANGA_WIRE_TIMEZONE: z.string().default('Asia/Tokyo'),
+  MANGA_DEFAULT_LOCALE: z.enum(['ja', 'en']).default('ja'),
+  MANGA_MAINTENANCE: flag.default(false),
+  MANGA_SEED_ON_START: flag.default(true),
+  MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MANGA_TRUST_PROXY: flag.default(false),
+  MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+});
+
+export type SignatureMode = 'enforce' | 'report' | 'off';
+
+export interface Config {
+  readonly env: 'development' | 'test' | 'production';
+  readonly host: string;
+  readonly port: number;
+  readonly publicApiUrl: string;
+  readonly webOrigins: readonly string[];
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  readonly storageDir: string;
+  readonly redisUrl: string | undefined;
+  readonly cookiePrefix: string;
+  readonly secureCookies: boolean;
+  readonly signatureMode: SignatureMode;
+  readonly imageUrlSecret: string;
+  readonly imageUrlTtlSeconds: number;
+  readonly wireTimeZone: string;
+  readonly defaultLocale: 'ja' | 'en';
+  readonly maintenance: boolean;
+  readonly seedOnStart: boolean;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  readonly notFoundRateLimitPerMinute: number;
+}
+
+const DEVELOPMENT_IMAGE_SECRET = 'development-only-image-url-secret';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.MANGA_ENV === 'production';
+  if (isProduction && !e.MANGA_IMAGE_URL_SECRET) {
+    throw new ConfigError('Invalid configuration: MANGA_IMAGE_URL_SECRET is required when MANGA_ENV=production');
+  }
+  const dataDir = isAbsolute(e.MANGA_DATA_DIR) ? e.MANGA_DATA_DIR : resolve(repositoryRoot, e.MANGA_DATA_DIR);
+  const databaseUrl = e.MANGA_DATABASE_URL ?? e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'manga.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('Invalid configuration: MANGA_DATABASE_URL must start with sqlite: or postgres://');
+  }
+  const storageDir = e.MANGA_STORAGE_DIR
+    ? isAbsolute(e.MANGA_STORAGE_DIR)
+      ? e.MANGA_STORAGE_DIR
+      : resolve(repositoryRoot, e.MANGA_STORAGE_DIR)
+    : resolve(dataDir, 'storage');
+  return Object.freeze({
+    env: e.MANGA_ENV,
+    host: e.MANGA_API_HOST,
+    port: e.MANGA_API_PORT,
+    publicApiUrl: e.MANGA_PUBLIC_API_URL.replace(/\/+$/, ''),
+    webOrigins: Object.freeze(
+      e.MANGA_WEB_ORIGIN.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+    dataDir,
+    databaseUrl,
+    storageDir,
+    redisUrl: e.MANGA_REDIS_URL ?? e.REDIS_URL,
+    // SPEC §3: cookie names get an environment prefix outside production.
+    cookiePrefix: e.MANGA_COOKIE_PREFIX ?? (isProduction ? '' : `${e.MANGA_ENV === 'test' ? 'test' : 'dev'}_`),
+    secureCookies: e.MANGA_ENV !== 'development',
+    signatureMode: e.MANGA_SIGNATURE_MODE,
+    imageUrlSecret: e.MANGA_IMAGE_URL_SECRET ?? DEVELOPMENT_IMAGE_SECRET,
+    imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
+    wireTimeZone: e.MANGA_WIRE_TIMEZONE,
+    defaultLocale: e.MANGA_DEFAULT_LOCALE,
+    maintenance: e.MANGA_MAINTENANCE,
+    seedOnStart: e.MANGA_SEED_ON_START,
+    logLevel: e.MANGA_LOG_LEVEL,
+    trustProxy: e.MANGA_TRUST_PROXY,
+    notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+  });
+}
+
+/** Config for tests: defaults plus overrides, never the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({ ...loadConfig({ MANGA_ENV: 'test', MANGA_SEED_ON_START: 'false' }), ...overrides });
+}

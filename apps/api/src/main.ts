@@ -1,0 +1,32 @@
+// config → logger → database (migrate, seed on first start) → buildApp → listen; graceful close.
+import pino from 'pino';
+import { buildApp, loggerOptions } from '#src/app.ts';
+import { loadConfig } from '#src/config.ts';
+import { createDatabase } from '#src/db/database.ts';
+import { migrateToLatest } from '#src/db/migrator.ts';
+import { seedIfEmpty } from '#src/services/seed.service.ts';
+
+async function main() {
+  const config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const database = await createDatabase({ url: config.databaseUrl });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ applied }, `Applied ${applied.length} migration(s)`);
+  if (config.seedOnStart) await seedIfEmpty({ config, database, log: (line: string) => log.info(line) });
+
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`Received ${signal}, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import { buildApp } from '#src/app.ts';
+import { testConfig } from '#src/config.ts';
+import { createDatabase } from '#src/db/database.ts';
+
+/** The OpenAPI document as committed: stable key order, trailing newline. */
+export async function generateOpenApiDocument(): Promise<string> {
+  const database = createDatabase({ url: 'sqlite::memory:' });
+  const app = await buildApp({ config: testConfig(), database, logger: false });
+  try {
+    return `${JSON.stringify(app.swagger(), null, 2)}\n`;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}

@@ -1,0 +1,114 @@
+// What the caller is: platform, version, crawler flag and locale (DESIGN §4, WIRE.md §1.3–1.4),
+// plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type Locale = 'ja' | 'en';
+
+export interface ClientContext {
+  platform: number;
+  version: string;
+  isCrawler: boolean;
+  locale: Locale;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    client: ClientContext;
+    /** Query (GET) or form (POST) parameters as sent, decoded, one string per key. */
+    sentParams: Record<string, string>;
+  }
+  interface FastifyContextConfig {
+    /** false: the route skips the request-signature check (health, images, webhooks). */
+    signature?: boolean;
+    /** false: the route answers during maintenance (health, readiness, OpenAPI). */
+    maintenance?: boolean;
+  }
+}
+
+const PLATFORMS = new Set([1, 2, 3]);
+
+function header(request: FastifyRequest, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+export function collectSentParams(request: FastifyRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  const queryStart = request.url.indexOf('?');
+  if (queryStart >= 0) {
+    for (const [key, value] of new URLSearchParams(request.url.slice(queryStart + 1))) {
+      params[key] = key in params ? `${params[key]},${value}` : value;
+    }
+  }
+  const body = request.body;
+  if (body && typeof body === 'object' && !Buffer.isBuffer(body)) {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      params[key] = Array.isArray(value) ? value.map(String).join(',') : String(value);
+    }
+  }
+  return params;
+}
+
+export function parsePlatform(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return PLATFORMS.has(n) ? n : undefined;
+}
+
+export function pickLocale(
+  explicit: string | undefined,
+  acceptLanguage: string | undefined,
+  fallback: Locale,
+): Locale {
+  if (explicit === 'ja' || explicit === 'en') return explicit;
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part) => {
+        const [tag = '', ...rest] = part.trim().split(';');
+        const q = rest.find((p) => p.trim().startsWith('q='));
+        return { lang: tag.toLowerCase().slice(0, 2), q: q ? Number(q.trim().slice(2)) : 1 };
+      })
+      .filter((l) => l.lang === 'ja' || l.lang === 'en')
+      .sort((a, b) => b.q - a.q);
+    if (ranked[0]) return ranked[0].lang as Locale;
+  }
+  return fallback;
+}
+
+export interface ClientContextOptions {
+  defaultLocale: Locale;
+  cookiePrefix: string;
+}
+
+export default fp(
+  async function clientContextPlugin(app: FastifyInstance, options: ClientContextOptions) {
+    app.decorateRequest('client', null as unknown as ClientContext);
+    app.decorateRequest('sentParams', null as unknown as Record<string, string>);
+    // preValidation: the form body is parsed, and the raw strings are still as sent.
+    app.addHook('preValidation', async (request) => {
+      const params = collectSentParams(request);
+      request.sentParams = params;
+      const crawler = header(request, 'x-manga-is-crawler', 'x-kmanga-is-crawler', 'x-bambi-is-crawler');
+      const cookies = request.cookies ?? {};
+      request.client = {
+        platform:
+          parsePlatform(params.platform) ??
+          parsePlatform(header(request, 'x-manga-platform', 'x-kmanga-platform')) ??
+          3,
+        version: params.version ?? '',
+        isCrawler: crawler === 'true' || crawler === '1',
+        locale: pickLocale(
+          params.lang ?? cookies[`${options.cookiePrefix}locale`],
+          request.headers['accept-language'],
+          options.defaultLocale,
+        ),
+      };
+    });
+  },
+  { name: 'client-context', dependencies: ['@fastify/cookie'] },
+);

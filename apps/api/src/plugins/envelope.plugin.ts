@@ -1,0 +1,110 @@
+// One error pipeline (STYLE habit 9, DESIGN §4): every answer carries status / response_code /
+// error_message beside the payload; errors add server_time. Unknown failures never leak details.
+import { formatWireDateTime, ResponseCode, responseCodeMessage } from '@manga/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDomainError } from '#src/services/domain-error.ts';
+
+export interface SuccessEnvelope {
+  status: 'success';
+  response_code: 0;
+  error_message: '';
+}
+
+/** Wraps a payload in the success envelope; payload keys sit beside it (no `data` wrapper). */
+export function ok<T extends object>(payload: T): SuccessEnvelope & T {
+  return { status: 'success', response_code: 0, error_message: '', ...payload };
+}
+
+/** HTTP status for a response code: WIRE.md §5.1 says business errors are 400. */
+export function httpStatusFor(code: number): number {
+  switch (code) {
+    case ResponseCode.ServerError:
+      return 500;
+    case ResponseCode.ServerMaintenance:
+      return 503;
+    case ResponseCode.ApiNotFound:
+      return 404;
+    default:
+      return 400;
+  }
+}
+
+export interface ErrorEnvelopeOptions {
+  timeZone: string;
+  now: () => number;
+}
+
+export interface EnvelopePluginOptions extends ErrorEnvelopeOptions {
+  /** Unknown paths are rate-limited per client (STYLE habit 9). */
+  notFoundPerMinute: number;
+}
+
+export function errorEnvelope(code: number, message: string, options: ErrorEnvelopeOptions) {
+  return {
+    status: 'error' as const,
+    response_code: code,
+    error_message: message,
+    server_time: formatWireDateTime(new Date(options.now()), options.timeZone),
+  };
+}
+
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.missingProperty;
+    const params = first?.params as { issue?: { message?: string; path?: PropertyKey[] } } | undefined;
+    const path = where || params?.issue?.path?.join('.') || '';
+    const detail = params?.issue?.message ?? first?.message ?? 'invalid value';
+    return path ? `invalid parameter ${path}: ${detail}` : `invalid parameter: ${detail}`;
+  }
+  return error.message;
+}
+
+export default fp(
+  async function envelopePlugin(app: FastifyInstance, options: EnvelopePluginOptions) {
+    const send = (reply: FastifyReply, status: number, code: number, message: string) =>
+      reply.code(status).type('application/json').send(errorEnvelope(code, message, options));
+
+    app.setErrorHandler((thrown: Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (isDomainError(thrown)) {
+        const error = thrown;
+        request.log.info({ responseCode: error.code }, `Business error ${error.code}: ${error.message}`);
+        return send(reply, error.httpStatus ?? httpStatusFor(error.code), error.code, error.message);
+      }
+      const error = thrown as FastifyError;
+      if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        return send(reply, 400, ResponseCode.InvalidParameter, validationMessage(error));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'Response does not match its schema');
+        return send(reply, 500, ResponseCode.ServerError, responseCodeMessage(ResponseCode.ServerError));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return send(reply, 429, ResponseCode.InvalidParameter, 'too many requests');
+      }
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad media type, body too large, malformed body) carry safe messages.
+        return send(reply, status, ResponseCode.InvalidParameter, error.message);
+      }
+      request.log.error({ err: error }, 'Unhandled error');
+      return send(reply, 500, ResponseCode.ServerError, responseCodeMessage(ResponseCode.ServerError));
+    });
+
+    app.setNotFoundHandler(
+      { preHandler: app.rateLimit({ max: options.notFoundPerMinute, timeWindow: '1 minute' }) },
+      (request: FastifyRequest, reply: FastifyReply) =>
+        send(reply, 404, ResponseCode.ApiNotFound, `no such API path: ${request.method} ${request.url.split('?')[0]}`),
+    );
+
+    // Strict clients (WIRE.md §1.7, BEER) only read error bodies whose type is exactly application/json.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json;')) reply.header('content-type', 'application/json');
+      return payload;
+    });
+  },
+  { name: 'envelope', dependencies: ['@fastify/rate-limit'] },
+);

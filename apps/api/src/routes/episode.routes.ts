@@ -1,0 +1,41 @@
+import { EpisodeListResponseSchema } from '@manga/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '#src/plugins/envelope.plugin.ts';
+import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
+
+const EpisodeListParamsSchema = z.object({
+  episode_id_list: BoundedIdListSchema,
+  force_master: z.enum(['0', '1']).optional(),
+});
+
+export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // WIRE.md §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
+  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, client: { locale: 'ja' | 'en' }) =>
+    ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, client) });
+
+  app.post(
+    '/episode/list',
+    {
+      schema: {
+        operationId: 'listEpisodes',
+        tags: ['episode'],
+        body: EpisodeListParamsSchema,
+        response: { 200: EpisodeListResponseSchema },
+      },
+    },
+    async (request) => listEpisodes(request.body, request.client),
+  );
+  app.get(
+    '/episode/list',
+    {
+      schema: {
+        operationId: 'listEpisodesByQuery',
+        tags: ['episode'],
+        querystring: EpisodeListParamsSchema,
+        response: { 200: EpisodeListResponseSchema },
+      },
+    },
+    async (request) => listEpisodes(request.query, request.client),
+  );
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/images/*',
+    {
+      // Plain GETs with no API headers (WIRE.md §1.1); page URLs carry their own signature.
+      config: { signature: false },
+      schema: {
+        operationId: 'getImage',
+        tags: ['image'],
+        params: z.object({ '*': z.string().min(1).max(300) }),
+        querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
+      },
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const answer = await app.container.services.images.getImage({
+        key: request.params['*'],
+        expires: request.query.expires,
+        sig: request.query.sig,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      reply.header('etag', answer.etag).header('cache-control', answer.cacheControl);
+      if (answer.kind === 'not-modified') return reply.code(304).send();
+      return reply.type(answer.contentType).send(answer.bytes);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+// Serves stored images: public art by key, page derivatives only with a valid signed URL (DESIGN §6).
+import { ResponseCode } from '@manga/contracts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { DomainError } from '#src/services/domain-error.ts';
+import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+
+export interface ImageStore {
+  stat(key: string): Promise<{ bytes: number; modifiedAt: number } | undefined>;
+  get(key: string): Promise<Buffer | undefined>;
+}
+
+export interface ImageRequest {
+  key: string;
+  expires?: string;
+  sig?: string;
+  ifNoneMatch?: string;
+}
+
+export type ImageAnswer =
+  | { kind: 'not-modified'; etag: string; cacheControl: string }
+  | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer };
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+/** Page derivatives of episodes are behind signed URLs; covers, banners and genre art are public. */
+export const isProtectedImageKey = (key: string) => key.startsWith('episodes/');
+
+export class ImageService {
+  constructor(
+    private readonly store: ImageStore,
+    private readonly urls: MediaUrlSigner,
+    private readonly clock: ClockRepository,
+  ) {}
+
+  async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
+    const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+    const contentType = CONTENT_TYPES[extension];
+    if (!contentType || key.includes('..') || key.startsWith('/')) {
+      throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    }
+    const isProtected = isProtectedImageKey(key);
+    if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
+      throw new DomainError(ResponseCode.InvalidParameter, 'image link is invalid or has expired', 403);
+    }
+    const stat = await this.store.stat(key);
+    if (!stat) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    const etag = `"${stat.bytes.toString(36)}-${Math.trunc(stat.modifiedAt).toString(36)}"`;
+    const cacheControl = isProtected
+      ? `public, max-age=${this.urls.ttlSeconds}, immutable`
+      : 'public, max-age=3600, stale-while-revalidate=86400';
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return { kind: 'not-modified', etag, cacheControl };
+    }
+    const bytes = await this.store.get(key);
+    if (!bytes) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    return { kind: 'image', etag, cacheControl, contentType, bytes };
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readWebEnv } from './env.server.ts';
+
+describe('readWebEnv', () => {
+  it('has the documented defaults', () => {
+    expect(readWebEnv({})).toEqual({
+      deployment: 'development',
+      cookiePrefix: 'dev_',
+      apiUrl: 'http://127.0.0.1:3001',
+      port: 3000,
+      publicApiPrefix: '/api',
+    });
+  });
+
+  it('follows the API for the cookie prefix', () => {
+    expect(readWebEnv({ MANGA_ENV: 'production' }).cookiePrefix).toBe('');
+    expect(readWebEnv({ MANGA_ENV: 'test' }).cookiePrefix).toBe('test_');
+    expect(readWebEnv({ MANGA_ENV: 'production', MANGA_COOKIE_PREFIX: 'stg_' }).cookiePrefix).toBe('stg_');
+  });
+
+  it('normalises and rejects values', () => {
+    const env = readWebEnv({
+      MANGA_API_URL: 'http://api:4000/',
+      MANGA_PUBLIC_API_PREFIX: 'backend/',
+      MANGA_WEB_PORT: '8080',
+    });
+    expect(env).toMatchObject({ apiUrl: 'http://api:4000', publicApiPrefix: '/backend', port: 8080 });
+    expect(() => readWebEnv({ MANGA_WEB_PORT: 'eighty' })).toThrow(/MANGA_WEB_PORT/);
+    expect(() => readWebEnv({ MANGA_API_URL: 'not a url' })).toThrow(/MANGA_API_URL/);
+    expect(() => readWebEnv({ MANGA_ENV: 'staging' })).toThrow(/MANGA_ENV/);
+  });
+});

@@ -1,0 +1,63 @@
+// The web server's configuration, read once from the environment (the only reader of process.env in app/).
+
+export type DeploymentEnv = 'development' | 'test' | 'production';
+
+export interface WebEnv {
+  /** MANGA_ENV, shared with the API. */
+  deployment: DeploymentEnv;
+  /** Prefix of the cookie names (SPEC §3), with the API's default: none in production, dev_/test_ otherwise. */
+  cookiePrefix: string;
+  /** Where the server calls the API during SSR. */
+  apiUrl: string;
+  /** Port of the web server. */
+  port: number;
+  /** Path prefix under which the web origin proxies the API for browsers. */
+  publicApiPrefix: string;
+}
+
+function readPort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`MANGA_WEB_PORT must be a port number, got "${raw}"`);
+  return port;
+}
+
+function readUrl(raw: string | undefined, fallback: string): string {
+  const value = raw?.trim() || fallback;
+  try {
+    return new URL(value).toString().replace(/\/+$/, '');
+  } catch {
+    throw new Error(`MANGA_API_URL must be an absolute URL, got "${value}"`);
+  }
+}
+
+function readPrefix(raw: string | undefined, fallback: string): string {
+  const value = (raw?.trim() || fallback).replace(/\/+$/, '');
+  return value.startsWith('/') ? value : `/${value}`;
+}
+
+function readDeployment(raw: string | undefined): DeploymentEnv {
+  const value = raw?.trim() || 'development';
+  if (value === 'development' || value === 'test' || value === 'production') return value;
+  throw new Error(`MANGA_ENV must be development, test or production, got "${value}"`);
+}
+
+function readCookiePrefix(raw: string | undefined, deployment: DeploymentEnv): string {
+  if (raw === undefined) return deployment === 'production' ? '' : `${deployment === 'test' ? 'test' : 'dev'}_`;
+  if (!/^[a-z0-9_]*$/.test(raw)) throw new Error(`MANGA_COOKIE_PREFIX may hold a-z, 0-9 and _ only, got "${raw}"`);
+  return raw;
+}
+
+export function readWebEnv(source: Readonly<Record<string, string | undefined>>): WebEnv {
+  const deployment = readDeployment(source.MANGA_ENV);
+  return {
+    deployment,
+    cookiePrefix: readCookiePrefix(source.MANGA_COOKIE_PREFIX, deployment),
+    apiUrl: readUrl(source.MANGA_API_URL, 'http://127.0.0.1:3001'),
+    port: readPort(source.MANGA_WEB_PORT, 3000),
+    publicApiPrefix: readPrefix(source.MANGA_PUBLIC_API_PREFIX, '/api'),
+  };
+}
+
+export const env: WebEnv = readWebEnv(process.env);

@@ -1,0 +1,227 @@
+// Production server of the web app (`npm start -w @manga/web`, after `npm run build`):
+//   /assets/*, /favicon.svg …  files of build/client (hashed assets cached for a year)
+//   /api/*                     proxied to the API with the prefix stripped (DESIGN §1)
+//   /builds/latest             id of the deployed build, for pollBuildManifest (SPEC §7)
+//   everything else            React Router's SSR request handler
+// Configuration comes from the same variables, with the same defaults, as app/env.server.ts.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.env.NODE_ENV ??= 'production';
+
+const { createRequestListener } = await import('@react-router/node');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(here, 'build', 'client');
+const serverBuildFile = path.join(here, 'build', 'server', 'index.js');
+
+const config = {
+  apiUrl: new URL(process.env.MANGA_API_URL?.trim() || 'http://127.0.0.1:3001'),
+  port: Number(process.env.MANGA_WEB_PORT?.trim() || 3000),
+  apiPrefix: `/${(process.env.MANGA_PUBLIC_API_PREFIX?.trim() || '/api').replace(/^\/+|\/+$/g, '')}`,
+};
+if (!Number.isInteger(config.port) || config.port < 1 || config.port > 65_535) {
+  throw new Error(`MANGA_WEB_PORT must be a port number, got "${process.env.MANGA_WEB_PORT}"`);
+}
+
+const build = await import(serverBuildFile).catch((error) => {
+  throw new Error(`No server build at ${serverBuildFile}; run \`npm run build\` first.`, { cause: error });
+});
+const handleWithReactRouter = createRequestListener({ build, mode: process.env.NODE_ENV });
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+const CONTENT_TYPES = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** Headers without hop-by-hop ones, including those the Connection header names. */
+function endToEndHeaders(headers) {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const result = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || named.includes(name)) continue;
+    result[name] = value;
+  }
+  return result;
+}
+
+function clientAddress(req) {
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
+/** Appends the caller's address to x-forwarded-for, as every proxy hop does. */
+function forwardedFor(req) {
+  const previous = req.headers['x-forwarded-for'];
+  const address = clientAddress(req);
+  return previous ? `${previous}, ${address}` : address;
+}
+
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function serverTime() {
+  return new Date().toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Streams the request to the API and the answer back (method, headers, body, set-cookie, status). */
+function proxyToApi(req, res, pathAndQuery) {
+  const basePath = config.apiUrl.pathname.replace(/\/+$/, '');
+  const target = new URL(`${basePath}${pathAndQuery}`, config.apiUrl);
+  const headers = endToEndHeaders(req.headers);
+  headers.host = target.host;
+  headers['x-forwarded-for'] = forwardedFor(req);
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
+
+  const transport = target.protocol === 'https:' ? https : http;
+  const upstream = transport.request(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
+    answer.pipe(res);
+    answer.on('error', () => res.destroy());
+  });
+  upstream.on('error', (error) => {
+    if (res.headersSent) {
+      res.destroy(error);
+      return;
+    }
+    // The API never answers HTML; neither does its proxy (DESIGN §4).
+    sendJson(res, 502, { status: 'error', response_code: 1099, error_message: '', server_time: serverTime() });
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.pipe(upstream);
+}
+
+/** Serves a file of build/client, or returns false when there is none for this path. */
+async function serveStatic(req, res, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  // No NUL bytes and no dot-files (build/client/.vite holds Vite's manifest).
+  if (decoded.includes('\0') || /(^|\/)\./.test(decoded)) return false;
+  const file = path.join(clientDir, path.posix.normalize(decoded));
+  if (!file.startsWith(clientDir + path.sep)) return false;
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return false;
+  }
+  if (!info.isFile()) return false;
+
+  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+  const hashed = decoded.startsWith('/assets/');
+  const headers = {
+    'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    etag,
+    'last-modified': info.mtime.toUTCString(),
+    'x-content-type-options': 'nosniff',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  res.writeHead(200, { ...headers, 'content-length': info.size });
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  createReadStream(file)
+    .on('error', (error) => res.destroy(error))
+    .pipe(res);
+  return true;
+}
+
+const startedAt = Date.now();
+
+async function handle(req, res) {
+  const url = new URL(req.url ?? '/', 'http://web.internal');
+  const { pathname } = url;
+
+  if (pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`)) {
+    const rest = pathname.slice(config.apiPrefix.length) || '/';
+    proxyToApi(req, res, `${rest}${url.search}`);
+    return;
+  }
+  if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
+    sendJson(res, 200, { id: build.assets.version, timestamp: startedAt }, { 'cache-control': 'no-store' });
+    return;
+  }
+  if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res, pathname))) return;
+
+  req.headers['x-forwarded-for'] = forwardedFor(req);
+  await handleWithReactRouter(req, res);
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error) => {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Internal Server Error');
+  });
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(config.port, () => {
+  console.log(
+    `web listening on http://localhost:${config.port} (API ${config.apiUrl.origin}, proxied at ${config.apiPrefix})`,
+  );
+});
+
+function shutdown(signal) {
+  console.log(`${signal} received, closing the web server`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,34 @@
+import { joinUrl } from './request-params.ts';
+
+export interface PollBuildManifestOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/**
+ * Asks `builds/latest` under `baseUrl` (the web origin, SPEC §7) for the id of the deployed build.
+ * Returns undefined when the manifest cannot be read; polling must never break the page.
+ */
+export async function pollBuildManifest(
+  baseUrl: string,
+  options: PollBuildManifestOptions = {},
+): Promise<string | undefined> {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  try {
+    const response = await fetchImpl(joinUrl(baseUrl, 'builds/latest'), {
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      credentials: 'include',
+      signal: options.signal,
+    });
+    if (!response.ok) return undefined;
+    const manifest: unknown = await response.json();
+    if (typeof manifest !== 'object' || manifest === null) return undefined;
+    const id = (manifest as Record<string, unknown>).id;
+    if (typeof id === 'string' && id !== '') return id;
+    if (typeof id === 'number') return String(id);
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

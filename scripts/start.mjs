@@ -21,8 +21,7 @@ function newestMtime(dir) {
 }
 
 const sources = ['apps/web/app', 'packages/contracts/src', 'packages/api-client/src'].map((d) => join(root, d));
-const stale =
-  !existsSync(webBuild) || Math.max(...sources.map(newestMtime)) > statSync(webBuild).mtimeMs;
+const stale = !existsSync(webBuild) || Math.max(...sources.map(newestMtime)) > statSync(webBuild).mtimeMs;
 if (stale) {
   console.log('[start] building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@manga/web'], { cwd: root, stdio: 'inherit' });

@@ -17,12 +17,15 @@ import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import { type Container, createContainer } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
 import envelopePlugin from '#src/plugins/envelope.plugin.ts';
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
-import { registerRoutes } from '#src/routes/index.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { MailRepository } from '#src/repositories/mail.repository.ts';
+import type { PasswordHashCost } from '#src/repositories/password-hasher.repository.ts';
+import { registerRoutes } from '#src/routes/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,6 +33,10 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   clock?: ClockRepository;
   logger?: FastifyServerOptions['logger'];
+  /** Mail adapter override (tests); by default SMTP when configured, else the outbox. */
+  mail?: MailRepository;
+  /** argon2id cost override (tests). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 declare module 'fastify' {
@@ -88,15 +95,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const container = createContainer({ config, database, clock: options.clock });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const container = createContainer({
+    config,
+    database,
+    clock: options.clock,
+    redis,
+    mail: options.mail,
+    passwordHashCost: options.passwordHashCost,
+  });
   app.decorate('container', container);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   app.addHook('onClose', async () => {
+    await container.repositories.mail.close();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
   });
@@ -132,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookiePrefix: config.cookiePrefix,
     verifier: container.services.requestSignature,
   });
+  await app.register(authPlugin, { cookiePrefix: config.cookiePrefix, sessions: container.services.sessions });
   await app.register(registerRoutes);
   await app.ready();
   return app;

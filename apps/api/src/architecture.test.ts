@@ -18,9 +18,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...readFileSync(join(root, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] as string,
-  );
+  [
+    ...readFileSync(join(root, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g),
+  ].map((m) => m[1] as string);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 describe('architecture', () => {
@@ -29,21 +29,33 @@ describe('architecture', () => {
   it('keeps routes away from repositories and the database', () => {
     const offenders = api
       .filter((f) => f.includes('/routes/'))
-      .flatMap((f) => importsOf(f).filter((i) => /#src\/(repositories|db)\//.test(i)).map((i) => `${f} → ${i}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => /#src\/(repositories|db)\//.test(i))
+          .map((i) => `${f} → ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('keeps fastify out of services, repositories and mappers', () => {
     const offenders = api
       .filter((f) => /\/(services|repositories|mappers)\//.test(f))
-      .flatMap((f) => importsOf(f).filter((i) => i === 'fastify' || i.startsWith('@fastify/')).map((i) => `${f} → ${i}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => i === 'fastify' || i.startsWith('@fastify/'))
+          .map((i) => `${f} → ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('keeps repositories free of services and routes', () => {
     const offenders = api
       .filter((f) => f.includes('/repositories/'))
-      .flatMap((f) => importsOf(f).filter((i) => /#src\/(services|routes|plugins)\//.test(i)).map((i) => `${f} → ${i}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => /#src\/(services|routes|plugins)\//.test(i))
+          .map((i) => `${f} → ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -60,7 +72,9 @@ describe('architecture', () => {
 
   it('never lets the web app import the api', () => {
     const offenders = sourceFiles('apps/web/app').flatMap((f) =>
-      importsOf(f).filter((i) => i.includes('apps/api') || i.startsWith('@manga/api') && i !== '@manga/api-client').map((i) => `${f} → ${i}`),
+      importsOf(f)
+        .filter((i) => i.includes('apps/api') || (i.startsWith('@manga/api') && i !== '@manga/api-client'))
+        .map((i) => `${f} → ${i}`),
     );
     expect(offenders).toEqual([]);
   });
@@ -76,7 +90,11 @@ describe('architecture', () => {
   });
 
   it('forbids relative parent imports inside the api', () => {
-    const offenders = api.flatMap((f) => importsOf(f).filter((i) => i.startsWith('../')).map((i) => `${f} → ${i}`));
+    const offenders = api.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => i.startsWith('../'))
+        .map((i) => `${f} → ${i}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

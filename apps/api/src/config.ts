@@ -22,7 +22,10 @@ const EnvSchema = z.object({
   MANGA_STORAGE_DIR: z.string().min(1).optional(),
   MANGA_REDIS_URL: z.string().min(1).optional(),
   REDIS_URL: z.string().min(1).optional(),
-  MANGA_COOKIE_PREFIX: z.string().regex(/^[a-z0-9_]*$/).optional(),
+  MANGA_COOKIE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .optional(),
   MANGA_SIGNATURE_MODE: z.enum(['enforce', 'report', 'off']).default('report'),
   MANGA_IMAGE_URL_SECRET: z.string().min(16).optional(),
   MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
@@ -33,6 +36,21 @@ const EnvSchema = z.object({
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MANGA_TRUST_PROXY: flag.default(false),
   MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Accounts, sessions and e-mail (ADR 007).
+  MANGA_WEB_PUBLIC_URL: z.url().default('http://localhost:3000'),
+  MANGA_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MANGA_MAIL_FROM: z.string().min(3).default('Manga <no-reply@localhost>'),
+  MANGA_OUTBOX_DIR: z.string().min(1).optional(),
+  MANGA_SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MANGA_DEVICE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  MANGA_SIGNUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(1440),
+  MANGA_PASSWORD_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  MANGA_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  MANGA_LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -59,7 +77,26 @@ export interface Config {
   readonly logLevel: string;
   readonly trustProxy: boolean;
   readonly notFoundRateLimitPerMinute: number;
+  /** Absolute base of links in e-mails (the web app). */
+  readonly webPublicUrl: string;
+  /** SMTP server for outgoing mail; undefined writes every mail to `outboxDir` instead. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly outboxDir: string;
+  readonly sessionTtlMs: number;
+  /** Active sessions per account (2003 UserConnectDeviceOver beyond it). */
+  readonly deviceLimit: number;
+  /** Sign-up and e-mail change links. */
+  readonly signupTokenTtlMs: number;
+  /** Password change and reset links. */
+  readonly passwordTokenTtlMs: number;
+  readonly loginMaxFailuresPerAccount: number;
+  readonly loginMaxFailuresPerIp: number;
+  readonly loginFailureWindowMs: number;
 }
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const DEVELOPMENT_IMAGE_SECRET = 'development-only-image-url-secret';
 
@@ -113,6 +150,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.MANGA_LOG_LEVEL,
     trustProxy: e.MANGA_TRUST_PROXY,
     notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+    webPublicUrl: e.MANGA_WEB_PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: e.MANGA_SMTP_URL,
+    mailFrom: e.MANGA_MAIL_FROM,
+    outboxDir: e.MANGA_OUTBOX_DIR
+      ? isAbsolute(e.MANGA_OUTBOX_DIR)
+        ? e.MANGA_OUTBOX_DIR
+        : resolve(repositoryRoot, e.MANGA_OUTBOX_DIR)
+      : resolve(dataDir, 'outbox'),
+    sessionTtlMs: e.MANGA_SESSION_TTL_DAYS * DAY_MS,
+    deviceLimit: e.MANGA_DEVICE_LIMIT,
+    signupTokenTtlMs: e.MANGA_SIGNUP_TOKEN_TTL_MINUTES * MINUTE_MS,
+    passwordTokenTtlMs: e.MANGA_PASSWORD_TOKEN_TTL_MINUTES * MINUTE_MS,
+    loginMaxFailuresPerAccount: e.MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.MANGA_LOGIN_MAX_FAILURES_PER_IP,
+    loginFailureWindowMs: e.MANGA_LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS,
   });
 }
 

@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { seedIfEmpty } from '#src/services/seed.service.ts';
+import { seedIfEmpty } from '#src/seed.ts';
 
 async function main() {
   const config = loadConfig();

@@ -9,7 +9,9 @@ describe('openapi.json', () => {
   });
 
   it('names every operation', async () => {
-    const doc = JSON.parse(await generateOpenApiDocument()) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const doc = JSON.parse(await generateOpenApiDocument()) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
     const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
     expect(operations.length).toBeGreaterThan(0);
     expect(operations.filter((op) => !op.operationId)).toEqual([]);

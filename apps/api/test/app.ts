@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#src/app.ts';
+import { type BuildAppOptions, buildApp } from '#src/app.ts';
 import { type Config, testConfig } from '#src/config.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { createTestDatabase, type TestDatabase } from '#test/db.ts';
@@ -17,12 +17,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase): Promise<TestApp> {
+/** argon2id at a test cost: the same algorithm and format, a fraction of the time. */
+export const TEST_PASSWORD_HASH_COST = { memoryCost: 1024, timeCost: 1 };
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  database?: TestDatabase,
+  options: Pick<BuildAppOptions, 'mail' | 'logger' | 'passwordHashCost'> = {},
+): Promise<TestApp> {
   const storageDir = mkdtempSync(join(tmpdir(), 'manga-storage-'));
-  const config = testConfig({ storageDir, publicApiUrl: 'http://api.test', ...overrides });
+  const config = testConfig({
+    storageDir,
+    outboxDir: join(storageDir, 'outbox'),
+    publicApiUrl: 'http://api.test',
+    webPublicUrl: 'http://web.test',
+    ...overrides,
+  });
   const db = database ?? (await createTestDatabase());
   const clock = new FixedClock(TEST_NOW);
-  const app = await buildApp({ config, database: db, clock, logger: false });
+  const app = await buildApp({
+    config,
+    database: db,
+    clock,
+    logger: false,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
+    ...options,
+  });
   return {
     app,
     database: db,

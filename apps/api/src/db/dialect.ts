@@ -5,11 +5,14 @@ import {
   type ColumnDefinitionBuilder,
   type DatabaseIntrospector,
   type Expression,
+  type Kysely,
   type RawBuilder,
   type SqlBool,
   SqliteIntrospector,
   sql,
 } from 'kysely';
+
+import type { Database } from '#src/db/schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -69,4 +72,17 @@ export function containsIgnoringCase(
   const pattern = `%${escapeLikePattern(needle)}%`;
   const operator = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   return sql<SqlBool>`${column} ${operator} ${pattern} escape '\\'`;
+}
+
+/**
+ * PostgreSQL identity columns do not move past explicitly inserted ids, so the next generated id
+ * would collide; move them to the current maximum. SQLite's AUTOINCREMENT follows by itself.
+ */
+export async function advanceIdentitySequences(db: Kysely<Database>, tables: readonly (keyof Database & string)[]) {
+  if (dialectOf(db) !== 'postgres') return;
+  for (const table of tables) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table)}), 0), 1))`.execute(
+      db,
+    );
+  }
 }

@@ -1,5 +1,5 @@
 // One mapper per resource from rows to the wire shapes of WIRE.md §3.1 (every field present).
-import { formatWireDateTime, type Episode, type Title } from '@manga/contracts';
+import { type Episode, formatWireDateTime, type Title } from '@manga/contracts';
 import type { EpisodeRow } from '#src/db/schema.ts';
 import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { TitleBundle } from '#src/services/catalogue.service.ts';

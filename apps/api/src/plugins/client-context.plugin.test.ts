@@ -9,7 +9,10 @@ beforeAll(async () => {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(clientContextPlugin, { defaultLocale: 'ja', cookiePrefix: 'dev_' });
-  const echo = async (request: { client: unknown; sentParams: unknown }) => ({ client: request.client, params: request.sentParams });
+  const echo = async (request: { client: unknown; sentParams: unknown }) => ({
+    client: request.client,
+    params: request.sentParams,
+  });
   app.get('/echo', echo);
   app.post('/echo', echo);
   await app.ready();
@@ -60,13 +63,13 @@ describe('client context', () => {
 
 describe('parsing helpers', () => {
   it('accepts only known platforms', () => {
-    expect([parsePlatform('1'), parsePlatform('3'), parsePlatform('0'), parsePlatform('3a'), parsePlatform(undefined)]).toEqual([
-      1,
-      3,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([
+      parsePlatform('1'),
+      parsePlatform('3'),
+      parsePlatform('0'),
+      parsePlatform('3a'),
+      parsePlatform(undefined),
+    ]).toEqual([1, 3, undefined, undefined, undefined]);
   });
 
   it('ranks Accept-Language by quality', () => {

@@ -1,5 +1,7 @@
 // What the caller is: platform, version, crawler flag and locale (DESIGN §4, WIRE.md §1.3–1.4),
 // plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1).
+
+import { pickLocale } from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -59,26 +61,8 @@ export function parsePlatform(raw: string | undefined): number | undefined {
   return PLATFORMS.has(n) ? n : undefined;
 }
 
-export function pickLocale(
-  explicit: string | undefined,
-  acceptLanguage: string | undefined,
-  fallback: Locale,
-): Locale {
-  if (explicit === 'ja' || explicit === 'en') return explicit;
-  if (acceptLanguage) {
-    const ranked = acceptLanguage
-      .split(',')
-      .map((part) => {
-        const [tag = '', ...rest] = part.trim().split(';');
-        const q = rest.find((p) => p.trim().startsWith('q='));
-        return { lang: tag.toLowerCase().slice(0, 2), q: q ? Number(q.trim().slice(2)) : 1 };
-      })
-      .filter((l) => l.lang === 'ja' || l.lang === 'en')
-      .sort((a, b) => b.q - a.q);
-    if (ranked[0]) return ranked[0].lang as Locale;
-  }
-  return fallback;
-}
+// The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
+export { pickLocale };
 
 export interface ClientContextOptions {
   defaultLocale: Locale;

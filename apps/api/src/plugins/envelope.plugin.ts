@@ -65,7 +65,10 @@ function validationMessage(error: FastifyError): string {
 export default fp(
   async function envelopePlugin(app: FastifyInstance, options: EnvelopePluginOptions) {
     const send = (reply: FastifyReply, status: number, code: number, message: string) =>
-      reply.code(status).type('application/json').send(errorEnvelope(code, message, options));
+      reply
+        .code(status)
+        .type('application/json')
+        .send(errorEnvelope(code, message, options));
 
     app.setErrorHandler((thrown: Error, request: FastifyRequest, reply: FastifyReply) => {
       if (isDomainError(thrown)) {
@@ -102,7 +105,8 @@ export default fp(
     // Strict clients (WIRE.md §1.7, BEER) only read error bodies whose type is exactly application/json.
     app.addHook('onSend', async (_request, reply, payload) => {
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && type.startsWith('application/json;')) reply.header('content-type', 'application/json');
+      if (typeof type === 'string' && type.startsWith('application/json;'))
+        reply.header('content-type', 'application/json');
       return payload;
     });
   },

@@ -22,7 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/readyz',
-    { config: exempt, schema: { operationId: 'getReadiness', tags: ['health'], response: { 200: HealthResponseSchema } } },
+    {
+      config: exempt,
+      schema: { operationId: 'getReadiness', tags: ['health'], response: { 200: HealthResponseSchema } },
+    },
     async (request) => {
       const readiness = await app.container.services.health.checkReadiness();
       if (!readiness.ready) {

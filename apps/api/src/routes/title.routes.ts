@@ -20,6 +20,8 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok({ title_list: await app.container.services.catalogue.listTitles(request.query.title_id_list, request.client) }),
+      ok({
+        title_list: await app.container.services.catalogue.listTitles(request.query.title_id_list, request.client),
+      }),
   );
 };

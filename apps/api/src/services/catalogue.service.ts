@@ -1,10 +1,11 @@
 // Titles and episodes in the WIRE.md §3.1 shapes, for /title/list and /episode/list.
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
+
 import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
+import { type EpisodeAccess, toEpisodeResponse, toTitleResponse } from '#src/mappers/catalogue.mapper.ts';
+import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-import { toEpisodeResponse, toTitleResponse, type EpisodeAccess } from '#src/mappers/catalogue.mapper.ts';
 
 /** A title with what its wire shape needs (TitleRepository.listTitlesByIds). */
 export interface TitleListing {
@@ -51,7 +52,9 @@ export class CatalogueService {
   async listTitles(ids: readonly number[], { locale }: CatalogueContext) {
     const now = this.clock.now();
     const bundles = await this.listTitleBundles(ids, now);
-    return bundles.map((bundle) => toTitleResponse(bundle, { locale, now, urls: this.urls, timeZone: this.options.timeZone }));
+    return bundles.map((bundle) =>
+      toTitleResponse(bundle, { locale, now, urls: this.urls, timeZone: this.options.timeZone }),
+    );
   }
 
   async listEpisodes(ids: readonly number[], { locale }: CatalogueContext) {

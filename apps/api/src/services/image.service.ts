@@ -54,7 +54,7 @@ export class ImageService {
     const cacheControl = isProtected
       ? `public, max-age=${this.urls.ttlSeconds}, immutable`
       : 'public, max-age=3600, stale-while-revalidate=86400';
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return { kind: 'not-modified', etag, cacheControl };
     }
     const bytes = await this.store.get(key);

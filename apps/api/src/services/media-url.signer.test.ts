@@ -12,7 +12,11 @@ const signer = new MediaUrlSigner({
 
 function parts(url: string) {
   const u = new URL(url);
-  return { key: decodeURIComponent(u.pathname.replace('/images/', '')), expires: u.searchParams.get('expires') ?? undefined, sig: u.searchParams.get('sig') ?? undefined };
+  return {
+    key: decodeURIComponent(u.pathname.replace('/images/', '')),
+    expires: u.searchParams.get('expires') ?? undefined,
+    sig: u.searchParams.get('sig') ?? undefined,
+  };
 }
 
 describe('MediaUrlSigner', () => {

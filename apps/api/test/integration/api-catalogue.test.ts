@@ -32,7 +32,13 @@ beforeAll(async () => {
   await db.insertInto('magazine_category').values({ id: 2, name_en: 'Weekly', name_ja: '週刊' }).execute();
   const magazine = await db
     .insertInto('magazine')
-    .values({ magazine_category_id: 2, name_en: 'Weekly Harbor', name_ja: '週刊ハーバー', start_at: TEST_NOW - DAY, created_at: TEST_NOW })
+    .values({
+      magazine_category_id: 2,
+      name_en: 'Weekly Harbor',
+      name_ja: '週刊ハーバー',
+      start_at: TEST_NOW - DAY,
+      created_at: TEST_NOW,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.magazine = magazine.id;
@@ -47,7 +53,12 @@ beforeAll(async () => {
     });
     ids.eps.push(ep.id);
   }
-  const future = await insertEpisode(db, { title_id: serial.id, sort_index: 6, point: 40, start_at: TEST_NOW + 3 * DAY });
+  const future = await insertEpisode(db, {
+    title_id: serial.id,
+    sort_index: 6,
+    point: 40,
+    start_at: TEST_NOW + 3 * DAY,
+  });
   ids.future = future.id;
   ids.unpublished = (await insertTitle(db, { published_at: TEST_NOW + DAY })).id;
   const campaign = await insertTitle(db, { free_until_at: TEST_NOW + DAY });
@@ -58,7 +69,11 @@ afterAll(() => t.close());
 
 describe('GET /title/list', () => {
   it('answers every Title field of WIRE.md §3.1 with real values', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/title/list?title_id_list=${ids.serial}`, headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/title/list?title_id_list=${ids.serial}`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const body = TitleListResponseSchema.parse(res.json());
     const [title] = body.title_list;
@@ -85,8 +100,16 @@ describe('GET /title/list', () => {
 
   it('speaks Japanese by default and when asked', async () => {
     const byDefault = await t.app.inject({ method: 'GET', url: `/title/list?title_id_list=${ids.serial}` });
-    expect(byDefault.json().title_list[0]).toMatchObject({ title_name: '青い港', author_text: '森あおい', next_updated_text: '1月4日更新予定' });
-    const byParam = await t.app.inject({ method: 'GET', url: `/title/list?title_id_list=${ids.serial}&lang=en`, headers: { 'accept-language': 'ja' } });
+    expect(byDefault.json().title_list[0]).toMatchObject({
+      title_name: '青い港',
+      author_text: '森あおい',
+      next_updated_text: '1月4日更新予定',
+    });
+    const byParam = await t.app.inject({
+      method: 'GET',
+      url: `/title/list?title_id_list=${ids.serial}&lang=en`,
+      headers: { 'accept-language': 'ja' },
+    });
     expect(byParam.json().title_list[0].title_name).toBe('Blue Harbor');
   });
 
@@ -149,22 +172,40 @@ describe('/episode/list', () => {
   });
 
   it('answers the same by GET, and leaves out unknown and unreleased ids silently', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/episode/list?episode_id_list=${ids.eps[0]},${ids.future},424242` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/episode/list?episode_id_list=${ids.eps[0]},${ids.future},424242`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().episode_list.map((e: { episode_id: number }) => e.episode_id)).toEqual([ids.eps[0]]);
   });
 
   it('accepts a whole title of ids in one POST', async () => {
     const many = [...ids.eps, ...Array.from({ length: 3000 }, (_, i) => 900_000 + i)];
-    const res = await t.app.inject({ method: 'POST', url: '/episode/list', headers: form, payload: `episode_id_list=${many.join(', ')}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/episode/list',
+      headers: form,
+      payload: `episode_id_list=${many.join(', ')}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().episode_list).toHaveLength(5);
   });
 
   it('refuses a missing or malformed list', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/episode/list', headers: form, payload: 'force_master=0' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/episode/list',
+      headers: form,
+      payload: 'force_master=0',
+    });
     expect(missing.statusCode).toBe(400);
-    const malformed = await t.app.inject({ method: 'POST', url: '/episode/list', headers: form, payload: 'episode_id_list=1;2' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/episode/list',
+      headers: form,
+      payload: 'episode_id_list=1;2',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().response_code).toBe(1001);
   });

@@ -60,7 +60,11 @@ describe('GET /images/*', () => {
   });
 
   it('answers 404 for missing images, unknown types and path tricks', async () => {
-    for (const url of ['/images/titles/none.webp', '/images/titles/10001/thumbnail.exe', '/images/titles/%2e%2e/%2e%2e/etc/passwd.png']) {
+    for (const url of [
+      '/images/titles/none.webp',
+      '/images/titles/10001/thumbnail.exe',
+      '/images/titles/%2e%2e/%2e%2e/etc/passwd.png',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().response_code).toBe(1002);

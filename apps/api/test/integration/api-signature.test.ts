@@ -28,7 +28,11 @@ const params = () => ({ title_id_list: String(titleId), platform: '3', version: 
 
 describe('enforce mode', () => {
   it('serves a browser signed without a birthday cookie (empty strings)', async () => {
-    const res = await enforce.app.inject({ method: 'GET', url: url(), headers: { 'x-manga-hash': signWebRequest(params(), '', '') } });
+    const res = await enforce.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: { 'x-manga-hash': signWebRequest(params(), '', '') },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -68,7 +72,10 @@ describe('enforce mode', () => {
     const wrongCookie = await enforce.app.inject({
       method: 'GET',
       url: url(),
-      headers: { 'x-manga-hash': signWebRequest(params(), '', ''), cookie: `birthday=${serializeBirthdayCookie('2000-01', 1)}` },
+      headers: {
+        'x-manga-hash': signWebRequest(params(), '', ''),
+        cookie: `birthday=${serializeBirthdayCookie('2000-01', 1)}`,
+      },
     });
     for (const res of [wrongParams, missing, wrongCookie]) {
       expect(res.statusCode).toBe(400);
@@ -79,15 +86,31 @@ describe('enforce mode', () => {
   });
 
   it('checks the Ciao variant (no cookie part) and the app variant (user hash_key)', async () => {
-    const ciao = await enforce.app.inject({ method: 'GET', url: url(), headers: { 'x-bambi-hash': signCiaoRequest(params()) } });
+    const ciao = await enforce.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: { 'x-bambi-hash': signCiaoRequest(params()) },
+    });
     expect(ciao.statusCode).toBe(200);
     const appParams = { ...params(), user_id: String(userId) };
     const appUrl = `${url()}&user_id=${userId}`;
-    const good = await enforce.app.inject({ method: 'GET', url: appUrl, headers: { 'x-mgpk-hash': signAppRequest(appParams, 'abcxyz') } });
+    const good = await enforce.app.inject({
+      method: 'GET',
+      url: appUrl,
+      headers: { 'x-mgpk-hash': signAppRequest(appParams, 'abcxyz') },
+    });
     expect(good.statusCode).toBe(200);
-    const wrongKey = await enforce.app.inject({ method: 'GET', url: appUrl, headers: { 'x-mgpk-hash': signAppRequest(appParams, 'other') } });
+    const wrongKey = await enforce.app.inject({
+      method: 'GET',
+      url: appUrl,
+      headers: { 'x-mgpk-hash': signAppRequest(appParams, 'other') },
+    });
     expect(wrongKey.statusCode).toBe(400);
-    const noUser = await enforce.app.inject({ method: 'GET', url: url(), headers: { 'x-mgpk-hash': signAppRequest(params(), 'abcxyz') } });
+    const noUser = await enforce.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: { 'x-mgpk-hash': signAppRequest(params(), 'abcxyz') },
+    });
     expect(noUser.statusCode).toBe(400);
   });
 

@@ -1,0 +1,58 @@
+// `npm run seed [-- --force] [--database <url>] [--storage <dir>]`
+// Migrates the database, then seeds the demo catalogue when it is empty. `--force` deletes the
+// catalogue (and the purchases, rentals, views and comments that refer to it) and its images, then
+// seeds again. Defaults come from the environment through config.ts (MANGA_DATABASE_URL,
+// MANGA_STORAGE_DIR, MANGA_DATA_DIR).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '#src/config.ts';
+import { createDatabase } from '#src/db/database.ts';
+import { migrateToLatest } from '#src/db/migrator.ts';
+import { createSeedService } from '#src/seed.ts';
+
+const USAGE = 'Usage: npm run seed -- [--force] [--database <url>] [--storage <dir>]';
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      force: { type: 'boolean', default: false },
+      database: { type: 'string' },
+      storage: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const base = loadConfig();
+  const config = {
+    ...base,
+    databaseUrl: values.database ?? base.databaseUrl,
+    storageDir: values.storage ?? base.storageDir,
+  };
+  const database = createDatabase({ url: config.databaseUrl });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) console.log(`Applied ${applied.length} migration(s)`);
+    const seeder = createSeedService({ config, database });
+    const log = (line: string) => console.log(line);
+    if (values.force) {
+      await seeder.reseed(log);
+    } else if ((await seeder.seedIfEmpty(log)) === undefined) {
+      console.log('The catalogue already has titles; nothing to do (use --force to replace it).');
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,502 @@
+// Page ingest (DESIGN §6): normalise every page to a size whose sides are multiples of 64, record
+// its metadata, and store the derivative scrambled with the episode's own seed (WIRE.md §4, formula
+// v1; with 64-multiples v1 and v2 agree). Imports are all-or-nothing: every page is decoded before
+// anything is written, objects go under a prefix of their own, rows go in in one transaction, and a
+// failure removes what was written.
+import { randomScrambleSeed, scrambleRects } from '@manga/contracts';
+import type { EpisodeRow, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
+import { ART_PALETTES } from '#src/images/art-palettes.ts';
+import type { ArchiveRepository } from '#src/repositories/archive.repository.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type {
+  ImageProcessorRepository,
+  NormalisedPage,
+  RasterPatch,
+  RawImage,
+} from '#src/repositories/image-processor.repository.ts';
+import type { StorageRepository } from '#src/repositories/storage.repository.ts';
+
+/** One page as read from a folder or archive; `name` appears in error messages. */
+export interface PageSource {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A page ready to scramble: normalised pixels, plus optional labels composited before scrambling. */
+export interface PreparedPage {
+  pixels: RawImage;
+  patches?: readonly RasterPatch[];
+}
+
+/** Database writes of an ingest, each call one transaction. Implemented by CatalogueRepository. */
+export interface IngestStore {
+  findTitleExists(titleId: number): Promise<boolean>;
+  findEpisode(episodeId: number): Promise<EpisodeRow | undefined>;
+  /** 1 + the highest sort_index of the title's episodes (1 when it has none). */
+  findNextSortIndex(titleId: number): Promise<number>;
+  /** Storage keys the episode's current rows point to (pages and thumbnail); empty when it is new. */
+  listEpisodeStorageKeys(episodeId: number): Promise<string[]>;
+  /**
+   * In one transaction: insert `title` when given, insert or replace the episode row, delete the
+   * episode's old page rows and insert `pages`.
+   */
+  commitEpisode(input: { title?: NewTitle; episode: NewEpisode; pages: readonly NewPage[] }): Promise<void>;
+}
+
+export interface IngestOptions {
+  /** Width pages are normalised to (rounded down to 64; narrower pages are not upscaled). */
+  pageWidth: number;
+  /** Pages taller than this after resizing are refused. */
+  maxPageHeight: number;
+  jpegQuality: number;
+  /** Scramble operations in flight at once (each uses one libvips thread). */
+  concurrency: number;
+}
+
+export const DEFAULT_INGEST_OPTIONS: IngestOptions = Object.freeze({
+  pageWidth: 960,
+  maxPageHeight: 64 * 100,
+  jpegQuality: 85,
+  concurrency: 3,
+});
+
+export const PAGE_SIZE_MULTIPLE = 64;
+export const SCRAMBLE_FORMULA = 'v1' as const;
+
+/** Sizes of the title art derivatives (WIRE.md §3.1 field in the comment). */
+export const TITLE_ART_SIZES = Object.freeze({
+  thumbnail: { width: 480, height: 480 }, // thumbnail_image_url (square)
+  thumbnailRect: { width: 720, height: 360 }, // thumbnail_rect_image_url (wide grid tile)
+  banner: { width: 1280, height: 480 }, // banner_image_url
+  feature: { width: 600, height: 840 }, // feature_image_url (portrait)
+});
+export const EPISODE_THUMBNAIL_SIZE = Object.freeze({ width: 320, height: 320 });
+
+export type TitleArtKind = keyof typeof TITLE_ART_SIZES;
+
+/** Title art sources: each is cropped to its size; missing ones fall back to `thumbnail`. */
+export type TitleArtSources = { thumbnail: Uint8Array } & Partial<
+  Record<Exclude<TitleArtKind, 'thumbnail'>, Uint8Array>
+>;
+
+export interface TitleArtPaths {
+  thumbnail_path: string;
+  thumbnail_rect_path: string;
+  banner_path: string;
+  feature_path: string;
+}
+
+export type IngestErrorCode = 'invalid_page' | 'no_pages' | 'title_missing' | 'seed_in_use' | 'invalid_input';
+
+export class IngestError extends Error {
+  constructor(
+    readonly code: IngestErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'IngestError';
+  }
+}
+
+/** Storage layout. The seed is part of an episode's prefix, so a re-import never overwrites live files. */
+export const storageKeys = {
+  titleArt: (titleId: number, kind: TitleArtKind) =>
+    `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}.webp`,
+  episodePrefix: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/`,
+  page: (episodeId: number, seed32: number, pageNumber: number) =>
+    `episodes/${episodeId}/${seedLabel(seed32)}/${String(pageNumber).padStart(3, '0')}.jpg`,
+  episodeThumbnail: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/thumbnail.webp`,
+};
+
+function seedLabel(seed32: number): string {
+  return `s${(seed32 >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+export interface EpisodeDerivatives {
+  pages: NewPage[];
+  thumbnailPath: string;
+  prefix: string;
+}
+
+export interface IngestEpisodeInput {
+  titleId: number;
+  episodeId: number;
+  seed32: number;
+  pages: ReadonlyArray<PageSource | Uint8Array>;
+  /** The episode row to insert or replace; `page_count`, `scramble_seed` and `thumbnail_path` are filled in. */
+  episode: NewEpisode;
+  /** Creates the title in the same transaction when it does not exist yet. */
+  title?: { row: NewTitle; art: TitleArtSources };
+}
+
+export interface IngestedEpisode {
+  episodeId: number;
+  seed32: number;
+  pageCount: number;
+  pages: NewPage[];
+  titleCreated: boolean;
+}
+
+/** What `npm run import` asks for (see import.cli.ts). */
+export interface ImportEpisodeRequest {
+  /** A folder of images or a .cbz/.zip file. */
+  source: string;
+  titleId: number;
+  episodeId: number;
+  /** Episode name (both languages); defaults to the current name or "Chapter N". */
+  episodeName?: string;
+  /** Required when the title does not exist yet: it is then created with this name. */
+  titleName?: string;
+  /** Price in points; defaults to the current price or 0 (free). */
+  point?: number;
+  /** Cover image for a new title; a placeholder cover is drawn without one. */
+  coverPath?: string;
+}
+
+export interface ImportedEpisode extends IngestedEpisode {
+  titleId: number;
+  replaced: boolean;
+}
+
+export interface IngestDependencies {
+  storage: StorageRepository;
+  images: ImageProcessorRepository;
+  store: IngestStore;
+  clock: ClockRepository;
+  /** Source of scramble seeds for imports (e.g. CryptoRepository.randomU32). */
+  randomU32: () => number;
+  archive?: ArchiveRepository;
+}
+
+export const TITLE_ID_RANGE = { min: 10_000, max: 99_999 } as const;
+
+export class IngestService {
+  private readonly options: IngestOptions;
+  private readonly storage: StorageRepository;
+  private readonly images: ImageProcessorRepository;
+  private readonly store: IngestStore;
+
+  constructor(
+    private readonly deps: IngestDependencies,
+    options: Partial<IngestOptions> = {},
+  ) {
+    this.storage = deps.storage;
+    this.images = deps.images;
+    this.store = deps.store;
+    this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
+  }
+
+  /**
+   * Imports a folder or CBZ as one episode: creates the title when `titleName` is given and it is
+   * missing, creates the episode or replaces its pages (with a fresh scramble seed), all or nothing.
+   */
+  async importEpisode(request: ImportEpisodeRequest): Promise<ImportedEpisode> {
+    const { titleId, episodeId } = request;
+    if (!Number.isInteger(titleId) || titleId < TITLE_ID_RANGE.min || titleId > TITLE_ID_RANGE.max) {
+      throw new IngestError(
+        'invalid_input',
+        `Title id must have 5 digits (${TITLE_ID_RANGE.min}–${TITLE_ID_RANGE.max}), got ${titleId}`,
+      );
+    }
+    if (!Number.isInteger(episodeId) || episodeId < 1) {
+      throw new IngestError('invalid_input', `Episode id must be a positive integer, got ${episodeId}`);
+    }
+    if (request.point !== undefined && (!Number.isInteger(request.point) || request.point < 0)) {
+      throw new IngestError('invalid_input', `Point must be a non-negative integer, got ${request.point}`);
+    }
+    const archive = this.deps.archive;
+    if (!archive) throw new Error('IngestService was built without an archive repository');
+
+    const titleExists = await this.store.findTitleExists(titleId);
+    if (!titleExists && !request.titleName?.trim()) {
+      throw new IngestError('title_missing', `Title ${titleId} does not exist; pass --title-name to create it`);
+    }
+    const existing = await this.store.findEpisode(episodeId);
+    if (existing && existing.title_id !== titleId) {
+      throw new IngestError(
+        'invalid_input',
+        `Episode ${episodeId} belongs to title ${existing.title_id}, not ${titleId}`,
+      );
+    }
+    const pages = await archive.readPages(request.source);
+    const cover = request.coverPath ? (await archive.readPages(request.coverPath))[0] : undefined;
+
+    const now = this.deps.clock.now();
+    const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.findNextSortIndex(titleId) : 1);
+    const name = request.episodeName?.trim() || undefined;
+    const point = request.point ?? existing?.point ?? 0;
+    const seed32 = randomScrambleSeed(this.deps.randomU32);
+    const episode: NewEpisode = {
+      id: episodeId,
+      title_id: titleId,
+      sort_index: sortIndex,
+      name_en: name ?? existing?.name_en ?? `Chapter ${sortIndex}`,
+      name_ja: name ?? existing?.name_ja ?? `第${sortIndex}話`,
+      point,
+      bonus_point: existing?.bonus_point ?? 0,
+      start_at: existing?.start_at ?? now,
+      free_until_at: existing?.free_until_at ?? null,
+      ticket_rental_enabled: point > 0 ? 1 : 0,
+      single_sale_enabled: point > 0 ? 1 : 0,
+      magazine_id: existing?.magazine_id ?? null,
+      viewing_direction: existing?.viewing_direction ?? 1,
+      scramble_seed: seed32,
+      comic_volume: existing?.comic_volume ?? null,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    let title: IngestEpisodeInput['title'];
+    if (!titleExists) {
+      const titleName = request.titleName!.trim();
+      const art = cover ? { thumbnail: cover.bytes } : await this.placeholderTitleArt(titleId, titleName);
+      title = {
+        art,
+        row: {
+          id: titleId,
+          name_en: titleName,
+          name_ja: titleName,
+          search_text: titleName.toLowerCase(),
+          publish_category: 1,
+          weekday_index: null,
+          free_first_count: 1,
+          ticket_enabled: 1,
+          ticket_max: 1,
+          ticket_recover_seconds: 82_800,
+          ticket_rental_seconds: 259_200,
+          ticket_version: 1,
+          magazine_category_id: null,
+          free_until_at: null,
+          published_at: now,
+          created_at: now,
+          updated_at: now,
+        },
+      };
+    }
+    const result = await this.ingestEpisodePages({ titleId, episodeId, seed32, pages, episode, title });
+    return { ...result, titleId, replaced: existing !== undefined };
+  }
+
+  private async placeholderTitleArt(titleId: number, titleName: string): Promise<TitleArtSources> {
+    const palette = ART_PALETTES[titleId % ART_PALETTES.length]!;
+    const draw = (size: { width: number; height: number }) =>
+      this.images.drawCover({ ...size, seed: titleId, palette, titleName, authorName: '' });
+    const [thumbnail, thumbnailRect, banner, feature] = await Promise.all([
+      draw(TITLE_ART_SIZES.thumbnail),
+      draw(TITLE_ART_SIZES.thumbnailRect),
+      draw(TITLE_ART_SIZES.banner),
+      draw(TITLE_ART_SIZES.feature),
+    ]);
+    return { thumbnail, thumbnailRect, banner, feature };
+  }
+
+  /** Decodes and normalises every page; the first bad one stops the import with its name. */
+  async normalisePages(pages: ReadonlyArray<PageSource | Uint8Array>): Promise<NormalisedPage[]> {
+    if (pages.length === 0) throw new IngestError('no_pages', 'An episode needs at least one page');
+    const sources = pages.map((page, index) =>
+      page instanceof Uint8Array ? { name: `page ${index + 1}`, bytes: page } : page,
+    );
+    return mapPool(sources, this.options.concurrency, async (source) => {
+      try {
+        return await this.images.normalisePage(source.bytes, {
+          targetWidth: this.options.pageWidth,
+          multiple: PAGE_SIZE_MULTIPLE,
+          maxHeight: this.options.maxPageHeight,
+          quality: this.options.jpegQuality,
+        });
+      } catch (error) {
+        throw new IngestError('invalid_page', `${source.name}: ${(error as Error).message}`, { cause: error });
+      }
+    });
+  }
+
+  /**
+   * Scrambles each page with the episode's seed and stores it, plus an episode thumbnail made from
+   * the first page (or `thumbnail` when the caller made one already). Every key written is pushed to
+   * `written` as soon as it exists, so the caller can remove them on failure. Returns the page rows.
+   */
+  async writeEpisodeDerivatives(
+    input: {
+      episodeId: number;
+      seed32: number;
+      pages: readonly PreparedPage[];
+      thumbnail?: Uint8Array;
+    },
+    written: string[],
+  ): Promise<EpisodeDerivatives> {
+    const { episodeId, seed32 } = input;
+    assertSeed(seed32);
+    if (input.pages.length === 0) throw new IngestError('no_pages', `Episode ${episodeId} has no pages`);
+    const rows = await mapPool(input.pages, this.options.concurrency, async (page, index) => {
+      const { pixels, patches } = page;
+      assertPageSize(pixels);
+      // The hash identifies the normalised page (labels included) before scrambling.
+      const sha256 = this.images.pixelDigest(pixels, patches);
+      const rects = scrambleRects(pixels.width, pixels.height, seed32, SCRAMBLE_FORMULA);
+      const jpeg = await this.images.scramble(pixels, rects, { quality: this.options.jpegQuality, patches });
+      const key = storageKeys.page(episodeId, seed32, index + 1);
+      await this.storage.put(key, jpeg, 'image/jpeg');
+      written.push(key);
+      const row: NewPage = {
+        episode_id: episodeId,
+        page_number: index + 1,
+        width: pixels.width,
+        height: pixels.height,
+        bytes: jpeg.length,
+        sha256,
+        media_type: 'image/jpeg',
+        storage_key: key,
+      };
+      return row;
+    });
+    const thumbnailPath = storageKeys.episodeThumbnail(episodeId, seed32);
+    const thumbnail =
+      input.thumbnail ??
+      (await this.images.makeCover(
+        await this.images.encodeJpeg(input.pages[0]!.pixels),
+        EPISODE_THUMBNAIL_SIZE.width,
+        EPISODE_THUMBNAIL_SIZE.height,
+      ));
+    await this.storage.put(thumbnailPath, thumbnail, 'image/webp');
+    written.push(thumbnailPath);
+    return { pages: rows, thumbnailPath, prefix: storageKeys.episodePrefix(episodeId, seed32) };
+  }
+
+  /** Crops each art source to its size and stores it as WebP; returns the title's path columns. */
+  async ingestTitleArt(titleId: number, sources: TitleArtSources, written: string[]): Promise<TitleArtPaths> {
+    const kinds = Object.keys(TITLE_ART_SIZES) as TitleArtKind[];
+    const keys = await Promise.all(
+      kinds.map(async (kind) => {
+        const size = TITLE_ART_SIZES[kind];
+        const source = sources[kind] ?? sources.thumbnail;
+        let webp: Buffer;
+        try {
+          webp = await this.images.makeCover(source, size.width, size.height);
+        } catch (error) {
+          throw new IngestError('invalid_page', `${kind} art for title ${titleId}: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        const key = storageKeys.titleArt(titleId, kind);
+        await this.storage.put(key, webp, 'image/webp');
+        written.push(key);
+        return key;
+      }),
+    );
+    const [thumbnail, thumbnailRect, banner, feature] = keys as [string, string, string, string];
+    return {
+      thumbnail_path: thumbnail,
+      thumbnail_rect_path: thumbnailRect,
+      banner_path: banner,
+      feature_path: feature,
+    };
+  }
+
+  /**
+   * Imports one episode: validates every page, writes the derivatives under a prefix of their own,
+   * then inserts the title (when asked and missing), the episode and its pages in one transaction.
+   * On any failure the objects written are deleted and no row changes. Replaced pages' old objects
+   * are deleted after the commit.
+   */
+  async ingestEpisodePages(input: IngestEpisodeInput): Promise<IngestedEpisode> {
+    const { titleId, episodeId, seed32 } = input;
+    assertSeed(seed32);
+    if (input.episode.id !== episodeId || input.episode.title_id !== titleId) {
+      throw new IngestError('invalid_input', 'The episode row does not match titleId/episodeId');
+    }
+    const normalised = await this.normalisePages(input.pages);
+
+    const titleExists = await this.store.findTitleExists(titleId);
+    if (!titleExists && !input.title) throw new IngestError('title_missing', `Title ${titleId} does not exist`);
+    const previousKeys = await this.store.listEpisodeStorageKeys(episodeId);
+    const prefix = storageKeys.episodePrefix(episodeId, seed32);
+    if (previousKeys.some((key) => key.startsWith(prefix))) {
+      throw new IngestError(
+        'seed_in_use',
+        `Episode ${episodeId} already uses seed ${seed32}; replace it with a new seed`,
+      );
+    }
+
+    const written: string[] = [];
+    try {
+      let titleRow: NewTitle | undefined;
+      if (!titleExists && input.title) {
+        const art = await this.ingestTitleArt(titleId, input.title.art, written);
+        titleRow = { ...input.title.row, ...art, id: titleId };
+      }
+      const derivatives = await this.writeEpisodeDerivatives(
+        { episodeId, seed32, pages: normalised.map((page) => ({ pixels: page.pixels })) },
+        written,
+      );
+      await this.store.commitEpisode({
+        title: titleRow,
+        episode: {
+          ...input.episode,
+          page_count: derivatives.pages.length,
+          scramble_seed: seed32,
+          thumbnail_path: derivatives.thumbnailPath,
+        },
+        pages: derivatives.pages,
+      });
+      await this.deleteQuietly(previousKeys);
+      return {
+        episodeId,
+        seed32,
+        pageCount: derivatives.pages.length,
+        pages: derivatives.pages,
+        titleCreated: !!titleRow,
+      };
+    } catch (error) {
+      await this.deleteQuietly(written);
+      throw error;
+    }
+  }
+
+  /** Best-effort cleanup; a failure to delete must not hide the error that caused it. */
+  private async deleteQuietly(keys: readonly string[]): Promise<void> {
+    await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
+  }
+}
+
+function assertSeed(seed32: number): void {
+  if (!Number.isInteger(seed32) || seed32 <= 0 || seed32 > 0xffffffff) {
+    throw new IngestError('invalid_input', `Scramble seed must be a non-zero unsigned 32-bit integer, got ${seed32}`);
+  }
+}
+
+function assertPageSize(pixels: RawImage): void {
+  if (pixels.width % PAGE_SIZE_MULTIPLE !== 0 || pixels.height % PAGE_SIZE_MULTIPLE !== 0) {
+    throw new IngestError(
+      'invalid_input',
+      `Page size ${pixels.width}×${pixels.height} is not a multiple of ${PAGE_SIZE_MULTIPLE}`,
+    );
+  }
+}
+
+/**
+ * Maps with at most `limit` calls in flight; results keep the input order. After the first failure
+ * no new call starts, and the error is thrown only once the calls in flight have settled, so a
+ * caller's cleanup never races a write that is still running.
+ */
+export async function mapPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}

@@ -9,7 +9,26 @@ describe('readWebEnv', () => {
       apiUrl: 'http://127.0.0.1:3001',
       port: 3000,
       publicApiPrefix: '/api',
+      cookieAuth: true,
+      viewerCountryHeader: 'cloudfront-viewer-country',
+      defaultRegion: 'JP',
+      errorRedirect: false,
     });
+  });
+
+  it('reads the guard, region and error settings', () => {
+    const env = readWebEnv({
+      MANGA_ENV: 'production',
+      MANGA_COOKIE_AUTH: 'false',
+      MANGA_VIEWER_COUNTRY_HEADER: 'X-Country',
+      MANGA_DEFAULT_REGION: 'us',
+    });
+    expect(env).toMatchObject({ cookieAuth: false, viewerCountryHeader: 'x-country', defaultRegion: 'US' });
+    expect(env.errorRedirect).toBe(true);
+    expect(readWebEnv({ MANGA_COOKIE_AUTH: '1' }).cookieAuth).toBe(true);
+    expect(() => readWebEnv({ MANGA_COOKIE_AUTH: 'maybe' })).toThrow(/MANGA_COOKIE_AUTH/);
+    expect(() => readWebEnv({ MANGA_DEFAULT_REGION: 'EU' })).toThrow(/MANGA_DEFAULT_REGION/);
+    expect(() => readWebEnv({ MANGA_VIEWER_COUNTRY_HEADER: 'bad header' })).toThrow(/MANGA_VIEWER_COUNTRY_HEADER/);
   });
 
   it('follows the API for the cookie prefix', () => {

@@ -1,3 +1,5 @@
+import { Region } from '@manga/contracts';
+
 // The web server's configuration, read once from the environment (the only reader of process.env in app/).
 
 export type DeploymentEnv = 'development' | 'test' | 'production';
@@ -13,6 +15,17 @@ export interface WebEnv {
   port: number;
   /** Path prefix under which the web origin proxies the API for browsers. */
   publicApiPrefix: string;
+  /** MANGA_COOKIE_AUTH: false skips every navigation check (age gate, consent; SPEC §4). */
+  cookieAuth: boolean;
+  /** MANGA_VIEWER_COUNTRY_HEADER: request header holding the visitor's country (ISO 3166 alpha-2). */
+  viewerCountryHeader: string;
+  /** MANGA_DEFAULT_REGION: region of visitors whose request has no country header. */
+  defaultRegion: Region;
+  /**
+   * Whether API errors redirect to /error/{code}: everywhere except local development, where the
+   * error stays on the page that caused it (SPEC §4).
+   */
+  errorRedirect: boolean;
 }
 
 function readPort(raw: string | undefined, fallback: number): number {
@@ -49,6 +62,26 @@ function readCookiePrefix(raw: string | undefined, deployment: DeploymentEnv): s
   return raw;
 }
 
+function readFlag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function readHeaderName(raw: string | undefined, fallback: string): string {
+  const value = (raw?.trim() || fallback).toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(value)) throw new Error(`MANGA_VIEWER_COUNTRY_HEADER must be a header name, got "${raw}"`);
+  return value;
+}
+
+function readRegion(raw: string | undefined): Region {
+  const value = raw?.trim().toUpperCase() || Region.JP;
+  if (value === Region.JP || value === Region.US) return value;
+  throw new Error(`MANGA_DEFAULT_REGION must be JP or US, got "${raw}"`);
+}
+
 export function readWebEnv(source: Readonly<Record<string, string | undefined>>): WebEnv {
   const deployment = readDeployment(source.MANGA_ENV);
   return {
@@ -57,6 +90,10 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     apiUrl: readUrl(source.MANGA_API_URL, 'http://127.0.0.1:3001'),
     port: readPort(source.MANGA_WEB_PORT, 3000),
     publicApiPrefix: readPrefix(source.MANGA_PUBLIC_API_PREFIX, '/api'),
+    cookieAuth: readFlag('MANGA_COOKIE_AUTH', source.MANGA_COOKIE_AUTH, true),
+    viewerCountryHeader: readHeaderName(source.MANGA_VIEWER_COUNTRY_HEADER, 'cloudfront-viewer-country'),
+    defaultRegion: readRegion(source.MANGA_DEFAULT_REGION),
+    errorRedirect: deployment !== 'development',
   };
 }
 

@@ -1,11 +1,45 @@
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { responseCodeOf } from '@manga/api-client';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SERVICE_NAME } from './brand.ts';
-import { SiteFooter } from './components/site-footer.tsx';
-import { SiteHeader } from './components/site-header.tsx';
-import { StatusPanel } from './components/ui/status-panel.tsx';
+import { ClientEffects } from './client/client-effects.tsx';
+import { LoginStateProvider } from './client/login-state.tsx';
+import { LoadingBar } from './components/loading-bar.tsx';
+import { ScrollManager } from './components/scroll-manager.tsx';
+import { NotFoundScreen, ServerErrorScreen } from './components/status-screens.tsx';
+import { env } from './env.server.ts';
+import { errorDestination, notFoundMessage } from './errors/error-routing.ts';
+import { useDocumentLocale } from './i18n/document-locale.ts';
+import { i18nFor } from './i18n/i18n.ts';
+import { type RootData, useRootData } from './root-data.ts';
+import { visitorMiddleware, visitorOf } from './visitor/visitor-context.server.ts';
+
+export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const { visitor } = visitorOf(context);
+  return {
+    locale: visitor.locale,
+    region: visitor.region,
+    isLoggedIn: visitor.isLoggedIn,
+    isCrawler: visitor.isCrawler,
+    cookiePrefix: env.cookiePrefix,
+    apiPrefix: env.publicApiPrefix,
+    errorRedirect: env.errorRedirect,
+  };
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -13,9 +47,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const error = useRouteError();
+  const documentLocale = useDocumentLocale();
+  const locale = root?.locale ?? documentLocale;
+  const i18n = i18nFor(locale);
   return (
-    // SPEC §1: the default locale is ja (and the catalogue is Japanese); i18n will set it per visitor.
-    <html lang="ja">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -26,8 +64,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        {children}
-        <ScrollRestoration />
+        <I18nextProvider i18n={i18n}>
+          <LoginStateProvider root={root}>
+            <LoadingBar error={error !== undefined && error !== null} label={i18n.t('loading_bar.label')} />
+            {children}
+            <ScrollManager />
+            <ClientEffects root={root} />
+          </LoginStateProvider>
+        </I18nextProvider>
         <Scripts />
       </body>
     </html>
@@ -38,27 +82,45 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The response code of an error reaching the root boundary (SPEC §4 order). */
+function codeOf(error: unknown): number {
+  if (isRouteErrorResponse(error)) {
+    const fromData = (error.data as { responseCode?: unknown } | null)?.responseCode;
+    return typeof fromData === 'number' ? fromData : error.status;
+  }
+  return responseCodeOf(error);
+}
+
+/**
+ * 404 → the not-found screen (SPEC §2). Any other error goes to the error handler: maintenance to
+ * /maintenance, other codes to /error/{code}, except in local development, where it stays here.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const location = useLocation();
+  const navigate = useNavigate();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = notFound ? 404 : codeOf(error);
+  const destination = notFound ? undefined : errorDestination(code, root?.errorRedirect ?? true);
+
+  useEffect(() => {
+    if (destination && destination !== location.pathname) navigate(destination, { replace: true });
+  }, [destination, location.pathname, navigate]);
+
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  if (notFound) {
+    return (
+      <>
+        <title>{`${t('not_found.title')} | ${SERVICE_NAME}`}</title>
+        <NotFoundScreen message={notFoundMessage(`${location.pathname}${location.search}`)} />
+      </>
+    );
+  }
   return (
     <>
-      <title>{`${notFound ? 'Page not found' : 'Something went wrong'} | ${SERVICE_NAME}`}</title>
-      <SiteHeader />
-      <main className="flex flex-1 items-center justify-center px-4 py-16">
-        <StatusPanel
-          code={status}
-          title={notFound ? 'We couldn’t find that page' : 'Something went wrong'}
-          message={
-            notFound
-              ? 'The page may have moved, or the address may be mistyped.'
-              : 'An error has occurred. Please check back again soon.'
-          }
-          action={{ href: '/', label: 'Back to the top page' }}
-        />
-      </main>
-      <SiteFooter />
+      <title>{`${t('error_page.title')} | ${SERVICE_NAME}`}</title>
+      <ServerErrorScreen code={code} />
     </>
   );
 }

@@ -22,3 +22,12 @@ export { readBirthdayCookie } from './birthday-cookie.ts';
 export { type PollBuildManifestOptions, pollBuildManifest } from './build-manifest.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
+export {
+  BROWSER_API_PREFIX,
+  type BrowserApiClientOptions,
+  createBrowserApiClient,
+  createServerApiClient,
+  SERVICE_HASH_HEADER,
+  type ServerApiClientOptions,
+  SSR_FORWARDED_HEADERS,
+} from './visitor-clients.ts';

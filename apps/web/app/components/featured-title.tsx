@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TitleCardView } from './ui/title-card.tsx';
 
@@ -7,12 +8,19 @@ export interface FeaturedTitleView extends TitleCardView {
   /** Wide art behind the hero, blurred. */
   backdropUrl: string;
   introduction: string;
-  /** Short facts shown as chips: update cycle, chapter count. */
-  facts: string[];
+  /** Update cycle text from the catalogue ("Every Tuesday"), or "". */
+  updateCycle: string;
+  chapterCount: number;
 }
 
 /** The top page's hero: one series with its cover over a blurred copy of itself. */
 export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
+  const { t } = useTranslation();
+  const facts = [
+    title.badge ? t(`top.${title.badge}`) : '',
+    title.updateCycle,
+    title.chapterCount > 0 ? t('top.chapters', { count: title.chapterCount }) : '',
+  ].filter(Boolean);
   return (
     <section aria-labelledby="featured-title" className="relative isolate overflow-hidden bg-ink text-white">
       {title.backdropUrl ? (
@@ -29,7 +37,7 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
         {title.posterUrl ? (
           <img
             src={title.posterUrl}
-            alt={`Cover of ${title.name}`}
+            alt={t('top.cover_of', { name: title.name })}
             width={600}
             height={840}
             fetchPriority="high"
@@ -37,7 +45,7 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
           />
         ) : null}
         <div className="min-w-0">
-          <p className="text-xs font-bold tracking-[0.18em] text-brand-400 uppercase">Featured series</p>
+          <p className="text-xs font-bold tracking-[0.18em] text-brand-400 uppercase">{t('top.featured')}</p>
           <h2
             id="featured-title"
             className="mt-2 text-2xl leading-tight font-black tracking-tight sm:text-4xl lg:text-5xl"
@@ -45,9 +53,9 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
             {title.name}
           </h2>
           <p className="mt-2 text-sm text-zinc-300 sm:text-base">{title.author}</p>
-          {title.facts.length > 0 ? (
-            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="About this series">
-              {title.facts.map((fact) => (
+          {facts.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('top.about_series')}>
+              {facts.map((fact) => (
                 <li
                   key={fact}
                   className="rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-zinc-200 ring-1 ring-white/15"
@@ -66,7 +74,7 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
             to={title.href}
             className="mt-5 inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600 sm:mt-6 sm:h-11 sm:px-6"
           >
-            Start reading
+            {t('top.start_reading')}
           </Link>
         </div>
       </div>

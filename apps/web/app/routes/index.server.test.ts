@@ -65,7 +65,7 @@ describe('loadTopPage', () => {
     expect(DEMO_TITLE_IDS[0]).toBe(10001);
     expect(page).toMatchObject({
       state: 'ready',
-      featured: { id: 10001, introduction: 'Long introduction.', facts: ['Every Tuesday', '12 chapters'] },
+      featured: { id: 10001, introduction: 'Long introduction.', updateCycle: 'Every Tuesday', chapterCount: 12 },
     });
     if (page.state !== 'ready') throw new Error('expected titles');
     expect(page.titles[0]).toEqual({
@@ -78,7 +78,7 @@ describe('loadTopPage', () => {
     });
     expect(page.titles[1]).toMatchObject({
       href: '/title/00553',
-      badge: 'Completed',
+      badge: 'completed',
       coverUrl: '/api/images/titles/553/thumbnail.webp',
     });
   });

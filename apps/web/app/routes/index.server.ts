@@ -2,7 +2,7 @@ import { type ApiClient, responseCodeOf, type TitleListResponse } from '@manga/a
 import { formatTitleId } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import type { FeaturedTitleView } from '#app/components/featured-title.tsx';
-import type { TitleCardView } from '#app/components/ui/title-card.tsx';
+import type { TitleBadge, TitleCardView } from '#app/components/ui/title-card.tsx';
 
 /** The demo catalogue's title ids (10001–10040) until the search call lists the whole catalogue. */
 export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
@@ -13,8 +13,8 @@ export type TopPageData =
   | { state: 'ready'; featured: FeaturedTitleView | undefined; titles: TitleCardView[] }
   | { state: 'unavailable'; responseCode: number };
 
-/** `publish_category` (WIRE.md §3.1): 1 serializing, 2 complete, 3 one-shot. */
-const PUBLISH_CATEGORY_BADGES: Readonly<Record<number, string>> = { 2: 'Completed', 3: 'One-shot' };
+/** `publish_category` (WIRE.md §3.1): 1 serializing, 2 complete, 3 one-shot; the UI translates the key. */
+const PUBLISH_CATEGORY_BADGES: Readonly<Record<number, TitleBadge>> = { 2: 'completed', 3: 'one_shot' };
 
 function toTitleCard(title: WireTitle): TitleCardView {
   return {
@@ -27,21 +27,16 @@ function toTitleCard(title: WireTitle): TitleCardView {
   };
 }
 
-function chapterCount(count: number): string | undefined {
-  if (count <= 0) return undefined;
-  return count === 1 ? '1 chapter' : `${count} chapters`;
-}
-
 function toFeatured(title: WireTitle): FeaturedTitleView {
   const card = toTitleCard(title);
-  const facts = [card.badge, title.new_episode_update_cycle_text, chapterCount(title.total_episode_count)];
   return {
     ...card,
     // Portrait feature art (WIRE.md §3.1) suits the hero; the square thumbnail stands in for it.
     posterUrl: toPublicImageUrl(title.feature_image_url || title.thumbnail_image_url),
     backdropUrl: toPublicImageUrl(title.banner_image_url || title.thumbnail_image_url),
     introduction: title.short_introduction_text || title.introduction_text,
-    facts: facts.filter((fact): fact is string => Boolean(fact)),
+    updateCycle: title.new_episode_update_cycle_text,
+    chapterCount: title.total_episode_count,
   };
 }
 

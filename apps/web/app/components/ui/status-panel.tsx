@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 interface StatusPanelProps {
@@ -10,6 +11,7 @@ interface StatusPanelProps {
 
 /** A calm, centred message for empty, failed or missing content. */
 export function StatusPanel({ title, message, code, action }: StatusPanelProps) {
+  const { t } = useTranslation();
   return (
     <section
       role="alert"
@@ -30,7 +32,9 @@ export function StatusPanel({ title, message, code, action }: StatusPanelProps) 
       </div>
       <h1 className="text-xl font-bold tracking-tight text-ink">{title}</h1>
       <p className="mt-2 text-sm leading-relaxed text-zinc-600">{message}</p>
-      {code !== undefined ? <p className="mt-3 font-mono text-xs text-zinc-400">Error code {code}</p> : null}
+      {code !== undefined ? (
+        <p className="mt-3 font-mono text-xs text-zinc-400">{t('common.error_code', { code })}</p>
+      ) : null}
       {action ? (
         <Link
           to={action.href}

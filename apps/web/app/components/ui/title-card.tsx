@@ -1,4 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+/** Status badge of a series (translation key under `top.`). */
+export type TitleBadge = 'completed' | 'one_shot';
 
 /** What a cover card shows, prepared by the loader. */
 export interface TitleCardView {
@@ -8,12 +12,13 @@ export interface TitleCardView {
   author: string;
   /** Square cover art (WIRE.md §3.1 `thumbnail_image_url`, 480×480). */
   coverUrl: string;
-  /** Short status badge ("Completed", "One-shot"), if any. */
-  badge: string | undefined;
+  /** Short status badge, if any. */
+  badge: TitleBadge | undefined;
 }
 
 /** Cover, name and author of one series; the whole card is one link. */
 export function TitleCard({ title }: { title: TitleCardView }) {
+  const { t } = useTranslation();
   return (
     <Link to={title.href} className="group block rounded-lg" data-testid="title-card">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-zinc-100 shadow-sm ring-1 ring-black/5">
@@ -36,7 +41,7 @@ export function TitleCard({ title }: { title: TitleCardView }) {
         <span className="truncate">{title.author}</span>
         {title.badge ? (
           <span className="shrink-0 rounded bg-zinc-100 px-1.5 py-px text-[10px] font-bold tracking-wide text-zinc-600 uppercase ring-1 ring-zinc-200">
-            {title.badge}
+            {t(`top.${title.badge}`)}
           </span>
         ) : null}
       </p>

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE } from '#app/route-table.ts';
+import { resolveRouteMiddleware, routeMiddleware } from './route-middleware.server.ts';
+
+describe('route middleware', () => {
+  it('throws for an unknown route middleware', () => {
+    expect(() => resolveRouteMiddleware(['title', 'no-such-middleware'])).toThrow(
+      'Unknown route middleware "no-such-middleware"',
+    );
+    expect(resolveRouteMiddleware(['title', 'viewer', 'own-history', 'my', 'age-check'])).toHaveLength(5);
+  });
+
+  it('runs parameter validation, then the navigation guard, then the named middleware', () => {
+    expect(routeMiddleware('index')).toHaveLength(2);
+    expect(routeMiddleware('title-titleId')).toHaveLength(3);
+    expect(routeMiddleware('my-history')).toHaveLength(4);
+  });
+
+  it('throws for a route that is not in the table', () => {
+    expect(() => routeMiddleware('nope' as 'index')).toThrow('Unknown route "nope"');
+  });
+});
+
+describe('route table (SPEC §2)', () => {
+  const byName = new Map(ROUTE_TABLE.map((entry) => [entry.name, entry]));
+
+  it('has every route with its path, layout and middleware', () => {
+    expect(ROUTE_TABLE).toHaveLength(42);
+    expect(byName.get('index')).toMatchObject({ path: '', layout: 'default', middleware: [] });
+    expect(byName.get('error-errorCode')).toMatchObject({ path: 'error/:errorCode', layout: 'fullviewer' });
+    expect(byName.get('law-age')).toMatchObject({ path: 'law/age', layout: 'oops', middleware: ['age-check'] });
+    expect(byName.get('law-age-denied')).toMatchObject({ layout: 'oops' });
+    expect(byName.get('maintenance')).toMatchObject({ layout: 'oops' });
+    expect(byName.get('title-titleId')).toMatchObject({ path: 'title/:titleId', middleware: ['title'] });
+    expect(byName.get('title-titleId-episode-episodeId')).toMatchObject({
+      path: 'title/:titleId/episode/:episodeId',
+      layout: 'none',
+      middleware: ['viewer'],
+      params: { titleId: 'title-id', episodeId: 'non-negative-int' },
+    });
+    expect(byName.get('my-history')?.middleware).toEqual(['my', 'own-history']);
+    expect(byName.get('catch-all')).toMatchObject({ path: 'assets/*' });
+    expect(byName.get('ranking-rankingId')?.params).toEqual({ rankingId: 'non-negative-int' });
+    expect(byName.get('search-category-categoryId')?.params).toEqual({ categoryId: 'non-negative-int' });
+  });
+
+  it('guards every /my page with the my middleware, and only those', () => {
+    for (const entry of ROUTE_TABLE) {
+      expect(entry.middleware.includes('my' as never), entry.name).toBe(
+        entry.path === 'my' || entry.path.startsWith('my/'),
+      );
+    }
+  });
+
+  it('names each route uniquely', () => {
+    expect(new Set(ROUTE_TABLE.map((entry) => entry.name)).size).toBe(ROUTE_TABLE.length);
+    expect(new Set(ROUTE_TABLE.map((entry) => entry.path)).size).toBe(ROUTE_TABLE.length);
+  });
+});

@@ -1,0 +1,156 @@
+import { responseCodeOf } from '@manga/api-client';
+import {
+  AgeGroup,
+  ageGroupOf,
+  hasLawConsent,
+  isValidNonNegativeIntParam,
+  isValidTitleIdParam,
+  LawResponseSchema,
+  parseBirthday,
+} from '@manga/contracts';
+import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
+import { env } from '#app/env.server.ts';
+import { notFoundMessage } from '#app/errors/error-routing.ts';
+import {
+  type ParamRule,
+  ROUTE_MIDDLEWARE_NAMES,
+  type RouteEntry,
+  type RouteMiddlewareName,
+  type RouteName,
+  routeEntry,
+} from '#app/route-table.ts';
+import { consentExpiry, lawConsentWrites } from '#app/visitor/law-cookies.ts';
+import { lawCookiesOf } from '#app/visitor/visitor.ts';
+import {
+  apiFor,
+  applyCookieWrites,
+  cookieWriteSettings,
+  visitorContext,
+  visitorOf,
+} from '#app/visitor/visitor-context.server.ts';
+import { DENIED_PATH, decideNavigation, REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from './navigation-guard.ts';
+
+type Middleware = MiddlewareFunction<Response>;
+
+const PARAM_RULES: Readonly<Record<ParamRule, (value: string) => boolean>> = {
+  'title-id': isValidTitleIdParam,
+  'non-negative-int': isValidNonNegativeIntParam,
+};
+
+/** A route whose parameters break their rules (SPEC §5) shows the 404 page with 'Page Not Found: {full path}'. */
+function validateParams(entry: RouteEntry): Middleware {
+  return ({ params, url }, next) => {
+    for (const [name, rule] of Object.entries(entry.params)) {
+      const value = params[name];
+      if (value === undefined || !PARAM_RULES[rule](value)) {
+        throw data(notFoundMessage(`${url.pathname}${url.search}`), { status: 404 });
+      }
+    }
+    return next();
+  };
+}
+
+/** Records birthday and consent with the API too; the web's cookies are what the guard reads. */
+async function postLawConsent(request: Request, context: Parameters<Middleware>[0]['context'], birthday: string) {
+  try {
+    await apiFor(request, context).post('/web/law', { birthday, is_consent: 1 }, { schema: LawResponseSchema });
+  } catch (error) {
+    // Until the API answers POST /web/law (404 / 1002), the cookies alone carry the consent.
+    console.warn(`POST /web/law failed with ${responseCodeOf(error)}; consent kept in cookies only`);
+  }
+}
+
+/** Applies the SPEC §4 navigation order (guards/navigation-guard.ts) for this route. */
+function navigationGuard(entry: RouteEntry): Middleware {
+  return async ({ request, context, url }, next) => {
+    const state = visitorOf(context);
+    const now = new Date();
+    const decision = decideNavigation({
+      cookieAuth: env.cookieAuth,
+      region: state.visitor.region,
+      routeName: entry.name as RouteName,
+      target: `${url.pathname}${url.search}`,
+      ...lawCookiesOf(state.visitor, env.cookiePrefix),
+      now,
+    });
+    switch (decision.kind) {
+      case 'redirect':
+        throw redirect(decision.to);
+      case 'record-consent':
+        applyCookieWrites(state, lawConsentWrites(decision.birthday, consentExpiry(now), cookieWriteSettings(now)));
+        await postLawConsent(request, context, decision.birthday);
+        return next();
+      case 'allow':
+        return next();
+    }
+  };
+}
+
+/** The numeric ids of a title route, for its loaders (title and viewer middleware). */
+export interface TitleRouteIds {
+  titleId: number;
+  episodeId: number | undefined;
+}
+export const titleRouteContext = createContext<TitleRouteIds>();
+
+function privateResponse(response: Response): Response {
+  response.headers.set('cache-control', 'private, no-store');
+  response.headers.append('vary', 'Cookie');
+  return response;
+}
+
+/** Named route middleware of SPEC §2. */
+const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
+  // The title page: its (validated) title id, as a number.
+  title: ({ params, context }, next) => {
+    context.set(titleRouteContext, { titleId: Number(params.titleId), episodeId: undefined });
+    return next();
+  },
+  // The viewer: title and episode ids; its pages depend on entitlement, so nothing is cached.
+  viewer: async ({ params, context }, next) => {
+    context.set(titleRouteContext, { titleId: Number(params.titleId), episodeId: Number(params.episodeId) });
+    return privateResponse(await next());
+  },
+  // /my pages need a login (the uwt cookie): others go to the top page with the login dialog open.
+  my: async ({ context, url }, next) => {
+    if (!visitorOf(context).visitor.isLoggedIn) {
+      const target = `${url.pathname}${url.search}`;
+      throw redirect(`${TOP_PATH}?dialog=login&${REDIRECT_PARAM}=${encodeURIComponent(target)}`);
+    }
+    return privateResponse(await next());
+  },
+  // The reading history is the visitor's own: never cached or shared.
+  'own-history': async (_args, next) => privateResponse(await next()),
+  // The gate: a visitor whose age and consent are settled goes on to where they were going.
+  'age-check': ({ context, url }, next) => {
+    const { visitor } = context.get(visitorContext);
+    const law = lawCookiesOf(visitor, env.cookiePrefix);
+    const now = new Date();
+    const birthday = parseBirthday(law.birthday, now);
+    if (birthday && ageGroupOf(birthday, now) === AgeGroup.Impossible) throw redirect(DENIED_PATH);
+    if (birthday && hasLawConsent({ ...law, birthday }, now)) {
+      throw redirect(safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM)) ?? TOP_PATH);
+    }
+    return next();
+  },
+};
+
+/** The middleware functions of the named route middleware; an unknown name throws. */
+export function resolveRouteMiddleware(names: readonly string[]): Middleware[] {
+  return names.map((name) => {
+    if (!(ROUTE_MIDDLEWARE_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`Unknown route middleware "${name}"`);
+    }
+    return ROUTE_MIDDLEWARE[name as RouteMiddlewareName];
+  });
+}
+
+/**
+ * Everything a route runs before its loader, in order: parameter validation (404), the
+ * navigation guard (SPEC §4), then its named middleware (SPEC §2). Every route module exports
+ * `middleware = routeMiddleware('<route name>')`.
+ */
+export function routeMiddleware(name: RouteName): Middleware[] {
+  const entry = routeEntry(name);
+  return [validateParams(entry), navigationGuard(entry), ...resolveRouteMiddleware(entry.middleware)];
+}

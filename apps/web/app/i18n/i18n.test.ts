@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatMediumDate, formatShortDate } from './date-format.ts';
+import en from './en.json' with { type: 'json' };
+import { i18nFor } from './i18n.ts';
+import ja from './ja.json' with { type: 'json' };
+
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leafStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(leafStrings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(leafStrings);
+  return [];
+}
+
+describe('UI strings', () => {
+  it('has the same keys in English and Japanese', () => {
+    expect(leafKeys(ja).sort()).toEqual(leafKeys(en).sort());
+  });
+
+  it('has real Japanese, not English copies', () => {
+    const enStrings = leafStrings(en);
+    const jaStrings = leafStrings(ja);
+    const words = (text: string) => text.replace(/\{\{\w+\}\}/g, '');
+    const copied = jaStrings.filter((text, index) => text === enStrings[index] && /[a-z]{4,}/i.test(words(text)));
+    // The not-found heading is 'Error' in both (SPEC §2); language names are written in their own language.
+    expect(copied.sort()).toEqual(['English', 'Error']);
+    const japanese = jaStrings.filter((text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text));
+    expect(japanese.length / jaStrings.length).toBeGreaterThan(0.95);
+  });
+
+  it('translates with interpolation and falls back to English', () => {
+    expect(i18nFor('ja').t('common.error_code', { code: 1099 })).toBe('エラーコード 1099');
+    expect(i18nFor('en').t('common.error_code', { code: 1099 })).toBe('Error code 1099');
+    expect(i18nFor('en').t('episode.viewer.last_page.go_home')).toBe('Go to home');
+    expect(i18nFor(undefined).language).toBe('ja');
+  });
+});
+
+describe('date formats (SPEC §9)', () => {
+  const date = new Date(Date.UTC(2026, 10, 2, 3, 0, 0));
+
+  it('formats English dates in the medium style and the short numeric form', () => {
+    expect(formatMediumDate(date, 'en', 'UTC')).toBe('Nov 2, 2026');
+    expect(formatShortDate(date, 'en', 'UTC')).toBe('11/02/2026');
+  });
+
+  it('formats Japanese dates too', () => {
+    expect(formatMediumDate(date, 'ja', 'UTC')).toBe('2026/11/02');
+    expect(formatShortDate(date, 'ja', 'UTC')).toBe('2026/11/02');
+  });
+});

@@ -1,0 +1,245 @@
+// The SPEC §2 route table: name (also the React Router route id), path, layout, route middleware
+// and parameter rules. routes.ts builds the router configuration from it, and each route module
+// names itself here to get its middleware (guards/route-middleware.server.ts).
+
+/** default: header and footer; fullviewer: the whole window, no site frame; oops: a small centred card; none: the route draws everything. */
+export type LayoutName = 'default' | 'fullviewer' | 'oops' | 'none';
+
+/** Named route middleware of SPEC §2. */
+export const ROUTE_MIDDLEWARE_NAMES = ['title', 'viewer', 'own-history', 'my', 'age-check'] as const;
+export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE_NAMES)[number];
+
+/** Rules for path parameters (SPEC §5): a failure shows the 404 page. */
+export type ParamRule = 'title-id' | 'non-negative-int';
+
+export interface RouteEntry {
+  readonly name: string;
+  /** React Router path pattern (`:param`, `*`); '' is the index route. */
+  readonly path: string;
+  /** Module under app/. */
+  readonly file: string;
+  readonly layout: LayoutName;
+  readonly middleware: readonly RouteMiddlewareName[];
+  readonly params: Readonly<Record<string, ParamRule>>;
+}
+
+const none = [] as const;
+const noParams = {} as const;
+
+export const ROUTE_TABLE = [
+  { name: 'index', path: '', file: 'routes/index.tsx', layout: 'default', middleware: none, params: noParams },
+  ...(
+    [
+      ['account-email-presave-send', 'account/email/presave/send'],
+      ['account-email-save', 'account/email/save'],
+      ['account-password-prereset', 'account/password/prereset'],
+      ['account-password-prereset-send', 'account/password/prereset/send'],
+      ['account-password-presave', 'account/password/presave'],
+      ['account-password-presave-send', 'account/password/presave/send'],
+      ['account-password-reset', 'account/password/reset'],
+      ['account-password-save', 'account/password/save'],
+      ['account-presave', 'account/presave'],
+      ['account-save', 'account/save'],
+      ['account-save-welcome', 'account/save/welcome'],
+    ] as const
+  ).map(([name, path]) => ({
+    name,
+    path,
+    file: `routes/${name}.tsx`,
+    layout: 'default' as const,
+    middleware: none,
+    params: noParams,
+  })),
+  {
+    name: 'article-abj',
+    path: 'article/abj',
+    file: 'routes/article-abj.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'article-cal-bus-and-prof-code',
+    path: 'article/cal-bus-and-prof-code',
+    file: 'routes/article-cal-bus-and-prof-code.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'article-help',
+    path: 'article/help',
+    file: 'routes/article-help.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'article-terms-of-service',
+    path: 'article/terms-of-service',
+    file: 'routes/article-terms-of-service.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'error-errorCode',
+    path: 'error/:errorCode',
+    file: 'routes/error-errorCode.tsx',
+    layout: 'fullviewer',
+    middleware: none,
+    params: { errorCode: 'non-negative-int' },
+  },
+  {
+    name: 'law-age',
+    path: 'law/age',
+    file: 'routes/law-age.tsx',
+    layout: 'oops',
+    middleware: ['age-check'],
+    params: noParams,
+  },
+  {
+    name: 'law-age-denied',
+    path: 'law/age/denied',
+    file: 'routes/law-age-denied.tsx',
+    layout: 'oops',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'maintenance',
+    path: 'maintenance',
+    file: 'routes/maintenance.tsx',
+    layout: 'oops',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'minfunction-episode-detail',
+    path: 'minfunction/title/:titleId/episode/:episodeId/detail',
+    file: 'routes/minfunction-episode-detail.tsx',
+    layout: 'default',
+    middleware: none,
+    params: { titleId: 'title-id' },
+  },
+  {
+    name: 'minfunction-embed-viewer',
+    path: 'minfunction/title/:titleId/episode/:episodeId/embedviewer',
+    file: 'routes/minfunction-embed-viewer.tsx',
+    layout: 'none',
+    middleware: none,
+    params: { titleId: 'title-id' },
+  },
+  {
+    name: 'minfunction-full-viewer',
+    path: 'minfunction/title/:titleId/episode/:episodeId/fullviewer',
+    file: 'routes/minfunction-full-viewer.tsx',
+    layout: 'fullviewer',
+    middleware: none,
+    params: { titleId: 'title-id' },
+  },
+  { name: 'my', path: 'my', file: 'routes/my.tsx', layout: 'default', middleware: ['my'], params: noParams },
+  {
+    name: 'my-history',
+    path: 'my/history',
+    file: 'routes/my-history.tsx',
+    layout: 'default',
+    middleware: ['my', 'own-history'],
+    params: noParams,
+  },
+  ...(
+    [
+      ['my-purchased', 'my/purchased'],
+      ['my-setting', 'my/setting'],
+      ['my-setting-email', 'my/setting/email'],
+      ['my-setting-optout', 'my/setting/optout'],
+      ['my-setting-point', 'my/setting/point'],
+      ['my-setting-ticket', 'my/setting/ticket'],
+      ['my-shop', 'my/shop'],
+    ] as const
+  ).map(([name, path]) => ({
+    name,
+    path,
+    file: `routes/${name}.tsx`,
+    layout: 'default' as const,
+    middleware: ['my'] as const,
+    params: noParams,
+  })),
+  {
+    name: 'ranking',
+    path: 'ranking',
+    file: 'routes/ranking.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'ranking-rankingId',
+    path: 'ranking/:rankingId',
+    file: 'routes/ranking-rankingId.tsx',
+    layout: 'default',
+    middleware: none,
+    params: { rankingId: 'non-negative-int' },
+  },
+  { name: 'search', path: 'search', file: 'routes/search.tsx', layout: 'default', middleware: none, params: noParams },
+  {
+    name: 'search-category-categoryId',
+    path: 'search/category/:categoryId',
+    file: 'routes/search-category-categoryId.tsx',
+    layout: 'default',
+    middleware: none,
+    params: { categoryId: 'non-negative-int' },
+  },
+  {
+    name: 'search-genre-genreId',
+    path: 'search/genre/:genreId',
+    file: 'routes/search-genre-genreId.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'search-query',
+    path: 'search/:query',
+    file: 'routes/search-query.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  { name: 'series', path: 'series', file: 'routes/series.tsx', layout: 'default', middleware: none, params: noParams },
+  {
+    name: 'title-titleId',
+    path: 'title/:titleId',
+    file: 'routes/title-titleId.tsx',
+    layout: 'default',
+    middleware: ['title'],
+    params: { titleId: 'title-id' },
+  },
+  {
+    name: 'title-titleId-episode-episodeId',
+    path: 'title/:titleId/episode/:episodeId',
+    file: 'routes/title-titleId-episode-episodeId.tsx',
+    layout: 'none',
+    middleware: ['viewer'],
+    params: { titleId: 'title-id', episodeId: 'non-negative-int' },
+  },
+  {
+    name: 'catch-all',
+    path: 'assets/*',
+    file: 'routes/catch-all.tsx',
+    layout: 'none',
+    middleware: none,
+    params: noParams,
+  },
+] as const satisfies readonly RouteEntry[];
+
+export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
+
+const ENTRIES: readonly RouteEntry[] = ROUTE_TABLE as readonly RouteEntry[];
+const byName = new Map<string, RouteEntry>(ENTRIES.map((entry) => [entry.name, entry]));
+
+export function routeEntry(name: RouteName): RouteEntry {
+  const entry = byName.get(name);
+  if (!entry) throw new Error(`Unknown route "${name}"`);
+  return entry;
+}

@@ -1,0 +1,18 @@
+import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import { pageMeta } from '#app/i18n/meta.ts';
+import type { Route } from './+types/account-password-prereset-send';
+
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware('account-password-prereset-send');
+
+// Every route has a loader, so that client navigations reach the server and its middleware.
+export function loader() {
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'pages.account-password-prereset-send.title');
+
+export default function AccountPasswordPreresetSendPage() {
+  return <PlannedScreen page="account-password-prereset-send" />;
+}

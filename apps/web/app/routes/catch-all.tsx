@@ -1,0 +1,15 @@
+import { data } from 'react-router';
+import { notFoundMessage } from '#app/errors/error-routing.ts';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import type { Route } from './+types/catch-all';
+
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware('catch-all');
+
+/** /assets/{anything} that no build file answered: always the 404 page. */
+export function loader({ url }: Route.LoaderArgs): never {
+  throw data(notFoundMessage(`${url.pathname}${url.search}`), { status: 404 });
+}
+
+export default function CatchAllPage() {
+  return null;
+}

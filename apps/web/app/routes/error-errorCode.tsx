@@ -1,0 +1,17 @@
+import { ServerErrorScreen } from '#app/components/status-screens.tsx';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import { pageMeta } from '#app/i18n/meta.ts';
+import type { Route } from './+types/error-errorCode';
+
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware('error-errorCode');
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { code: Number(params.errorCode) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'error_page.title');
+
+/** The server-error screen (SPEC §4, §8), in the full-viewer layout. */
+export default function ErrorCodePage({ loaderData }: Route.ComponentProps) {
+  return <ServerErrorScreen code={loaderData.code} />;
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import { pageMeta } from '#app/i18n/meta.ts';
+import type { Route } from './+types/my-setting-email';
+
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware('my-setting-email');
+
+// Every route has a loader, so that client navigations reach the server and its middleware.
+export function loader() {
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-setting-email.title');
+
+export default function MySettingEmailPage() {
+  const { t } = useTranslation();
+  return (
+    <PlannedScreen
+      page="my-setting-email"
+      crumbs={[
+        { label: t('pages.my.title'), to: '/my' },
+        { label: t('pages.my-setting.title'), to: '/my/setting' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import { pageMeta } from '#app/i18n/meta.ts';
+import type { Route } from './+types/my-setting';
+
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware('my-setting');
+
+// Every route has a loader, so that client navigations reach the server and its middleware.
+export function loader() {
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-setting.title');
+
+export default function MySettingPage() {
+  const { t } = useTranslation();
+  return <PlannedScreen page="my-setting" crumbs={[{ label: t('pages.my.title'), to: '/my' }]} />;
+}

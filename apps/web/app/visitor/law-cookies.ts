@@ -1,0 +1,90 @@
+import {
+  AgeGroup,
+  ageGroupOf,
+  CRAWLER_COOKIE_EXPIRES,
+  CRAWLER_DEFAULT_BIRTHDAY,
+  parseBirthday,
+} from '@manga/contracts';
+import {
+  CONSENT_COOKIE_TTL_SECONDS,
+  CookieName,
+  formatSetCookie,
+  prefixed,
+  serializeBirthdayCookie,
+  serializeConsentCookie,
+} from './cookies.ts';
+
+/** One cookie to set: its full name, its value as stored, and the Set-Cookie header that sets it. */
+export interface CookieWrite {
+  name: string;
+  value: string;
+  header: string;
+}
+
+export interface CookieWriteSettings {
+  cookiePrefix: string;
+  secure: boolean;
+  now: Date;
+}
+
+/** Unix seconds one cookie lifetime from now: when the age gate's cookies expire. */
+export function consentExpiry(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + CONSENT_COOKIE_TTL_SECONDS;
+}
+
+export function cookieWrite(
+  name: CookieName,
+  value: string,
+  expires: number,
+  settings: CookieWriteSettings,
+): CookieWrite {
+  const full = prefixed(settings.cookiePrefix, name);
+  return {
+    name: full,
+    value,
+    header: formatSetCookie(full, value, { expires, secure: settings.secure, now: settings.now }),
+  };
+}
+
+/** The birthday cookie alone (the gate's first step). */
+export function birthdayWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
+  return [cookieWrite(CookieName.Birthday, serializeBirthdayCookie(birthday, expires), expires, settings)];
+}
+
+/** The consent cookies an age group needs (SPEC §4): minor terms, or adult terms and privacy policy. */
+export function consentWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
+  const parsed = parseBirthday(birthday, settings.now);
+  if (!parsed) return [];
+  const consent = serializeConsentCookie(expires);
+  switch (ageGroupOf(parsed, settings.now)) {
+    case AgeGroup.Adult:
+      return [
+        cookieWrite(CookieName.TermsOfServiceAdult, consent, expires, settings),
+        cookieWrite(CookieName.PrivacyPolicy, consent, expires, settings),
+      ];
+    case AgeGroup.Minor:
+      return [cookieWrite(CookieName.TermsOfServiceMinor, consent, expires, settings)];
+    case AgeGroup.Impossible:
+      return [];
+  }
+}
+
+/** Birthday plus the consent its age group needs. */
+export function lawConsentWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
+  return [...birthdayWrites(birthday, expires, settings), ...consentWrites(birthday, expires, settings)];
+}
+
+/** Crawlers get birthday 2000-01 and consent 1, expiring 4102372799 (SPEC §4, §9). */
+export function crawlerWrites(settings: CookieWriteSettings): CookieWrite[] {
+  return lawConsentWrites(CRAWLER_DEFAULT_BIRTHDAY, CRAWLER_COOKIE_EXPIRES, settings);
+}
+
+/** Deletes the birthday and consent cookies (the gate's "change birthday"). */
+export function clearLawWrites(settings: CookieWriteSettings): CookieWrite[] {
+  return [
+    CookieName.Birthday,
+    CookieName.TermsOfServiceMinor,
+    CookieName.TermsOfServiceAdult,
+    CookieName.PrivacyPolicy,
+  ].map((name) => cookieWrite(name, '', 0, settings));
+}

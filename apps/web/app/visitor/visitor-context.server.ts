@@ -1,0 +1,96 @@
+import { type ApiClient, createServerApiClient } from '@manga/api-client';
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
+import { env } from '#app/env.server.ts';
+import { CookieName, LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
+import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
+import { cookieHeaderOf, lawCookiesOf, readVisitor, type Visitor } from './visitor.ts';
+
+/** The visitor of this request plus the cookies to set on its response. */
+export interface VisitorState {
+  visitor: Visitor;
+  setCookies: string[];
+}
+
+export const visitorContext = createContext<VisitorState>();
+
+export function cookieWriteSettings(now = new Date()): CookieWriteSettings {
+  // Secure outside local development, as the API sets its own cookies (DESIGN §4).
+  return { cookiePrefix: env.cookiePrefix, secure: env.deployment !== 'development', now };
+}
+
+/** Sets cookies for the rest of this request (API calls see them) and on its response. */
+export function applyCookieWrites(state: VisitorState, writes: readonly CookieWrite[]): void {
+  for (const write of writes) {
+    if (write.value === '') state.visitor.cookies.delete(write.name);
+    else state.visitor.cookies.set(write.name, write.value);
+    state.setCookies.push(write.header);
+  }
+}
+
+export function visitorOf(context: Readonly<RouterContextProvider>): VisitorState {
+  return context.get(visitorContext);
+}
+
+/** An API client acting for this request's visitor, with the cookies they hold after this response. */
+export function apiFor(request: Request, context: Readonly<RouterContextProvider>): ApiClient {
+  const { visitor } = visitorOf(context);
+  return createServerApiClient({
+    baseUrl: env.apiUrl,
+    requestHeaders: request.headers,
+    cookiePrefix: env.cookiePrefix,
+    isCrawler: visitor.isCrawler,
+    cookieHeader: cookieHeaderOf(visitor),
+  });
+}
+
+/** Query parameter of the language switcher. */
+export const LANG_PARAM = 'lang';
+
+function withHeaders(response: Response, setCookies: readonly string[]): Response {
+  let result = response;
+  try {
+    for (const header of setCookies) result.headers.append('set-cookie', header);
+    result.headers.set('x-robots-tag', 'noindex');
+  } catch {
+    // Immutable headers (a fetched response): copy it once.
+    result = new Response(response.body, response);
+    for (const header of setCookies) result.headers.append('set-cookie', header);
+    result.headers.set('x-robots-tag', 'noindex');
+  }
+  return result;
+}
+
+/**
+ * Root middleware: reads the visitor (region, locale, crawler, login), switches the language on
+ * `?lang=`, gives crawlers their default consent, and adds the cookies set during the request and
+ * the noindex header to every response.
+ */
+export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+  const state: VisitorState = { visitor: readVisitor(request.headers, env), setCookies: [] };
+  const settings = cookieWriteSettings();
+
+  const lang = url.searchParams.get(LANG_PARAM);
+  if (lang !== null) {
+    const clean = new URL(url);
+    clean.searchParams.delete(LANG_PARAM);
+    const headers = new Headers();
+    if (lang === 'ja' || lang === 'en') {
+      const expires = Math.floor(settings.now.getTime() / 1000) + LOCALE_COOKIE_TTL_SECONDS;
+      headers.append('set-cookie', cookieWrite(CookieName.Locale, lang, expires, settings).header);
+    }
+    headers.set('x-robots-tag', 'noindex');
+    throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+  }
+
+  if (state.visitor.isCrawler) {
+    const law = lawCookiesOf(state.visitor, env.cookiePrefix);
+    const hasDefaults =
+      law.birthday !== undefined &&
+      state.visitor.cookies.has(prefixed(env.cookiePrefix, CookieName.TermsOfServiceAdult)) &&
+      state.visitor.cookies.has(prefixed(env.cookiePrefix, CookieName.PrivacyPolicy));
+    if (!hasDefaults) applyCookieWrites(state, crawlerWrites(settings));
+  }
+
+  context.set(visitorContext, state);
+  return withHeaders(await next(), state.setCookies);
+};

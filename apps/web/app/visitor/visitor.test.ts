@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  birthdayOfCookie,
+  formatSetCookie,
+  parseConsentCookie,
+  parseCookieHeader,
+  serializeConsentCookie,
+} from './cookies.ts';
+import { clearLawWrites, consentWrites, crawlerWrites, lawConsentWrites } from './law-cookies.ts';
+import { regionOfCountry } from './region.ts';
+import { lawCookiesOf, readVisitor } from './visitor.ts';
+
+const now = new Date(2026, 10, 22, 12, 0, 0);
+const settings = { cookiePrefix: 'dev_', secure: false, now };
+const visitorSettings = {
+  cookiePrefix: 'dev_',
+  viewerCountryHeader: 'cloudfront-viewer-country',
+  defaultRegion: 'JP',
+} as const;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+describe('region', () => {
+  it('is JP for Japan, US for any other country, the default without a country', () => {
+    expect(regionOfCountry('JP', 'US')).toBe('JP');
+    expect(regionOfCountry('jp', 'US')).toBe('JP');
+    expect(regionOfCountry('FR', 'JP')).toBe('US');
+    expect(regionOfCountry('US', 'JP')).toBe('US');
+    expect(regionOfCountry(undefined, 'JP')).toBe('JP');
+    expect(regionOfCountry('unknown', 'US')).toBe('US');
+  });
+});
+
+describe('readVisitor', () => {
+  it('reads region, locale (cookie, then Accept-Language, then region), crawler and login', () => {
+    const visitor = readVisitor(
+      new Headers({
+        'user-agent': BROWSER,
+        'cloudfront-viewer-country': 'US',
+        'accept-language': 'ja-JP,ja;q=0.9',
+        cookie: 'dev_uwt=token; dev_locale=en',
+      }),
+      visitorSettings,
+    );
+    expect(visitor).toMatchObject({ region: 'US', locale: 'en', isCrawler: false, isLoggedIn: true });
+
+    const byLanguage = readVisitor(new Headers({ 'user-agent': BROWSER, 'accept-language': 'en-GB' }), visitorSettings);
+    expect(byLanguage).toMatchObject({ region: 'JP', locale: 'en', isLoggedIn: false });
+
+    const byRegion = readVisitor(
+      new Headers({ 'user-agent': BROWSER, 'cloudfront-viewer-country': 'DE' }),
+      visitorSettings,
+    );
+    expect(byRegion.locale).toBe('en');
+    expect(readVisitor(new Headers({ 'user-agent': BROWSER }), visitorSettings).locale).toBe('ja');
+
+    expect(readVisitor(new Headers({ 'user-agent': 'Googlebot/2.1' }), visitorSettings).isCrawler).toBe(true);
+    expect(readVisitor(new Headers({ cookie: 'uwt=token' }), visitorSettings).isLoggedIn).toBe(false);
+  });
+
+  it('decodes the birthday and consent cookies leniently', () => {
+    const visitor = readVisitor(
+      new Headers({
+        cookie: `dev_birthday=${encodeURIComponent('{"value":"2000-01","expires":4102372799}')}; dev_terms_of_service_adult=1; dev_privacy_policy=${serializeConsentCookie(1)}`,
+      }),
+      visitorSettings,
+    );
+    expect(lawCookiesOf(visitor, 'dev_')).toEqual({
+      birthday: '2000-01',
+      termsOfServiceMinor: undefined,
+      termsOfServiceAdult: 1,
+      privacyPolicy: 1,
+    });
+    expect(birthdayOfCookie('{"value": "1999-12", "expires": "4102444800"}')).toBe('1999-12');
+    expect(birthdayOfCookie('garbage')).toBeUndefined();
+    expect(parseConsentCookie('%7B%22value%22%3A0%7D')).toBe(0);
+    expect(parseCookieHeader('a=1; b=x=y; a=2').get('b')).toBe('x=y');
+  });
+});
+
+describe('law cookies (SPEC §3)', () => {
+  it('writes the birthday and the consent an adult needs', () => {
+    const writes = lawConsentWrites('2000-01', 1_800_000_000, settings);
+    expect(writes.map((write) => write.name)).toEqual([
+      'dev_birthday',
+      'dev_terms_of_service_adult',
+      'dev_privacy_policy',
+    ]);
+    expect(decodeURIComponent(writes[0]?.value ?? '')).toBe('{"value":"2000-01","expires":1800000000}');
+    expect(decodeURIComponent(writes[1]?.value ?? '')).toBe('{"value":1,"expires":1800000000}');
+    expect(writes[0]?.header).toMatch(/^dev_birthday=%7B.*; Path=\/; Expires=.*; Max-Age=\d+; SameSite=Lax$/);
+  });
+
+  it('writes the minor terms for a minor, nothing for an impossible age', () => {
+    expect(consentWrites('2012-01', 1_800_000_000, settings).map((write) => write.name)).toEqual([
+      'dev_terms_of_service_minor',
+    ]);
+    expect(consentWrites('2020-01', 1_800_000_000, settings)).toEqual([]);
+  });
+
+  it('gives crawlers 2000-01 and consent 1 until 4102372799', () => {
+    const writes = crawlerWrites({ ...settings, cookiePrefix: '' });
+    expect(writes.map((write) => [write.name, JSON.parse(decodeURIComponent(write.value))])).toEqual([
+      ['birthday', { value: '2000-01', expires: 4102372799 }],
+      ['terms_of_service_adult', { value: 1, expires: 4102372799 }],
+      ['privacy_policy', { value: 1, expires: 4102372799 }],
+    ]);
+    expect(writes[0]?.header).toContain('Expires=Thu, 31 Dec 2099 03:59:59 GMT');
+  });
+
+  it('deletes every law cookie, and marks cookies Secure when asked', () => {
+    expect(clearLawWrites(settings).every((write) => write.header.includes('Max-Age=0'))).toBe(true);
+    expect(formatSetCookie('x', '1', { expires: 1_800_000_000, secure: true, now })).toContain('; Secure');
+  });
+});

@@ -1,0 +1,67 @@
+import { type ConsentValue, type Locale, localeOfRegion, pickLocale, type Region } from '@manga/contracts';
+import { isbot } from 'isbot';
+import {
+  birthdayOfCookie,
+  CookieName,
+  formatCookieHeader,
+  parseConsentCookie,
+  parseCookieHeader,
+  prefixed,
+} from './cookies.ts';
+import { regionOfCountry } from './region.ts';
+
+/** What the server knows about the visitor of one request (SPEC §1, §3, §4, §6). */
+export interface Visitor {
+  region: Region;
+  locale: Locale;
+  isCrawler: boolean;
+  /** Logged in means the uwt cookie exists (SPEC §4). */
+  isLoggedIn: boolean;
+  /** Cookies as the browser will hold them after this response (request cookies plus those set now). */
+  cookies: Map<string, string>;
+}
+
+export interface VisitorSettings {
+  cookiePrefix: string;
+  viewerCountryHeader: string;
+  defaultRegion: Region;
+}
+
+export function readVisitor(headers: Headers, settings: VisitorSettings): Visitor {
+  const cookies = parseCookieHeader(headers.get('cookie'));
+  const region = regionOfCountry(headers.get(settings.viewerCountryHeader), settings.defaultRegion);
+  return {
+    region,
+    locale: pickLocale(
+      cookies.get(prefixed(settings.cookiePrefix, CookieName.Locale)),
+      headers.get('accept-language') ?? undefined,
+      localeOfRegion(region),
+    ),
+    isCrawler: isbot(headers.get('user-agent')),
+    isLoggedIn: (cookies.get(prefixed(settings.cookiePrefix, CookieName.Uwt)) ?? '') !== '',
+    cookies,
+  };
+}
+
+export interface LawCookies {
+  birthday: string | undefined;
+  termsOfServiceMinor: ConsentValue;
+  termsOfServiceAdult: ConsentValue;
+  privacyPolicy: ConsentValue;
+}
+
+/** The birthday and consent cookies of a visitor, decoded. */
+export function lawCookiesOf(visitor: Visitor, cookiePrefix: string): LawCookies {
+  const get = (name: CookieName) => visitor.cookies.get(prefixed(cookiePrefix, name));
+  return {
+    birthday: birthdayOfCookie(get(CookieName.Birthday)),
+    termsOfServiceMinor: parseConsentCookie(get(CookieName.TermsOfServiceMinor)),
+    termsOfServiceAdult: parseConsentCookie(get(CookieName.TermsOfServiceAdult)),
+    privacyPolicy: parseConsentCookie(get(CookieName.PrivacyPolicy)),
+  };
+}
+
+/** The Cookie header the API should see for this visitor. */
+export function cookieHeaderOf(visitor: Visitor): string {
+  return formatCookieHeader(visitor.cookies);
+}

@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serviceEnv } from './e2e-env.ts';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** How long the API may keep answering from its maintenance cache (MaintenanceService, 2 s) plus margin. */
+export const MAINTENANCE_CACHE_WAIT_MS = 2_500;
+
+/** Switches the API's maintenance mode with its CLI, with the service's environment, and waits out the cache. */
+export async function setMaintenance(on: boolean): Promise<void> {
+  // The service under test runs on its embedded defaults or MANGA_DATABASE_URL (`.ci/run` starts it
+  // without DATABASE_URL / REDIS_URL, which it exports for the PostgreSQL suite only).
+  const env = { ...serviceEnv };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  await run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/maintenance.cli.ts', on ? 'on' : 'off'], {
+    cwd: root,
+    env,
+  });
+  await new Promise((resolve) => setTimeout(resolve, MAINTENANCE_CACHE_WAIT_MS));
+}

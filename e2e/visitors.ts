@@ -1,0 +1,55 @@
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { VISITOR_USER_AGENT } from './browser.ts';
+import { cookiePrefix, webUrl } from './e2e-env.ts';
+
+/** A crawler's user agent (isbot recognises it). */
+export const CRAWLER_USER_AGENT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+export interface VisitorOptions {
+  /** Country header value; US gets the age gate, JP does not. */
+  country?: 'US' | 'JP';
+  userAgent?: string;
+  /** Accept-Language of the browser. */
+  locale?: string;
+  viewport?: BrowserContextOptions['viewport'];
+}
+
+/** A fresh browser context for one visitor: no cookies, the given country and language. */
+export function newVisitor(browser: Browser, options: VisitorOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    userAgent: options.userAgent ?? VISITOR_USER_AGENT,
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'cloudfront-viewer-country': options.country ?? 'US' },
+  });
+}
+
+function cookieValue(value: unknown): string {
+  return encodeURIComponent(JSON.stringify(value));
+}
+
+/** Gives a visitor an adult birthday with the consent it needs, as the gate would. */
+export async function giveAdultConsent(context: BrowserContext): Promise<void> {
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  await context.addCookies(
+    [
+      ['birthday', cookieValue({ value: '2000-01', expires })],
+      ['terms_of_service_adult', cookieValue({ value: 1, expires })],
+      ['privacy_policy', cookieValue({ value: 1, expires })],
+    ].map(([name, value]) => ({ name: `${cookiePrefix}${name}`, value: value as string, url: webUrl })),
+  );
+}
+
+/** The visitor's cookies by name without the environment prefix. */
+export async function cookiesOf(context: BrowserContext): Promise<Map<string, { value: string; expires: number }>> {
+  const cookies = await context.cookies(webUrl);
+  return new Map(
+    cookies
+      .filter((cookie) => cookie.name.startsWith(cookiePrefix))
+      .map((cookie) => [cookie.name.slice(cookiePrefix.length), { value: cookie.value, expires: cookie.expires }]),
+  );
+}
+
+export function decodeCookie(value: string | undefined): unknown {
+  return value === undefined ? undefined : JSON.parse(decodeURIComponent(value));
+}

@@ -1,5 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '#src/db/schema.ts';
+import type { Database, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
+
+/** An insert or update hit the unique e-mail index (another account took the address meanwhile). */
+export class EmailTakenError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('email address already used by another account', options);
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** `user.email` is the only unique column besides the id: pg 23505, SQLite SQLITE_CONSTRAINT_UNIQUE. */
+function asEmailTaken(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? new EmailTakenError({ cause: error }) : error;
+}
 
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -11,5 +25,51 @@ export class UserRepository {
   async findHashKeyByUserId(id: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('user').select('hash_key').where('id', '=', id).executeTakeFirst();
     return row?.hash_key;
+  }
+
+  /** `email` is compared as stored (normalised by the caller). */
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Throws EmailTakenError when the e-mail address is taken. */
+  async createUser(user: NewUserRow): Promise<UserRow> {
+    try {
+      return await this.db.insertInto('user').values(user).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      throw asEmailTaken(error);
+    }
+  }
+
+  /** Throws EmailTakenError when the patch sets a taken e-mail address. */
+  async updateUser(id: number, patch: UserUpdate): Promise<void> {
+    try {
+      await this.db.updateTable('user').set(patch).where('id', '=', id).execute();
+    } catch (error) {
+      throw asEmailTaken(error);
+    }
+  }
+
+  /** Updates the user only while it has `status`; false when it did not (changed meanwhile). */
+  async updateUserWithStatus(id: number, status: UserStatus, patch: UserUpdate): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Takes the user's row lock until the transaction ends (a no-op write), so that concurrent
+   * transactions of the same user (logins counting sessions) run one after the other.
+   */
+  async lockUser(id: number): Promise<void> {
+    await this.db
+      .updateTable('user')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -1,0 +1,56 @@
+// Rows → the account and user wire shapes (WIRE.md §3.5); every field present, "" for missing strings.
+import type { Account, AccountDevice } from '@manga/contracts';
+import type { DeviceRow, UserRow, WebTokenRow } from '#src/db/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toAccountDeviceList(
+  userId: number,
+  sessions: readonly WebTokenRow[],
+  devices: readonly DeviceRow[],
+): AccountDevice[] {
+  return [
+    ...sessions.map((s) => ({ user_id: userId, device_name: s.device_name, platform: s.platform })),
+    ...devices.map((d) => ({ user_id: userId, device_name: d.device, platform: d.platform })),
+  ];
+}
+
+export function toAccountResponse(user: UserRow, deviceList: AccountDevice[], now: number): Account {
+  const birthyear = user.birthday ? Number(user.birthday.slice(0, 4)) : null;
+  return {
+    account_id: user.id,
+    user_id: user.id,
+    nickname: user.nickname ?? '',
+    email: user.email ?? '',
+    gender: user.gender,
+    birthyear: Number.isInteger(birthyear) ? birthyear : null,
+    device_list: deviceList,
+    is_registerd: user.email && user.password_hash ? 1 : 0,
+    days_since_created: Math.max(0, Math.floor((now - user.created_at) / DAY_MS)),
+  };
+}
+
+/** GET /user. */
+export function toUserResponse(user: UserRow, originalUuid: string) {
+  return {
+    user_id: user.id,
+    email: user.email ?? '',
+    gender: user.gender,
+    hash_key: user.hash_key,
+    original_uuid: originalUuid,
+  };
+}
+
+/** POST /user/register. */
+export function toRegisterResponse(user: UserRow, originalUuid: string) {
+  return {
+    user_id: user.id,
+    hash_key: user.hash_key,
+    login_status: user.email && user.password_hash ? 1 : 0,
+    email: user.email ?? '',
+    charge_type: user.charge_type,
+    gender: user.gender === null ? '' : String(user.gender),
+    push_notification_notice: user.push_notice_status,
+    original_uuid: originalUuid,
+  };
+}

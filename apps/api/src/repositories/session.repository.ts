@@ -1,0 +1,93 @@
+// Web sessions (`uwt`): the sha256 of the opaque token is stored, never the token (ADR 007).
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, UserStatus, WebTokenRow, WebTokenTable } from '#src/db/schema.ts';
+
+export type NewSession = Insertable<WebTokenTable>;
+
+export interface SessionWithUser {
+  id: number;
+  user_id: number;
+  expires_at: number;
+  revoked_at: number | null;
+  last_seen_at: number;
+  status: UserStatus;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  createSession(session: NewSession): Promise<WebTokenRow> {
+    return this.db.insertInto('web_token').values(session).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    return this.db
+      .selectFrom('web_token')
+      .innerJoin('user', 'user.id', 'web_token.user_id')
+      .select([
+        'web_token.id',
+        'web_token.user_id',
+        'web_token.expires_at',
+        'web_token.revoked_at',
+        'web_token.last_seen_at',
+        'user.status',
+      ])
+      .where('web_token.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Sets last_seen_at unless it was already set after `staleBefore` (one write per few minutes). */
+  async touchSession(id: number, now: number, staleBefore: number): Promise<void> {
+    await this.db
+      .updateTable('web_token')
+      .set({ last_seen_at: now })
+      .where('id', '=', id)
+      .where('last_seen_at', '<', staleBefore)
+      .execute();
+  }
+
+  async revokeSession(id: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('web_token')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Revokes every live session of the user except `exceptId`; returns how many. */
+  async revokeUserSessions(userId: number, now: number, exceptId: number | null = null): Promise<number> {
+    let query = this.db
+      .updateTable('web_token')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async countActiveSessions(userId: number, now: number): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('web_token')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** Live sessions, oldest first. */
+  listActiveSessions(userId: number, now: number): Promise<WebTokenRow[]> {
+    return this.db
+      .selectFrom('web_token')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+}

@@ -1,0 +1,427 @@
+// Accounts (ADR 007): sign-up, e-mail change, password change and reset as two-step flows with
+// single-use, expiring tokens sent by e-mail; the account and user reads; resignation.
+// A flow changes the account only in the transaction that consumes its token: a half-finished
+// flow (presave without save, an expired or replayed token, a failed save) changes nothing.
+import {
+  AgeGroup,
+  ageGroupOf,
+  isValidEmail,
+  normalizeEmail,
+  parseConsentCookie,
+  passwordMessages,
+  ResponseCode,
+  validatePassword,
+} from '@manga/contracts';
+import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
+import type { MailLocale } from '#src/mail/mail-templates.ts';
+import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/mappers/account.mapper.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { DeviceRepository } from '#src/repositories/device.repository.ts';
+import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
+import type { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import type { SessionRepository } from '#src/repositories/session.repository.ts';
+import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
+import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import type { AccountMailer } from '#src/services/account-mailer.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
+import { DomainError } from '#src/services/domain-error.ts';
+import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
+
+export interface AccountServiceOptions {
+  signupTokenTtlMs: number;
+  passwordTokenTtlMs: number;
+}
+
+/** What a token carries besides its purpose and address (`email_token.payload`). */
+interface TokenPayload {
+  /** argon2id hash of the password chosen at presave (never the password). */
+  password_hash?: string;
+  birthday?: string;
+  consent?: { terms_of_service_minor: 0 | 1; terms_of_service_adult: 0 | 1; privacy_policy: 0 | 1 };
+  /** An app user (no e-mail yet) that the sign-up registers. */
+  user_id?: number;
+}
+
+const INVALID_TOKEN_MESSAGE = 'This link is invalid, already used or expired. Please start again.';
+
+export class AccountService {
+  constructor(
+    private readonly users: Pick<UserRepository, 'findUserById' | 'findUserByEmail'>,
+    private readonly sessionStore: Pick<SessionRepository, 'listActiveSessions'>,
+    private readonly devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>,
+    private readonly emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>,
+    private readonly transactions: Pick<TransactionRepository, 'run'>,
+    private readonly hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>,
+    private readonly mailer: Pick<AccountMailer, 'send'>,
+    private readonly sessions: Pick<SessionService, 'startSession'>,
+    private readonly crypto: SessionCrypto,
+    private readonly clock: ClockRepository,
+    private readonly options: AccountServiceOptions,
+  ) {}
+
+  // ── reads ───────────────────────────────────────────────────────────────────────────────────
+
+  /** GET /account. */
+  async getAccount(auth: RequestAuth) {
+    const { userId } = requireActiveUser(auth);
+    const now = this.clock.now();
+    const user = await this.getUserRow(userId);
+    const [sessions, devices] = await Promise.all([
+      this.sessionStore.listActiveSessions(userId, now),
+      this.devices.listDevicesByUser(userId),
+    ]);
+    return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices), now);
+  }
+
+  /** GET /user: only the caller's own user (2000 for any other id). */
+  async getUser(auth: RequestAuth, userId: number) {
+    const caller = requireActiveUser(auth);
+    if (userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
+    const user = await this.getUserRow(userId);
+    const device = user.original_uuid ? undefined : await this.devices.findLatestDeviceByUser(userId);
+    return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '');
+  }
+
+  // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
+
+  /** POST /web/account/presave: the password is chosen on the link's page (POST /web/account/save). */
+  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: MailLocale }): Promise<void> {
+    return this.presaveSignup({ ...input, password: undefined });
+  }
+
+  /** POST /account/presave: the password is chosen now and stored hashed with the token. */
+  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: MailLocale }) {
+    return this.presaveSignup(input);
+  }
+
+  private async presaveSignup(input: {
+    auth: RequestAuth;
+    email: string;
+    password: string | undefined;
+    cookies: ConsentCookies;
+    locale: MailLocale;
+  }): Promise<void> {
+    const email = this.checkEmail(input.email);
+    if (input.password !== undefined) checkPasswordRules(input.password);
+    const now = this.clock.now();
+    const birthday = birthdayFromCookies(input.cookies, now);
+    assertOldEnough(birthday, now);
+
+    let appUserId: number | undefined;
+    if (input.auth.user) {
+      // A logged-in caller: a registered account cannot sign up again; an app user is registered.
+      const caller = await this.users.findUserById(input.auth.user.userId);
+      if (caller?.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
+      if (caller) appUserId = caller.id;
+    }
+    await this.assertEmailFree(email);
+
+    const payload: TokenPayload = {
+      ...(input.password !== undefined ? { password_hash: await this.hasher.hashPassword(input.password) } : {}),
+      ...(birthday ? { birthday: birthday.value, consent: consentFromCookies(input.cookies) } : {}),
+      ...(appUserId !== undefined ? { user_id: appUserId } : {}),
+    };
+    await this.issueToken({ purpose: 'signup', userId: null, email, payload, locale: input.locale });
+  }
+
+  /**
+   * GET /account/save (token; the password came with the presave) and POST /web/account/save
+   * (password, token). With `client`, the new account is logged in on this device.
+   */
+  async completeSignup(input: { token: string; password?: string; client?: SessionClient }): Promise<{
+    userId: number;
+    session: StartedSession | undefined;
+  }> {
+    if (input.password !== undefined) checkPasswordRules(input.password);
+    const chosenHash = input.password !== undefined ? await this.hasher.hashPassword(input.password) : undefined;
+    return this.consume('signup', input.token, async (row, payload, repositories) => {
+      const passwordHash = chosenHash ?? payload.password_hash;
+      if (!passwordHash) {
+        throw new DomainError(
+          ResponseCode.InvalidParameter,
+          'invalid parameter password: choose a password to complete the registration',
+        );
+      }
+      const existing = await repositories.users.findUserByEmail(row.email);
+      if (existing) throw emailUsedError(existing);
+      const now = this.clock.now();
+      let userId: number;
+      if (payload.user_id !== undefined) {
+        const appUser = await repositories.users.findUserById(payload.user_id);
+        if (!appUser) throw new DomainError(ResponseCode.UserNotExist);
+        if (appUser.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
+        const stateError = accountStatusError(appUser.status);
+        if (stateError) throw stateError;
+        await repositories.users.updateUser(appUser.id, {
+          email: row.email,
+          password_hash: passwordHash,
+          birthday: appUser.birthday ?? payload.birthday ?? null,
+          updated_at: now,
+        });
+        userId = appUser.id;
+      } else {
+        const user = await repositories.users.createUser({
+          email: row.email,
+          password_hash: passwordHash,
+          birthday: payload.birthday ?? null,
+          hash_key: this.crypto.randomToken(24),
+          created_at: now,
+          updated_at: now,
+        });
+        userId = user.id;
+      }
+      await repositories.emailTokens.revokeEmailTokensByEmail(row.email, 'signup', now);
+      if (payload.birthday && payload.consent) {
+        const group = ageGroupOf(
+          { year: Number(payload.birthday.slice(0, 4)), month: Number(payload.birthday.slice(5, 7)) },
+          new Date(now),
+        );
+        if (group !== AgeGroup.Impossible) {
+          await repositories.consents.createConsent({
+            user_id: userId,
+            birthday: payload.birthday,
+            age_group: group,
+            ...payload.consent,
+            created_at: now,
+          });
+        }
+      }
+      const session = input.client ? await this.sessions.startSession(repositories, userId, input.client) : undefined;
+      return { userId, session };
+    });
+  }
+
+  // ── e-mail change ───────────────────────────────────────────────────────────────────────────
+
+  /** POST /account/email/presave and /web/account/email/presave: the link goes to the new address. */
+  async presaveEmail(input: {
+    auth: RequestAuth;
+    newEmail: string;
+    password: string;
+    locale: MailLocale;
+  }): Promise<void> {
+    const user = await this.getRegisteredUser(input.auth);
+    const email = this.checkEmail(input.newEmail);
+    await this.checkCurrentPassword(user, input.password);
+    if (email === user.email)
+      throw new DomainError(ResponseCode.AccountEmailUsed, 'This is already the email address of your account.');
+    await this.assertEmailFree(email);
+    await this.issueToken({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
+  }
+
+  /** GET /account/email/save and /web/account/email/save. */
+  async saveEmail(input: { token: string }): Promise<void> {
+    await this.consume('email_change', input.token, async (row, _payload, repositories) => {
+      const user = await this.getActiveTokenUser(row, repositories);
+      const existing = await repositories.users.findUserByEmail(row.email);
+      if (existing && existing.id !== user.id) throw emailUsedError(existing);
+      const now = this.clock.now();
+      await repositories.users.updateUser(user.id, { email: row.email, updated_at: now });
+      await repositories.emailTokens.revokeUserEmailTokens(user.id, ['email_change'], now);
+    });
+  }
+
+  // ── password change and reset ───────────────────────────────────────────────────────────────
+
+  /** POST /account/password/presave and /web/account/password/presave: the link goes to the account's address. */
+  async presavePassword(input: {
+    auth: RequestAuth;
+    currentPassword: string;
+    newPassword: string;
+    locale: MailLocale;
+  }): Promise<void> {
+    const user = await this.getRegisteredUser(input.auth);
+    checkPasswordRules(input.newPassword);
+    await this.checkCurrentPassword(user, input.currentPassword);
+    const payload: TokenPayload = { password_hash: await this.hasher.hashPassword(input.newPassword) };
+    await this.issueToken({
+      purpose: 'password_change',
+      userId: user.id,
+      email: user.email as string,
+      payload,
+      locale: input.locale,
+    });
+  }
+
+  /**
+   * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
+   * not the address has an active account (no mail then), so it cannot be used to probe addresses.
+   */
+  async preresetPassword(input: { email: string; newPassword: string; locale: MailLocale }): Promise<void> {
+    const email = this.checkEmail(input.email);
+    checkPasswordRules(input.newPassword);
+    const user = await this.users.findUserByEmail(email);
+    if (!user?.password_hash || user.status !== 'active') return;
+    const payload: TokenPayload = { password_hash: await this.hasher.hashPassword(input.newPassword) };
+    await this.issueToken({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
+  }
+
+  /** GET /account/password/save and /web/account/password/save: other sessions end. */
+  savePassword(input: { token: string; auth: RequestAuth }): Promise<void> {
+    return this.applyPassword('password_change', input);
+  }
+
+  /** GET /account/password/reset and /web/account/password/reset: other sessions end. */
+  resetPassword(input: { token: string; auth: RequestAuth }): Promise<void> {
+    return this.applyPassword('password_reset', input);
+  }
+
+  private async applyPassword(purpose: EmailTokenPurpose, input: { token: string; auth: RequestAuth }): Promise<void> {
+    await this.consume(purpose, input.token, async (row, payload, repositories) => {
+      const user = await this.getActiveTokenUser(row, repositories);
+      if (!payload.password_hash) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
+      const now = this.clock.now();
+      await repositories.users.updateUser(user.id, { password_hash: payload.password_hash, updated_at: now });
+      const current = input.auth.user?.userId === user.id ? input.auth.user.sessionId : null;
+      await repositories.sessions.revokeUserSessions(user.id, now, current);
+      await repositories.emailTokens.revokeUserEmailTokens(user.id, ['password_change', 'password_reset'], now);
+    });
+  }
+
+  // ── resignation ─────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * POST /account/resign: the account becomes `resigned` (2013 from then on, after a correct
+   * password, so the state is never revealed to a guesser), every session and pending link ends;
+   * the address stays reserved (2015 on sign-up).
+   */
+  async resign(input: { auth: RequestAuth; userId: number }): Promise<void> {
+    const caller = requireActiveUser(input.auth);
+    if (input.userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
+    const now = this.clock.now();
+    await this.transactions.run(async (repositories) => {
+      const changed = await repositories.users.updateUserWithStatus(caller.userId, 'active', {
+        status: 'resigned',
+        resigned_at: now,
+        updated_at: now,
+      });
+      if (!changed) throw new DomainError(ResponseCode.AccountResigned);
+      await repositories.sessions.revokeUserSessions(caller.userId, now);
+      await repositories.emailTokens.revokeUserEmailTokens(
+        caller.userId,
+        ['signup', 'email_change', 'password_change', 'password_reset', 'unban'],
+        now,
+      );
+    });
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  private checkEmail(raw: string): string {
+    const email = normalizeEmail(raw);
+    if (!isValidEmail(email)) throw new DomainError(ResponseCode.AccountInvalidEmail);
+    return email;
+  }
+
+  private async assertEmailFree(email: string): Promise<void> {
+    const existing = await this.users.findUserByEmail(email);
+    if (existing) throw emailUsedError(existing);
+  }
+
+  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+    if (!user.password_hash || !(await this.hasher.verifyPassword(user.password_hash, password))) {
+      throw new DomainError(ResponseCode.AccountInvalidPassword);
+    }
+  }
+
+  private async getUserRow(userId: number): Promise<UserRow> {
+    const user = await this.users.findUserById(userId);
+    if (!user) throw new DomainError(ResponseCode.UserNotExist);
+    return user;
+  }
+
+  /** The active caller's account, which must have an e-mail address and a password (2012 otherwise). */
+  private async getRegisteredUser(auth: RequestAuth): Promise<UserRow> {
+    const { userId } = requireActiveUser(auth);
+    const user = await this.getUserRow(userId);
+    if (!user.email || !user.password_hash) throw new DomainError(ResponseCode.AccountUnregistered);
+    return user;
+  }
+
+  private async getActiveTokenUser(row: EmailTokenRow, repositories: TransactionalRepositories): Promise<UserRow> {
+    const user = row.user_id === null ? undefined : await repositories.users.findUserById(row.user_id);
+    if (!user) throw new DomainError(ResponseCode.UserNotExist);
+    const stateError = accountStatusError(user.status);
+    if (stateError) throw stateError;
+    return user;
+  }
+
+  private async issueToken(input: {
+    purpose: EmailTokenPurpose;
+    userId: number | null;
+    email: string;
+    payload: TokenPayload;
+    locale: MailLocale;
+  }): Promise<void> {
+    const now = this.clock.now();
+    const token = this.crypto.randomToken(32);
+    const ttl =
+      input.purpose === 'password_change' || input.purpose === 'password_reset'
+        ? this.options.passwordTokenTtlMs
+        : this.options.signupTokenTtlMs;
+    await this.emailTokens.createEmailToken({
+      user_id: input.userId,
+      purpose: input.purpose,
+      token_hash: this.crypto.sha256(token),
+      email: input.email,
+      payload: JSON.stringify(input.payload),
+      created_at: now,
+      expires_at: now + ttl,
+    });
+    const kind = input.purpose === 'unban' ? 'unban' : input.purpose;
+    await this.mailer.send({ kind, to: input.email, token, locale: input.locale, expiresInMs: ttl });
+  }
+
+  /**
+   * Consumes the token and applies its change in one transaction: the conditional UPDATE lets
+   * exactly one of two concurrent submits through (2017 for the other, for a replay, an expired
+   * or unknown token); when `apply` throws, the token stays unused and nothing changed.
+   */
+  private async consume<T>(
+    purpose: EmailTokenPurpose,
+    token: string,
+    apply: (row: EmailTokenRow, payload: TokenPayload, repositories: TransactionalRepositories) => Promise<T>,
+  ): Promise<T> {
+    const tokenHash = this.crypto.sha256(token);
+    try {
+      return await this.transactions.run(async (repositories) => {
+        const row = await repositories.emailTokens.consumeEmailToken(tokenHash, purpose, this.clock.now());
+        if (!row) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
+        return apply(row, parsePayload(row.payload), repositories);
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new DomainError(ResponseCode.AccountEmailUsed);
+      throw error;
+    }
+  }
+}
+
+function checkPasswordRules(password: string): void {
+  const problem = validatePassword(password);
+  if (problem) throw new DomainError(ResponseCode.AccountInvalidPassword, passwordMessages[problem]);
+}
+
+function emailUsedError(existing: UserRow): DomainError {
+  return existing.status === 'resigned'
+    ? new DomainError(ResponseCode.AccountEmailResigned)
+    : new DomainError(ResponseCode.AccountEmailUsed);
+}
+
+function consentFromCookies(cookies: ConsentCookies): NonNullable<TokenPayload['consent']> {
+  const flag = (raw: string | undefined): 0 | 1 => (parseConsentCookie(raw) ? 1 : 0);
+  return {
+    terms_of_service_minor: flag(cookies.terms_of_service_minor),
+    terms_of_service_adult: flag(cookies.terms_of_service_adult),
+    privacy_policy: flag(cookies.privacy_policy),
+  };
+}
+
+function parsePayload(raw: string): TokenPayload {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as TokenPayload) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,166 @@
+// Law consent (SPEC §4: per age group, with the birthday), the data opt-out and the web status call.
+import {
+  AgeGroup,
+  ageGroupOf,
+  hasLawConsent,
+  parseBirthday,
+  parseConsentCookie,
+  ResponseCode,
+  serializeBirthdayCookie,
+  serializeConsentCookie,
+} from '@manga/contracts';
+import type { ConsentRow } from '#src/db/schema.ts';
+import { type LawState, toLawResponse, toOptOutResponse } from '#src/mappers/law.mapper.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { ConsentRepository } from '#src/repositories/consent.repository.ts';
+import type { UserRepository } from '#src/repositories/user.repository.ts';
+import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src/services/age-gate.rule.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
+import { DomainError } from '#src/services/domain-error.ts';
+
+/** Law cookies written by POST /web/law live a year. */
+export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
+
+export interface LawCookie {
+  /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
+  name: 'birthday' | 'terms_of_service_minor' | 'terms_of_service_adult' | 'privacy_policy';
+  value: string;
+  maxAgeSeconds: number;
+}
+
+export class ConsentService {
+  constructor(
+    private readonly users: Pick<UserRepository, 'findUserById' | 'updateUser'>,
+    private readonly consents: Pick<ConsentRepository, 'createConsent' | 'findLatestConsentByUser'>,
+    private readonly clock: ClockRepository,
+  ) {}
+
+  /** GET /web/law: the logged-in user's stored consent, else what the cookies say. */
+  async getLaw(input: { auth: RequestAuth; cookies: ConsentCookies }) {
+    const now = this.clock.now();
+    const stored = input.auth.user ? await this.consents.findLatestConsentByUser(input.auth.user.userId) : undefined;
+    return toLawResponse(stored ? stateOfRow(stored, now) : stateOfCookies(input.cookies, now));
+  }
+
+  /**
+   * POST /web/law: records the consent for the birthday's age group (a minor accepts the minor
+   * terms; an adult the adult terms and the privacy policy) and returns the cookies that hold it.
+   * Under 13 → 2016, and nothing is stored.
+   */
+  async saveLaw(input: { auth: RequestAuth; birthday: string; isConsent: 0 | 1 }) {
+    const now = this.clock.now();
+    const birthday = parseBirthday(input.birthday, new Date(now));
+    if (!birthday) {
+      throw new DomainError(
+        ResponseCode.InvalidParameter,
+        'invalid parameter birthday: must be YYYY-MM, from 1900, not in the future',
+      );
+    }
+    const group = ageGroupOf(birthday, new Date(now));
+    if (group === AgeGroup.Impossible) throw new DomainError(ResponseCode.AccountAccessDenied, UNDER_13_MESSAGE);
+    const flag = input.isConsent;
+    const flags = {
+      terms_of_service_minor: group === AgeGroup.Minor ? flag : 0,
+      terms_of_service_adult: group === AgeGroup.Adult ? flag : 0,
+      privacy_policy: group === AgeGroup.Adult ? flag : 0,
+    } as const;
+    const userId = input.auth.user && !accountStatusError(input.auth.user.status) ? input.auth.user.userId : null;
+    await this.consents.createConsent({
+      user_id: userId,
+      birthday: birthday.value,
+      age_group: group,
+      ...flags,
+      created_at: now,
+    });
+    if (userId !== null) {
+      const user = await this.users.findUserById(userId);
+      if (user && !user.birthday) await this.users.updateUser(userId, { birthday: birthday.value, updated_at: now });
+    }
+    const expires = Math.floor(now / 1000) + LAW_COOKIE_TTL_SECONDS;
+    const cookies: LawCookie[] = [
+      {
+        name: 'birthday',
+        value: serializeBirthdayCookie(birthday.value, expires),
+        maxAgeSeconds: LAW_COOKIE_TTL_SECONDS,
+      },
+      ...(group === AgeGroup.Minor
+        ? (['terms_of_service_minor'] as const)
+        : (['terms_of_service_adult', 'privacy_policy'] as const)
+      ).map((name) => ({ name, value: serializeConsentCookie(flag, expires), maxAgeSeconds: LAW_COOKIE_TTL_SECONDS })),
+    ];
+    return {
+      law: toLawResponse({ birthday: birthday.value, ageGroup: group, consent: flag === 1 }),
+      cookies,
+    };
+  }
+
+  /** GET /web/opt_out. */
+  async getOptOut(auth: RequestAuth) {
+    const { userId } = requireActiveUser(auth);
+    return toOptOutResponse(await this.users.findUserById(userId));
+  }
+
+  /**
+   * POST /web/opt_out: `ads=1` opts out of the sale or sharing of personal data for advertising,
+   * `analysis=1` out of analytics sharing (ADR 007). Both are stored on the account.
+   */
+  async saveOptOut(input: { auth: RequestAuth; ads: 0 | 1; analysis: 0 | 1 }) {
+    const { userId } = requireActiveUser(input.auth);
+    await this.users.updateUser(userId, {
+      opt_out_ads: input.ads,
+      opt_out_analysis: input.analysis,
+      updated_at: this.clock.now(),
+    });
+    return toOptOutResponse({ opt_out_ads: input.ads, opt_out_analysis: input.analysis });
+  }
+
+  /** GET /web/status: login state, plan and opt-out; a dead session or an inactive account counts as logged out. */
+  async getStatus(auth: RequestAuth) {
+    const user =
+      auth.user && !accountStatusError(auth.user.status) ? await this.users.findUserById(auth.user.userId) : undefined;
+    return {
+      login_status: user ? 1 : 0,
+      user_id: user?.id ?? 0,
+      charge_type: user?.charge_type ?? 1,
+      subscription_categories: [] as number[],
+      opt_out: toOptOutResponse(user),
+    };
+  }
+}
+
+function stateOfRow(row: ConsentRow, now: number): LawState {
+  const birthday = parseBirthday(row.birthday, new Date(now));
+  const group = birthday ? ageGroupOf(birthday, new Date(now)) : undefined;
+  return {
+    birthday: row.birthday,
+    ageGroup: group === AgeGroup.Minor || group === AgeGroup.Adult ? group : undefined,
+    consent: hasLawConsent(
+      {
+        birthday: row.birthday,
+        termsOfServiceMinor: row.terms_of_service_minor,
+        termsOfServiceAdult: row.terms_of_service_adult,
+        privacyPolicy: row.privacy_policy,
+      },
+      new Date(now),
+    ),
+  };
+}
+
+function stateOfCookies(cookies: ConsentCookies, now: number): LawState {
+  const birthday = birthdayFromCookies(cookies, now);
+  if (!birthday) return { birthday: undefined, ageGroup: undefined, consent: false };
+  const group = ageGroupOf(birthday, new Date(now));
+  return {
+    birthday: birthday.value,
+    ageGroup: group === AgeGroup.Minor || group === AgeGroup.Adult ? group : undefined,
+    consent: hasLawConsent(
+      {
+        birthday,
+        termsOfServiceMinor: parseConsentCookie(cookies.terms_of_service_minor),
+        termsOfServiceAdult: parseConsentCookie(cookies.terms_of_service_adult),
+        privacyPolicy: parseConsentCookie(cookies.privacy_policy),
+      },
+      new Date(now),
+    ),
+  };
+}

@@ -1,0 +1,93 @@
+import { ResponseCode } from '@manga/contracts';
+import { describe, expect, it } from 'vitest';
+import type { LoginFailureScope } from '#src/db/schema.ts';
+import { FixedClock } from '#src/repositories/clock.repository.ts';
+import { DomainError } from '#src/services/domain-error.ts';
+import { type LoginFailureStore, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.ts';
+import { deviceNameOf } from '#src/services/session.service.ts';
+
+/** An in-memory store with the repository's semantics, for the policy alone. */
+class FakeStore implements LoginFailureStore {
+  readonly rows: { scope: LoginFailureScope; key: string; at: number }[] = [];
+  async recordFailure(scope: LoginFailureScope, key: string, now: number) {
+    this.rows.push({ scope, key, at: now });
+  }
+  async summarizeFailures(scope: LoginFailureScope, key: string, since: number) {
+    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since);
+    return { count: hits.length, oldestAt: hits.length ? Math.min(...hits.map((r) => r.at)) : null };
+  }
+  async clearFailures(scope: LoginFailureScope, key: string) {
+    for (let i = this.rows.length - 1; i >= 0; i--)
+      if (this.rows[i]?.scope === scope && this.rows[i]?.key === key) this.rows.splice(i, 1);
+  }
+}
+
+const MINUTE = 60_000;
+const setup = () => {
+  const clock = new FixedClock(Date.UTC(2026, 0, 1));
+  const store = new FakeStore();
+  const throttle = new LoginThrottle(store, (v) => `h(${v})`, clock, {
+    maxFailuresPerAccount: 3,
+    maxFailuresPerIp: 5,
+    windowMs: 10 * MINUTE,
+  });
+  return { clock, store, throttle };
+};
+
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('LoginThrottle', () => {
+  it('stores hashed keys only', async () => {
+    const { store, throttle } = setup();
+    await throttle.recordFailure('10.0.0.1', 'a@b.test');
+    expect(store.rows.map((r) => r.key).sort()).toEqual(['h(account:a@b.test)', 'h(ip:10.0.0.1)']);
+  });
+
+  it('refuses with 2002 / 429 at the account limit and counts down the minutes', async () => {
+    const { clock, throttle } = setup();
+    for (let i = 0; i < 3; i++) await throttle.recordFailure(`10.0.0.${i}`, 'a@b.test');
+    const error = await refusal(throttle.assertAllowed('10.0.0.9', 'a@b.test'));
+    expect(error).toMatchObject({
+      code: ResponseCode.UserLoginFailed,
+      httpStatus: 429,
+      message: tooManyAttemptsMessage(10),
+    });
+    clock.advance(9 * MINUTE + 1);
+    expect((await refusal(throttle.assertAllowed('10.0.0.9', 'a@b.test'))).message).toBe(
+      'Too many failed login attempts. Please try again in 1 minute.',
+    );
+    clock.advance(MINUTE);
+    await throttle.assertAllowed('10.0.0.9', 'a@b.test');
+  });
+
+  it('refuses at the IP limit for any account, and a success clears only the account', async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 5; i++) await throttle.recordFailure('10.0.0.1', `u${i}@b.test`);
+    await refusal(throttle.assertAllowed('10.0.0.1', 'other@b.test'));
+    await throttle.assertAllowed('10.0.0.2', 'u0@b.test');
+    await throttle.recordSuccess('u0@b.test');
+    await refusal(throttle.assertAllowed('10.0.0.1', 'u0@b.test'));
+  });
+});
+
+describe('deviceNameOf', () => {
+  it.each([
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36', 'Chrome on macOS'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1',
+      'Safari on iOS',
+    ],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Firefox/131.0', 'Firefox on Windows'],
+    ['Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0', 'Edge on Windows'],
+    ['okhttp/4.9.2', 'Android app'],
+    ['', 'Unknown device'],
+  ])('%s → %s', (agent, name) => expect(deviceNameOf(agent)).toBe(name));
+});

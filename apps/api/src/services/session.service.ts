@@ -1,0 +1,198 @@
+// Sessions (ADR 007): login with e-mail and password, the opaque `uwt` token (stored as sha256),
+// the device limit, logout, and resolving who calls (web cookie or app signature).
+import { isValidEmail, normalizeEmail, parseBirthday, ResponseCode } from '@manga/contracts';
+import type { UserRow } from '#src/db/schema.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import type { SessionRepository } from '#src/repositories/session.repository.ts';
+import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
+import type { UserRepository } from '#src/repositories/user.repository.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
+import { ANONYMOUS, accountStatusError, type RequestAuth } from '#src/services/auth-context.ts';
+import { DomainError } from '#src/services/domain-error.ts';
+import type { LoginThrottle } from '#src/services/login-throttle.ts';
+import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
+
+/** last_seen_at is written at most this often per session. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface SessionClient {
+  platform: number;
+  userAgent: string;
+}
+
+export interface StartedSession {
+  /** The raw `uwt`: goes into the cookie, never into the database or the logs. */
+  token: string;
+  userId: number;
+  expiresAt: number;
+}
+
+export interface SessionServiceOptions {
+  ttlMs: number;
+  deviceLimit: number;
+}
+
+export interface SessionCrypto {
+  randomToken(bytes?: number): string;
+  sha256(value: string): string;
+}
+
+export class SessionService {
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly sessions: Pick<SessionRepository, 'findSessionByTokenHash' | 'touchSession' | 'revokeSession'>,
+    private readonly users: Pick<UserRepository, 'findUserByEmail' | 'findUserById'>,
+    private readonly transactions: Pick<TransactionRepository, 'run'>,
+    private readonly hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>,
+    private readonly throttle: LoginThrottle,
+    private readonly signatures: Pick<RequestSignatureService, 'verify'>,
+    private readonly crypto: SessionCrypto,
+    private readonly clock: ClockRepository,
+    private readonly options: SessionServiceOptions,
+  ) {}
+
+  /** Who calls: the `uwt` cookie's session, else a user proven by the app signature, else nobody. */
+  async resolveAuth(input: {
+    webToken?: string;
+    app?: { hash: string; params: Record<string, string> };
+  }): Promise<RequestAuth> {
+    if (input.webToken) {
+      const now = this.clock.now();
+      const session = await this.sessions.findSessionByTokenHash(this.crypto.sha256(input.webToken));
+      if (!session || session.revoked_at !== null || session.expires_at <= now) {
+        return { user: null, tokenInvalid: true };
+      }
+      if (session.last_seen_at < now - SESSION_TOUCH_INTERVAL_MS) {
+        await this.sessions.touchSession(session.id, now, now - SESSION_TOUCH_INTERVAL_MS);
+      }
+      return {
+        user: { userId: session.user_id, sessionId: session.id, status: session.status, via: 'web' },
+        tokenInvalid: false,
+      };
+    }
+    if (input.app?.params.user_id) {
+      const verdict = await this.signatures.verify({ params: input.app.params, headers: { app: input.app.hash } });
+      if (verdict === 'valid') {
+        const user = await this.users.findUserById(Number(input.app.params.user_id));
+        if (user)
+          return { user: { userId: user.id, sessionId: null, status: user.status, via: 'app' }, tokenInvalid: false };
+      }
+    }
+    return ANONYMOUS;
+  }
+
+  /**
+   * POST /web/user/login and /user/login. Order: rate limit, under-13 by cookie, credentials
+   * (2002), account state (2000–2019), under-13 by the account's birthday, device limit (2003).
+   */
+  async login(input: {
+    email: string;
+    password: string;
+    ip: string;
+    cookies: ConsentCookies;
+    client: SessionClient;
+  }): Promise<StartedSession> {
+    const email = normalizeEmail(input.email);
+    await this.throttle.assertAllowed(input.ip, email);
+    const now = this.clock.now();
+    assertOldEnough(birthdayFromCookies(input.cookies, now), now);
+
+    const user = isValidEmail(email) ? await this.users.findUserByEmail(email) : undefined;
+    if (!(await this.checkPassword(user, input.password))) {
+      await this.throttle.recordFailure(input.ip, email);
+      throw new DomainError(
+        ResponseCode.UserLoginFailed,
+        'Unable to log in: the email address or password is incorrect.',
+      );
+    }
+    const account = user as UserRow;
+    await this.throttle.recordSuccess(email);
+    const stateError = accountStatusError(account.status);
+    if (stateError) throw stateError;
+    assertOldEnough(parseBirthday(account.birthday ?? undefined, new Date(now)), now);
+
+    return this.transactions.run((repositories) => this.startSession(repositories, account.id, input.client));
+  }
+
+  /**
+   * Opens a session inside the caller's transaction. The user's row lock makes concurrent logins of
+   * one account count sessions one after the other, so the device limit holds exactly.
+   */
+  async startSession(
+    repositories: TransactionalRepositories,
+    userId: number,
+    client: SessionClient,
+  ): Promise<StartedSession> {
+    const now = this.clock.now();
+    await repositories.users.lockUser(userId);
+    const active = await repositories.sessions.countActiveSessions(userId, now);
+    if (active >= this.options.deviceLimit) {
+      throw new DomainError(
+        ResponseCode.UserConnectDeviceOver,
+        `Max number of logged in devices reached (${this.options.deviceLimit}). Log out on another device and try again.`,
+      );
+    }
+    const token = this.crypto.randomToken(32);
+    const expiresAt = now + this.options.ttlMs;
+    await repositories.sessions.createSession({
+      user_id: userId,
+      token_hash: this.crypto.sha256(token),
+      device_name: deviceNameOf(client.userAgent),
+      platform: client.platform,
+      user_agent: client.userAgent.slice(0, 500),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, userId, expiresAt };
+  }
+
+  /**
+   * POST /web/user/logout and /user/logout: always ends the caller's own session when there is one;
+   * `target_user_id` is accepted as sent (ADR 007) and never ends anyone else's session.
+   */
+  async logout(auth: RequestAuth): Promise<void> {
+    if (auth.user?.sessionId != null) await this.sessions.revokeSession(auth.user.sessionId, this.clock.now());
+  }
+
+  /** Same work for unknown users as for known ones, so response time does not reveal accounts. */
+  private async checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
+    if (user?.password_hash) return this.hasher.verifyPassword(user.password_hash, password);
+    this.dummyHash ??= this.hasher.hashPassword(this.crypto.randomToken(16));
+    await this.hasher.verifyPassword(await this.dummyHash, password);
+    return false;
+  }
+}
+
+/** A short, human name for the device list from the User-Agent ("Chrome on macOS"). */
+export function deviceNameOf(userAgent: string): string {
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : /okhttp/i.test(ua)
+            ? 'Android app'
+            : /Alamofire|CFNetwork/i.test(ua)
+              ? 'iOS app'
+              : '';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(ua)
+      ? 'iOS'
+      : /Mac OS X|Macintosh/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  if (browser && os && !browser.endsWith('app')) return `${browser} on ${os}`;
+  return browser || os || 'Unknown device';
+}

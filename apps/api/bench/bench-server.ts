@@ -1,5 +1,6 @@
 // A server under benchmark, in its own process so that the load generator does not share its event
-// loop. `hello`: a Fastify hello-world route, the baseline. `api`: our API on the embedded database.
+// loop. `hello`: a Fastify hello-world route, the baseline. `api`: our API on the given database, with
+// the catalogue cache TTL given (or the configured one).
 import Fastify from 'fastify';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
@@ -8,6 +9,8 @@ import { migrateToLatest } from '#src/db/migrator.ts';
 
 const kind = process.argv[2];
 const databaseUrl = process.argv[3];
+/** Catalogue cache TTL in seconds (ADR 009); unset keeps the configured one, 0 turns it off. */
+const cacheSeconds = process.argv[4];
 
 async function start() {
   if (kind === 'hello') {
@@ -15,7 +18,12 @@ async function start() {
     app.get('/hello', async () => ({ hello: 'world' }));
     return app;
   }
-  const config = { ...loadConfig(), ...(databaseUrl ? { databaseUrl } : {}), logLevel: 'silent' };
+  const config = {
+    ...loadConfig(),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(cacheSeconds === undefined ? {} : { catalogueCacheTtlMs: Number(cacheSeconds) * 1000 }),
+    logLevel: 'silent',
+  };
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
   return buildApp({ config, database, logger: false });

@@ -48,9 +48,12 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Logger options: request ids on every line, secrets redacted (STYLE habit 10). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -117,7 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Images are embedded by the web origin, so they must be loadable cross-origin.
-  await app.register(fastifyHelmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(fastifyHelmet, {
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS only where the service is meant to be reached over HTTPS (not plain-HTTP development).
+    hsts: config.secureCookies ? undefined : false,
+  });
   await app.register(fastifyCors, { origin: [...config.webOrigins], credentials: true });
   await app.register(fastifyCookie);
   // WIRE.md §1.6: POST bodies are form-encoded; JSON and text bodies are refused with 415.

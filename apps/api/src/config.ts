@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   MANGA_MAINTENANCE: flag.default(false),
   MANGA_SEED_ON_START: flag.default(true),
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MANGA_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   MANGA_TRUST_PROXY: flag.default(false),
   MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // Accounts, sessions and e-mail (ADR 007).
@@ -51,6 +52,11 @@ const EnvSchema = z.object({
   MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   MANGA_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   MANGA_LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Catalogue and discovery (ADR 009).
+  MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  MANGA_JOBS_ENABLED: flag.default(true),
+  MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -75,6 +81,8 @@ export interface Config {
   readonly maintenance: boolean;
   readonly seedOnStart: boolean;
   readonly logLevel: string;
+  /** 'auto': readable lines on a terminal, JSON otherwise (log collectors). */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
   readonly trustProxy: boolean;
   readonly notFoundRateLimitPerMinute: number;
   /** Absolute base of links in e-mails (the web app). */
@@ -93,6 +101,12 @@ export interface Config {
   readonly loginMaxFailuresPerAccount: number;
   readonly loginMaxFailuresPerIp: number;
   readonly loginFailureWindowMs: number;
+  /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
+  readonly catalogueCacheTtlMs: number;
+  /** Whether main.ts starts the job scheduler (RebuildRankings). */
+  readonly jobsEnabled: boolean;
+  readonly rankingIntervalMs: number;
+  readonly rankingWindowDays: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -148,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenance: e.MANGA_MAINTENANCE,
     seedOnStart: e.MANGA_SEED_ON_START,
     logLevel: e.MANGA_LOG_LEVEL,
+    logFormat: e.MANGA_LOG_FORMAT,
     trustProxy: e.MANGA_TRUST_PROXY,
     notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
     webPublicUrl: e.MANGA_WEB_PUBLIC_URL.replace(/\/+$/, ''),
@@ -165,6 +180,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAccount: e.MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.MANGA_LOGIN_MAX_FAILURES_PER_IP,
     loginFailureWindowMs: e.MANGA_LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS,
+    catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
+    jobsEnabled: e.MANGA_JOBS_ENABLED,
+    rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
+    rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
   });
 }
 

@@ -1,29 +1,75 @@
 // Wires repositories into services once per app. Routes reach services only through this container.
+import type { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
+// Accounts, sessions, e-mail flows and consent (ADR 007).
+import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
+// Catalogue and discovery (ADR 009).
+import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
+import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
+import { DeviceRepository } from '#src/repositories/device.repository.ts';
+import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
+import { GenreRepository } from '#src/repositories/genre.repository.ts';
+import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
+import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
+import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
+import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
+import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import { AccountService } from '#src/services/account.service.ts';
+import { AccountMailer } from '#src/services/account-mailer.ts';
+import { AdvertisementService } from '#src/services/advertisement.service.ts';
+import { AppUserService } from '#src/services/app-user.service.ts';
+import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { ConsentService } from '#src/services/consent.service.ts';
+import { DiscoveryService } from '#src/services/discovery.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
+import { JobScheduler } from '#src/services/job-scheduler.ts';
+import { LoginThrottle } from '#src/services/login-throttle.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { OutboxService } from '#src/services/outbox.service.ts';
+import { RankingService, REBUILD_RANKINGS } from '#src/services/ranking.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { SessionService } from '#src/services/session.service.ts';
+import { TtlCache } from '#src/services/ttl-cache.ts';
+import { ViewerService } from '#src/services/viewer.service.ts';
 
 export interface ContainerOptions {
   config: Config;
   database: DatabaseHandle;
   clock?: ClockRepository;
+  /** Shared Redis (login rate limit) when configured. */
+  redis?: Redis | null;
+  /** argon2id cost; tests may lower it. */
+  passwordHashCost?: PasswordHashCost;
+  /** Mail adapter override (tests); by default SMTP when configured, else the outbox. */
+  mail?: MailRepository;
 }
 
-export function createContainer({ config, database, clock = new SystemClock() }: ContainerOptions) {
+export function createContainer({
+  config,
+  database,
+  clock = new SystemClock(),
+  redis = null,
+  passwordHashCost,
+  mail,
+}: ContainerOptions) {
   const crypto = new CryptoRepository();
   const repositories = {
     titles: new TitleRepository(database.db),
@@ -45,12 +91,166 @@ export function createContainer({ config, database, clock = new SystemClock() }:
     maintenance: new MaintenanceService(repositories.settings, clock, config.maintenance),
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
     health: new HealthService(repositories.health),
-    catalogue: new CatalogueService(repositories.titles, repositories.episodes, repositories.magazines, clock, mediaUrls, {
-      timeZone: config.wireTimeZone,
-    }),
     images: new ImageService(repositories.storage, mediaUrls, clock),
   };
-  return { config, clock, crypto, repositories, mediaUrls, services };
+  const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });
+  const accounts = createAccountServices({
+    config,
+    database,
+    clock,
+    crypto,
+    redis,
+    passwordHashCost,
+    mail,
+    users: repositories.users,
+    signatures: services.requestSignature,
+  });
+  return {
+    config,
+    clock,
+    crypto,
+    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories },
+    mediaUrls,
+    services: { ...services, ...catalogue.services, ...accounts.services },
+  };
+}
+
+/** Catalogue and discovery (ADR 009): catalogue, discovery, viewer, advertisements, rankings and jobs. */
+function createCatalogueServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  mediaUrls: MediaUrlSigner;
+  repositories: { titles: TitleRepository; episodes: EpisodeRepository; magazines: MagazineRepository };
+}) {
+  const { config, database, clock, mediaUrls } = options;
+  const { titles, episodes, magazines } = options.repositories;
+  const repositories = {
+    genres: new GenreRepository(database.db),
+    rankings: new RankingRepository(database.db),
+    titleActivity: new TitleActivityRepository(database.db),
+    advertisements: new AdvertisementRepository(database.db),
+    jobs: new JobRepository(database.db),
+  };
+  const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
+  const timeZone = config.wireTimeZone;
+  const catalogue = new CatalogueService(titles, episodes, magazines, repositories.rankings, clock, mediaUrls, cache, {
+    timeZone,
+    webPublicUrl: config.webPublicUrl,
+  });
+  const rankings = new RankingService(repositories.rankings, repositories.titleActivity, titles, clock, {
+    timeZone,
+    windowDays: config.rankingWindowDays,
+    entriesPerTab: 100,
+    intervalMs: config.rankingIntervalMs,
+  });
+  const jobs = new JobScheduler(repositories.jobs, clock);
+  jobs.register({
+    name: REBUILD_RANKINGS,
+    intervalMs: config.rankingIntervalMs,
+    shouldRunAtStart: () => rankings.areRankingsStale(),
+    handle: () => rankings.handleRebuildRankings(),
+  });
+  const services = {
+    catalogue,
+    discovery: new DiscoveryService(
+      catalogue,
+      repositories.genres,
+      magazines,
+      repositories.rankings,
+      titles,
+      episodes,
+      repositories.titleActivity,
+      repositories.advertisements,
+      clock,
+      mediaUrls,
+      cache,
+      { timeZone },
+    ),
+    viewer: new ViewerService(catalogue, episodes, repositories.titleActivity, clock, mediaUrls, { timeZone }),
+    advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
+    rankings,
+    jobs,
+    catalogueCache: cache,
+  };
+  return { repositories, services };
+}
+
+function createAccountServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  crypto: CryptoRepository;
+  redis: Redis | null;
+  passwordHashCost: PasswordHashCost | undefined;
+  mail: MailRepository | undefined;
+  users: UserRepository;
+  signatures: RequestSignatureService;
+}) {
+  const { config, database, clock, crypto, users } = options;
+  const outbox = new OutboxMailRepository(config.outboxDir, config.mailFrom, () => clock.now());
+  const repositories = {
+    sessions: new SessionRepository(database.db),
+    emailTokens: new EmailTokenRepository(database.db),
+    consents: new ConsentRepository(database.db),
+    devices: new DeviceRepository(database.db),
+    challenges: new ChallengeRepository(database.db),
+    activity: new AccountActivityRepository(database.db),
+    transactions: new TransactionRepository(database.db),
+    loginFailures: options.redis
+      ? new RedisLoginFailureRepository(options.redis, config.loginFailureWindowMs)
+      : new LoginFailureRepository(database.db),
+    passwords: new PasswordHasherRepository(options.passwordHashCost),
+    outbox,
+    mail: options.mail ?? (config.smtpUrl ? new SmtpMailRepository(config.smtpUrl, config.mailFrom) : outbox),
+  };
+  const mailer = new AccountMailer(repositories.mail, config.webPublicUrl);
+  const throttle = new LoginThrottle(repositories.loginFailures, (v) => crypto.sha256(v), clock, {
+    maxFailuresPerAccount: config.loginMaxFailuresPerAccount,
+    maxFailuresPerIp: config.loginMaxFailuresPerIp,
+    windowMs: config.loginFailureWindowMs,
+  });
+  const sessions = new SessionService(
+    repositories.sessions,
+    users,
+    repositories.transactions,
+    repositories.passwords,
+    throttle,
+    options.signatures,
+    crypto,
+    clock,
+    { ttlMs: config.sessionTtlMs, deviceLimit: config.deviceLimit },
+  );
+  const services = {
+    sessions,
+    accounts: new AccountService(
+      users,
+      repositories.sessions,
+      repositories.devices,
+      repositories.emailTokens,
+      repositories.transactions,
+      repositories.passwords,
+      mailer,
+      sessions,
+      crypto,
+      clock,
+      { signupTokenTtlMs: config.signupTokenTtlMs, passwordTokenTtlMs: config.passwordTokenTtlMs },
+    ),
+    consent: new ConsentService(users, repositories.consents, clock),
+    appUsers: new AppUserService(
+      users,
+      repositories.devices,
+      repositories.challenges,
+      repositories.emailTokens,
+      repositories.transactions,
+      mailer,
+      crypto,
+      clock,
+    ),
+    boot: new BootService(users, repositories.activity, clock, { timeZone: config.wireTimeZone }),
+    outbox: new OutboxService(outbox, { timeZone: config.wireTimeZone }),
+  };
+  return { repositories, services };
 }
 
 export type Container = ReturnType<typeof createContainer>;

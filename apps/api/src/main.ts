@@ -1,4 +1,4 @@
-// config → logger → database (migrate, seed on first start) → buildApp → listen; graceful close.
+// config → logger → database (migrate, seed on first start) → buildApp → jobs → listen; graceful close.
 import pino from 'pino';
 import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';

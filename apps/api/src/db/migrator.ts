@@ -2,10 +2,14 @@
 // same under tsx, vitest and a bundler. Add each new migration file to `migrations` below.
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initialSchema from '#src/db/migrations/20261122000000_initial_schema.ts';
+import * as accounts from '#src/db/migrations/20261122010000_accounts.ts';
+import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261122000000_initial_schema': initialSchema,
+  '20261122010000_accounts': accounts,
+  '20261122020000_catalogue': catalogue,
 });
 
 export class MigrationError extends Error {}

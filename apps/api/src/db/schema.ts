@@ -55,7 +55,7 @@ export interface WebTokenTable {
   revoked_at: Millis | null;
 }
 
-export type EmailTokenPurpose = 'signup' | 'email_change' | 'password_change' | 'password_reset';
+export type EmailTokenPurpose = 'signup' | 'email_change' | 'password_change' | 'password_reset' | 'unban';
 
 export interface EmailTokenTable {
   id: Id;
@@ -109,6 +109,16 @@ export interface ChallengeTable {
   created_at: Millis;
   expires_at: Millis;
   used_at: Millis | null;
+}
+
+export type LoginFailureScope = 'ip' | 'account';
+
+/** One failed login (ADR 007); rows older than the window are deleted as new ones arrive. */
+export interface LoginFailureTable {
+  id: Id;
+  scope: LoginFailureScope;
+  key_hash: string; // sha256 of the IP address or of the normalised e-mail address
+  created_at: Millis;
 }
 
 export interface AuthorTable {
@@ -269,6 +279,7 @@ export interface TitleActivityDailyTable {
   activity_date: string; // YYYY-MM-DD
   views: Default<number>;
   purchases: Default<number>;
+  recommend_clicks: Default<number>; // GET /recommend/click (ADR 009)
 }
 
 export type PointKind = 'paid' | 'free' | 'event';
@@ -498,6 +509,7 @@ export interface Database {
   consent: ConsentTable;
   device: DeviceTable;
   challenge: ChallengeTable;
+  login_failure: LoginFailureTable;
   author: AuthorTable;
   title_author: TitleAuthorTable;
   genre: GenreTable;
@@ -543,5 +555,21 @@ export type NewEpisode = Insertable<EpisodeTable>;
 export type PageRow = Selectable<PageTable>;
 export type NewPage = Insertable<PageTable>;
 export type GenreRow = Selectable<GenreTable>;
+export type TagRow = Selectable<TagTable>;
+export type MagazineRow = Selectable<MagazineTable>;
+export type MagazineCategoryRow = Selectable<MagazineCategoryTable>;
+export type RankingTabRow = Selectable<RankingTabTable>;
+export type RankingEntryRow = Selectable<RankingEntryTable>;
+export type NewRankingEntry = Insertable<RankingEntryTable>;
+export type TitleActivityDailyRow = Selectable<TitleActivityDailyTable>;
+export type AdvertisementRow = Selectable<AdvertisementTable>;
+export type JobRow = Selectable<JobTable>;
+export type NewJob = Insertable<JobTable>;
 export type UserRow = Selectable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type WebTokenRow = Selectable<WebTokenTable>;
+export type EmailTokenRow = Selectable<EmailTokenTable>;
+export type ConsentRow = Selectable<ConsentTable>;
+export type DeviceRow = Selectable<DeviceTable>;
+export type ChallengeRow = Selectable<ChallengeTable>;

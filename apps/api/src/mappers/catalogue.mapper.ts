@@ -1,7 +1,17 @@
 // One mapper per resource from rows to the wire shapes of WIRE.md §3.1 (every field present).
-import { type Episode, formatWireDateTime, type Title } from '@manga/contracts';
-import type { EpisodeRow } from '#src/db/schema.ts';
+import {
+  type Episode,
+  type EpisodeShare,
+  formatWireDateTime,
+  type SearchTitleEntry,
+  TITLE_ID_WIDTH,
+  type Title,
+  type WebEpisode,
+  type WebTitle,
+} from '@manga/contracts';
+import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
 import type { Locale } from '#src/plugins/client-context.plugin.ts';
+import type { TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
 import type { TitleBundle } from '#src/services/catalogue.service.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
@@ -120,3 +130,83 @@ export function toEpisodeResponse(
     single_sale_enabled: row.single_sale_enabled,
   };
 }
+
+/** `web_title` of /web/title/detail (WIRE.md §3.2): the Title's fields in the web page's shape. */
+export function toWebTitleResponse(bundle: TitleBundle, ctx: MapperContext): WebTitle {
+  const title = toTitleResponse(bundle, ctx);
+  const row = bundle.title;
+  return {
+    title_id: title.title_id,
+    title_name: title.title_name,
+    title_in_japanese: row.name_ja || null,
+    age_rating: row.age_rating,
+    nickname: null,
+    author_text: title.author_text,
+    introduction_text: title.introduction_text,
+    next_updated_text: title.next_updated_text,
+    free_episode_update_cycle_text: title.free_episode_update_cycle_text,
+    new_episode_update_cycle_text: title.new_episode_update_cycle_text,
+    magazine_category: title.magazine_category,
+    genre_id_list: title.genre_id_list,
+    banner_image_url: title.banner_image_url,
+    thumbnail_image_url: title.thumbnail_image_url,
+    thumbnail_rect_image_url: title.thumbnail_rect_image_url,
+    episode_id_list: title.episode_id_list,
+    total_episode_count: title.total_episode_count,
+    free_episode_count: title.free_episode_count,
+  };
+}
+
+/** `episode` of /web/episode (WIRE.md §3.3). */
+export function toWebEpisodeResponse(row: EpisodeRow, access: EpisodeAccess, ctx: MapperContext): WebEpisode {
+  return {
+    title_id: row.title_id,
+    episode_id: row.id,
+    episode_name: localized(row.name_en, row.name_ja, ctx.locale),
+    start_time: formatWireDateTime(new Date(row.start_at), ctx.timeZone),
+    thumbnail_image_url: ctx.urls.publicUrl(row.thumbnail_path),
+    point: access.free ? 0 : row.point,
+    is_page_visible: access.free ? 1 : 0,
+    ticket_rental_enabled: row.ticket_rental_enabled,
+    page_count: row.page_count,
+    enable_episode_comment: row.comment_enabled,
+  };
+}
+
+/** The share block: a link to the episode's page on the web app (5-digit title id, SPEC §4). */
+export function toEpisodeShareResponse(
+  title: Pick<TitleRow, 'id' | 'name_en' | 'name_ja'>,
+  episode: Pick<EpisodeRow, 'id' | 'name_en' | 'name_ja'>,
+  webPublicUrl: string,
+  locale: Locale,
+): EpisodeShare {
+  const titleName = localized(title.name_en, title.name_ja, locale);
+  const episodeName = localized(episode.name_en, episode.name_ja, locale);
+  return {
+    title_name: titleName,
+    twitter_post_text:
+      locale === 'ja' ? `「${titleName}」${episodeName}を読んでいます` : `Reading "${titleName}" ${episodeName}`,
+    url: `${webPublicUrl}/title/${String(title.id).padStart(TITLE_ID_WIDTH, '0')}/episode/${episode.id}`,
+  };
+}
+
+/** An item of /search/title/all. */
+export function toSearchTitleEntryResponse(
+  row: TitleSearchEntryRow,
+  genreIds: number[],
+  { locale, urls }: Pick<MapperContext, 'locale' | 'urls'>,
+): SearchTitleEntry {
+  return {
+    title_id: row.id,
+    title_name: localized(row.name_en, row.name_ja, locale),
+    author_text: localized(row.author_text_en, row.author_text_ja, locale),
+    thumbnail_image_url: urls.publicUrl(row.thumbnail_path),
+    genre_id_list: genreIds,
+    magazine_category: row.magazine_category_id ?? 0,
+    publish_category: row.publish_category,
+  };
+}
+
+/** The Title's "Next update available …" text for a start time (or null). */
+export const nextUpdatedTextFor = nextUpdatedText;
+export { localized };

@@ -12,6 +12,12 @@ export interface ClientContext {
   version: string;
   isCrawler: boolean;
   locale: Locale;
+  /**
+   * How this client reads the viewer's scramble_seed (WIRE.md §4.2, ADR 009): the K MANGA alphabets
+   * for `x-kmanga-*` clients, the integer for Ciao (`x-bambi-*`) clients or `scramble_seed_format=int`,
+   * else the Magapoke alphabets (our own `x-manga-*` clients and clients without such headers).
+   */
+  seedFormat: 'kmanga' | 'magapoke' | 'int';
 }
 
 declare module 'fastify' {
@@ -55,6 +61,15 @@ export function collectSentParams(request: FastifyRequest): Record<string, strin
   return params;
 }
 
+/** The scramble-seed family a client reads, from its header names (ADR 009). */
+export function seedFormatOf(request: FastifyRequest, params: Record<string, string>): ClientContext['seedFormat'] {
+  if (params.scramble_seed_format === 'int') return 'int';
+  const names = Object.keys(request.headers);
+  if (names.some((name) => name.startsWith('x-bambi-'))) return 'int';
+  if (names.some((name) => name.startsWith('x-kmanga-'))) return 'kmanga';
+  return 'magapoke';
+}
+
 export function parsePlatform(raw: string | undefined): number | undefined {
   if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
@@ -91,6 +106,7 @@ export default fp(
           request.headers['accept-language'],
           options.defaultLocale,
         ),
+        seedFormat: seedFormatOf(request, params),
       };
     });
   },

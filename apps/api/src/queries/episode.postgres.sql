@@ -78,3 +78,35 @@ where
   "episode_id" = $1
 order by
   "page_number"
+
+-- EpisodeRepository.listBonusEpisodes
+-- parameters: [1795305600000, 1795305600000, 30]
+select
+  "episode".*
+from
+  "episode"
+  inner join "title" on "title"."id" = "episode"."title_id"
+where
+  "episode"."start_at" <= $1
+  and "episode"."bonus_point" > 0
+  and "title"."published_at" <= $2
+order by
+  "episode"."start_at" desc,
+  "episode"."id" desc
+limit
+  $3
+
+-- EpisodeRepository.findNextEpisode
+-- parameters: [10001, 3, 1]
+select
+  *
+from
+  "episode"
+where
+  "title_id" = $1
+  and "sort_index" > $2
+order by
+  "sort_index",
+  "id"
+limit
+  $3

@@ -78,3 +78,35 @@ where
   "episode_id" = ?
 order by
   "page_number"
+
+-- EpisodeRepository.listBonusEpisodes
+-- parameters: [1795305600000, 1795305600000, 30]
+select
+  "episode".*
+from
+  "episode"
+  inner join "title" on "title"."id" = "episode"."title_id"
+where
+  "episode"."start_at" <= ?
+  and "episode"."bonus_point" > 0
+  and "title"."published_at" <= ?
+order by
+  "episode"."start_at" desc,
+  "episode"."id" desc
+limit
+  ?
+
+-- EpisodeRepository.findNextEpisode
+-- parameters: [10001, 3, 1]
+select
+  *
+from
+  "episode"
+where
+  "title_id" = ?
+  and "sort_index" > ?
+order by
+  "sort_index",
+  "id"
+limit
+  ?

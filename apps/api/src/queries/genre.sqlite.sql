@@ -33,3 +33,15 @@ do update set
   "name_ja" = "excluded"."name_ja",
   "image_path" = "excluded"."image_path",
   "sort_order" = "excluded"."sort_order"
+
+-- GenreRepository.listGenreIdsInUse
+-- parameters: [1795305600000]
+select distinct
+  "title_genre"."genre_id"
+from
+  "title_genre"
+  inner join "title" on "title"."id" = "title_genre"."title_id"
+where
+  "title"."published_at" <= ?
+order by
+  "title_genre"."genre_id"

@@ -11,3 +11,66 @@ from
   "magazine"
 where
   "id" in ($1, $2)
+
+-- MagazineRepository.listMagazineCategories (all)
+select
+  *
+from
+  "magazine_category"
+order by
+  "sort_order",
+  "id"
+
+-- MagazineRepository.listMagazineCategories (searchable)
+-- parameters: [1]
+select
+  *
+from
+  "magazine_category"
+where
+  "is_search" = $1
+order by
+  "sort_order",
+  "id"
+
+-- MagazineRepository.listMagazines (by category)
+-- parameters: [1795305600000, 2, 20, 0]
+select
+  *
+from
+  "magazine"
+where
+  "start_at" <= $1
+  and "magazine_category_id" = $2
+order by
+  "start_at" desc,
+  "id" desc
+limit
+  $3
+offset
+  $4
+
+-- MagazineRepository.listMagazines (by ids)
+-- parameters: [1795305600000, 1, 2]
+select
+  *
+from
+  "magazine"
+where
+  "start_at" <= $1
+  and "id" in ($2, $3)
+
+-- MagazineRepository.listEpisodeIdsByMagazines
+-- parameters: [1, 2, 1795305600000]
+select
+  "magazine_id",
+  "id"
+from
+  "episode"
+where
+  "magazine_id" in ($1, $2)
+  and "start_at" <= $3
+order by
+  "magazine_id",
+  "title_id",
+  "sort_index"

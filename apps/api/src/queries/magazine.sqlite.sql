@@ -11,3 +11,66 @@ from
   "magazine"
 where
   "id" in (?, ?)
+
+-- MagazineRepository.listMagazineCategories (all)
+select
+  *
+from
+  "magazine_category"
+order by
+  "sort_order",
+  "id"
+
+-- MagazineRepository.listMagazineCategories (searchable)
+-- parameters: [1]
+select
+  *
+from
+  "magazine_category"
+where
+  "is_search" = ?
+order by
+  "sort_order",
+  "id"
+
+-- MagazineRepository.listMagazines (by category)
+-- parameters: [1795305600000, 2, 20, 0]
+select
+  *
+from
+  "magazine"
+where
+  "start_at" <= ?
+  and "magazine_category_id" = ?
+order by
+  "start_at" desc,
+  "id" desc
+limit
+  ?
+offset
+  ?
+
+-- MagazineRepository.listMagazines (by ids)
+-- parameters: [1795305600000, 1, 2]
+select
+  *
+from
+  "magazine"
+where
+  "start_at" <= ?
+  and "id" in (?, ?)
+
+-- MagazineRepository.listEpisodeIdsByMagazines
+-- parameters: [1, 2, 1795305600000]
+select
+  "magazine_id",
+  "id"
+from
+  "episode"
+where
+  "magazine_id" in (?, ?)
+  and "start_at" <= ?
+order by
+  "magazine_id",
+  "title_id",
+  "sort_index"

@@ -62,6 +62,209 @@ order by
   "sort_index",
   "id"
 
+-- TitleRepository.searchTitleIds (keyword, popular)
+-- parameters: [12, 1795305600000, "%あおいみなと%", 1000]
+select
+  "title"."id"
+from
+  "title"
+  left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
+where
+  "title"."published_at" <= ?
+  and "title"."search_text" like ? escape '\'
+order by
+  case when "ranking_entry"."position" is null then 1 else 0 end,
+  "ranking_entry"."position",
+  "title"."id"
+limit
+  ?
+
+-- TitleRepository.searchTitleIds (every filter, updated)
+-- parameters: [12, 1795305600000, "%harbor%", "%Mori%", "%Mori%", "%Mori%", "%Mori%", 1, 2, 2, 1, 1795305600000, 1795305600000, 1000]
+select
+  "title"."id"
+from
+  "title"
+  left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
+where
+  "title"."published_at" <= ?
+  and "title"."search_text" like ? escape '\'
+  and ("title"."author_text_en" like ? escape '\' or "title"."author_text_ja" like ? escape '\' or exists (select "title_author"."title_id" from "title_author" inner join "author" on "author"."id" = "title_author"."author_id" where "title_author"."title_id" = "title"."id" and ("author"."name_en" like ? escape '\' or "author"."name_ja" like ? escape '\')))
+  and exists (select "title_genre"."title_id" from "title_genre" where "title_genre"."title_id" = "title"."id" and "title_genre"."genre_id" = ?)
+  and exists (select "title_tag"."title_id" from "title_tag" where "title_tag"."title_id" = "title"."id" and "title_tag"."tag_id" = ?)
+  and "title"."magazine_category_id" = ?
+  and "title"."publish_category" = ?
+  and "title"."free_until_at" > ?
+order by
+  (select max("episode"."start_at") as "latest" from "episode" where "episode"."title_id" = "title"."id" and "episode"."start_at" <= ?) desc,
+  "title"."id" desc
+limit
+  ?
+
+-- TitleRepository.searchTitleIds (new)
+-- parameters: [12, 1795305600000, 1000]
+select
+  "title"."id"
+from
+  "title"
+  left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
+where
+  "title"."published_at" <= ?
+order by
+  "title"."published_at" desc,
+  "title"."id" desc
+limit
+  ?
+
+-- TitleRepository.searchTitleIds (name en)
+-- parameters: [12, 1795305600000, 1000]
+select
+  "title"."id"
+from
+  "title"
+  left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
+where
+  "title"."published_at" <= ?
+order by
+  lower("title"."name_en"),
+  "title"."id"
+limit
+  ?
+
+-- TitleRepository.searchTitleIds (name ja)
+-- parameters: [12, 1795305600000, 1000]
+select
+  "title"."id"
+from
+  "title"
+  left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
+where
+  "title"."published_at" <= ?
+order by
+  "title"."name_kana",
+  "title"."name_ja",
+  "title"."id"
+limit
+  ?
+
+-- TitleRepository.listWeeklyTitles
+-- parameters: [1795305600000]
+select
+  "id",
+  "weekday_index",
+  "published_at"
+from
+  "title"
+where
+  "weekday_index" is not null
+  and "published_at" <= ?
+order by
+  "id"
+
+-- TitleRepository.listTitleIdsUpdatedBetween
+-- parameters: [1795219200000, 1795305600000, 1795305600000, 1795305600000]
+select
+  "episode"."title_id",
+  max("episode"."start_at") as "latest"
+from
+  "episode"
+  inner join "title" on "title"."id" = "episode"."title_id"
+where
+  "episode"."start_at" >= ?
+  and "episode"."start_at" < ?
+  and "episode"."start_at" <= ?
+  and "title"."published_at" <= ?
+group by
+  "episode"."title_id"
+order by
+  "latest" desc,
+  "episode"."title_id"
+
+-- TitleRepository.listCampaignTitles
+-- parameters: [1795305600000, 1795305600000]
+select
+  "id",
+  "free_until_at",
+  "campaign_text"
+from
+  "title"
+where
+  "free_until_at" > ?
+  and "published_at" <= ?
+order by
+  "free_until_at",
+  "id"
+
+-- TitleRepository.listEpisodeFreeWindowTitles
+-- parameters: [1795305600000, 1795305600000, 1795305600000]
+select
+  "episode"."title_id",
+  max("episode"."free_until_at") as "free_until_at"
+from
+  "episode"
+  inner join "title" on "title"."id" = "episode"."title_id"
+where
+  "episode"."free_until_at" > ?
+  and "episode"."start_at" <= ?
+  and "title"."published_at" <= ?
+group by
+  "episode"."title_id"
+order by
+  "episode"."title_id"
+
+-- TitleRepository.listTitleSearchEntries
+-- parameters: [1795305600000]
+select
+  "id",
+  "name_en",
+  "name_ja",
+  "author_text_en",
+  "author_text_ja",
+  "thumbnail_path",
+  "magazine_category_id",
+  "publish_category"
+from
+  "title"
+where
+  "published_at" <= ?
+order by
+  "id"
+
+-- TitleRepository.listPublishedTitleIds
+-- parameters: [1795305600000]
+select
+  "id"
+from
+  "title"
+where
+  "published_at" <= ?
+order by
+  "id"
+
+-- TitleRepository.listTitleGenreLinks
+select
+  "title_id",
+  "genre_id"
+from
+  "title_genre"
+order by
+  "title_id",
+  "genre_id"
+
+-- TitleRepository.listTagsByTitle
+-- parameters: [10001]
+select
+  "tag"."id",
+  "tag"."name_en",
+  "tag"."name_ja"
+from
+  "tag"
+  inner join "title_tag" on "title_tag"."tag_id" = "tag"."id"
+where
+  "title_tag"."title_id" = ?
+order by
+  "tag"."id"
+
 -- TitleRepository.countTitles
 select
   count(*) as "count"

@@ -18,3 +18,52 @@ from
   "user"
 where
   "id" = $1
+
+-- UserRepository.findUserByEmail
+-- parameters: ["reader@example.com"]
+select
+  *
+from
+  "user"
+where
+  "email" = $1
+
+-- UserRepository.createUser
+-- parameters: ["reader@example.com", "$argon2id$…", "hash-key", 1795305600000, 1795305600000]
+insert into
+  "user" ("email", "password_hash", "hash_key", "created_at", "updated_at")
+values
+  ($1, $2, $3, $4, $5)
+returning
+  *
+
+-- UserRepository.updateUser
+-- parameters: ["new@example.com", 1795305600000, 1]
+update
+  "user"
+set
+  "email" = $1,
+  "updated_at" = $2
+where
+  "id" = $3
+
+-- UserRepository.updateUserWithStatus
+-- parameters: ["resigned", 1795305600000, 1795305600000, 1, "active"]
+update
+  "user"
+set
+  "status" = $1,
+  "resigned_at" = $2,
+  "updated_at" = $3
+where
+  "id" = $4
+  and "status" = $5
+
+-- UserRepository.lockUser
+-- parameters: [1]
+update
+  "user"
+set
+  "updated_at" = "updated_at"
+where
+  "id" = $1

@@ -18,3 +18,52 @@ from
   "user"
 where
   "id" = ?
+
+-- UserRepository.findUserByEmail
+-- parameters: ["reader@example.com"]
+select
+  *
+from
+  "user"
+where
+  "email" = ?
+
+-- UserRepository.createUser
+-- parameters: ["reader@example.com", "$argon2id$…", "hash-key", 1795305600000, 1795305600000]
+insert into
+  "user" ("email", "password_hash", "hash_key", "created_at", "updated_at")
+values
+  (?, ?, ?, ?, ?)
+returning
+  *
+
+-- UserRepository.updateUser
+-- parameters: ["new@example.com", 1795305600000, 1]
+update
+  "user"
+set
+  "email" = ?,
+  "updated_at" = ?
+where
+  "id" = ?
+
+-- UserRepository.updateUserWithStatus
+-- parameters: ["resigned", 1795305600000, 1795305600000, 1, "active"]
+update
+  "user"
+set
+  "status" = ?,
+  "resigned_at" = ?,
+  "updated_at" = ?
+where
+  "id" = ?
+  and "status" = ?
+
+-- UserRepository.lockUser
+-- parameters: [1]
+update
+  "user"
+set
+  "updated_at" = "updated_at"
+where
+  "id" = ?

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { chunk, IN_LIST_CHUNK_SIZE, insertBatches, uniqueIds } from '#src/db/batch.ts';
 import type { Database, EpisodeRow, NewEpisode, NewPage, PageRow } from '#src/db/schema.ts';
 
@@ -53,6 +53,40 @@ export class EpisodeRepository {
       for (const row of rows) nextStarts.set(row.title_id, Number(row.next_start_at));
     }
     return nextStarts;
+  }
+
+  /**
+   * Released episodes that give bonus points, newest first, at most `limit` (the caller keeps one
+   * per title). Walks the partial index of bonus episodes by start_at backwards from `now`.
+   */
+  listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]> {
+    return (
+      this.db
+        .selectFrom('episode')
+        .innerJoin('title', 'title.id', 'episode.title_id')
+        .selectAll('episode')
+        .where('episode.start_at', '<=', now)
+        // A literal, not a parameter, so that the partial index episode_bonus_start_at_idx applies.
+        .where(sql<boolean>`${sql.ref('episode.bonus_point')} > 0`)
+        .where('title.published_at', '<=', now)
+        .orderBy('episode.start_at', 'desc')
+        .orderBy('episode.id', 'desc')
+        .limit(limit)
+        .execute()
+    );
+  }
+
+  /** The episode after `sortIndex` in its title, released or scheduled. */
+  findNextEpisode(titleId: number, sortIndex: number): Promise<EpisodeRow | undefined> {
+    return this.db
+      .selectFrom('episode')
+      .selectAll()
+      .where('title_id', '=', titleId)
+      .where('sort_index', '>', sortIndex)
+      .orderBy('sort_index')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The episode whether released or not: the caller decides what an unreleased one means. */

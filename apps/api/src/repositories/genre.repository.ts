@@ -19,6 +19,19 @@ export class GenreRepository {
     return rows.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
   }
 
+  /** Ids of genres that at least one published title has (the genres worth searching). */
+  async listGenreIdsInUse(now: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('title_genre')
+      .innerJoin('title', 'title.id', 'title_genre.title_id')
+      .select('title_genre.genre_id')
+      .distinct()
+      .where('title.published_at', '<=', now)
+      .orderBy('title_genre.genre_id')
+      .execute();
+    return rows.map((row) => row.genre_id);
+  }
+
   /**
    * Inserts genres or overwrites the stored ones with the same id (omitted columns get their
    * defaults). When `genres` repeats an id, the last entry wins, as it would row by row.

@@ -1,7 +1,14 @@
-import { EpisodeListResponseSchema } from '@manga/contracts';
+import {
+  AppViewerQuerySchema,
+  AppViewerResponseSchema,
+  EpisodeIdQuerySchema,
+  EpisodeListResponseSchema,
+  EpisodeShareResponseSchema,
+} from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
+import { viewerContext } from '#src/plugins/viewer-context.ts';
 import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
 
 const EpisodeListParamsSchema = z.object({
@@ -37,5 +44,34 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listEpisodes(request.query, request.client),
+  );
+
+  app.get(
+    '/episode/share',
+    {
+      schema: {
+        operationId: 'getEpisodeShare',
+        tags: ['episode'],
+        querystring: EpisodeIdQuerySchema,
+        response: { 200: EpisodeShareResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.container.services.catalogue.getEpisodeShare(request.query.episode_id, request.client)),
+  );
+
+  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not free.
+  app.get(
+    '/episode/viewer',
+    {
+      schema: {
+        operationId: 'getAppViewer',
+        tags: ['episode'],
+        querystring: AppViewerQuerySchema,
+        response: { 200: AppViewerResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.container.services.viewer.getAppViewer(request.query.episode_id, viewerContext(request))),
   );
 };

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from '#src/routes/account.routes.ts';
+import { advertisementRoutes } from '#src/routes/advertisement.routes.ts';
+import { appRoutes } from '#src/routes/app.routes.ts';
+import { devRoutes } from '#src/routes/dev.routes.ts';
 import { episodeRoutes } from '#src/routes/episode.routes.ts';
+import { genreRoutes } from '#src/routes/genre.routes.ts';
 import { healthRoutes } from '#src/routes/health.routes.ts';
 import { imageRoutes } from '#src/routes/image.routes.ts';
+import { lawRoutes } from '#src/routes/law.routes.ts';
+import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
+import { rankingRoutes } from '#src/routes/ranking.routes.ts';
+import { searchRoutes } from '#src/routes/search.routes.ts';
 import { titleRoutes } from '#src/routes/title.routes.ts';
+import { userRoutes } from '#src/routes/user.routes.ts';
+import { webRoutes } from '#src/routes/web.routes.ts';
 
 /** Every route group of SPEC §7; later issues add theirs here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -12,4 +23,17 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(imageRoutes);
   await app.register(titleRoutes);
   await app.register(episodeRoutes);
+  // Catalogue and discovery (ADR 009).
+  await app.register(genreRoutes);
+  await app.register(magazineRoutes);
+  await app.register(rankingRoutes);
+  await app.register(searchRoutes);
+  await app.register(webRoutes);
+  await app.register(advertisementRoutes);
+  await app.register(accountRoutes);
+  await app.register(userRoutes);
+  await app.register(lawRoutes);
+  await app.register(appRoutes);
+  // The mail outbox page is for development only (ADR 007).
+  if (app.container.config.env !== 'production') await app.register(devRoutes);
 };

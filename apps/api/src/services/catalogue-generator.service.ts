@@ -1,7 +1,7 @@
 // The deterministic demo catalogue: data only, no I/O. The same seed and clock give the same rows,
 // so tests and every fresh install see the same titles. Times are laid out relative to `now`
 // (weekly releases on each title's weekday at 00:00 JST, some scheduled in the future).
-import { randomScrambleSeed } from '@manga/contracts';
+import { buildSearchText, randomScrambleSeed } from '@manga/contracts';
 import type { Insertable } from 'kysely';
 import {
   ADJECTIVES,
@@ -287,9 +287,14 @@ export class CatalogueGeneratorService {
         });
       }
 
-      const searchText = [name[0], name[1], authorTextEn, authorTextJa, ...tagIndexes.flatMap((t) => TAGS[t] ?? [])]
-        .join(' ')
-        .toLowerCase();
+      const searchText = buildSearchText([
+        name[0],
+        name[1],
+        authorTextEn,
+        authorTextJa,
+        ...credits.flatMap((a) => [a.name_en, a.name_ja]),
+        ...tagIndexes.flatMap((t) => TAGS[t] ?? []),
+      ]);
       const campaign = plan.freeUntilDays ? today + plan.freeUntilDays * DAY : null;
       const row: NewTitle & { id: number } = {
         id: titleId,

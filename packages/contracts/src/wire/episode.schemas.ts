@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdListSchema } from '../id-list.ts';
 import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
-import { IntFlagParamSchema } from './params.schemas.ts';
+import { IntFlagParamSchema, IntParamSchema } from './params.schemas.ts';
 
 /** An item of `episode_list` (WIRE.md §3.1). */
 export const EpisodeSchema = z.strictObject({
@@ -51,3 +51,73 @@ export const EpisodeListResponseSchema = z.strictObject({
   episode_list: z.array(EpisodeSchema),
 });
 export type EpisodeListResponse = z.infer<typeof EpisodeListResponseSchema>;
+
+/** GET /web/episode, /web/episode/nexttime, /episode/share: one episode id. */
+export const EpisodeIdQuerySchema = z.object({ episode_id: IntParamSchema });
+export type EpisodeIdQuery = z.infer<typeof EpisodeIdQuerySchema>;
+
+/** `episode` of GET /web/episode (WIRE.md §3.3). */
+export const WebEpisodeSchema = z.strictObject({
+  title_id: z.int(),
+  episode_id: z.int(),
+  episode_name: z.string(),
+  start_time: WireDateTimeSchema,
+  thumbnail_image_url: z.string(),
+  point: z.int(),
+  /** 1 when the caller may read the pages now (free for everyone until entitlements exist). */
+  is_page_visible: z.int(),
+  ticket_rental_enabled: z.int(),
+  page_count: z.int(),
+  enable_episode_comment: z.int(),
+});
+export type WebEpisode = z.infer<typeof WebEpisodeSchema>;
+
+/** `share` of GET /web/episode and GET /episode/share: a link to the episode on the web app. */
+export const EpisodeShareSchema = z.strictObject({
+  title_name: z.string(),
+  twitter_post_text: z.string(),
+  url: z.string(),
+});
+export type EpisodeShare = z.infer<typeof EpisodeShareSchema>;
+
+export const WebEpisodeResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode: WebEpisodeSchema,
+  share: EpisodeShareSchema,
+});
+export type WebEpisodeResponse = z.infer<typeof WebEpisodeResponseSchema>;
+
+/** GET /episode/share */
+export const EpisodeShareResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  share: EpisodeShareSchema,
+});
+export type EpisodeShareResponse = z.infer<typeof EpisodeShareResponseSchema>;
+
+/** GET /web/episode/first (title_id): where "read the first chapter" leads. */
+export const WebEpisodeFirstResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  title_id: z.int(),
+  episode_id: z.int(),
+  episode: EpisodeSchema,
+});
+export type WebEpisodeFirstResponse = z.infer<typeof WebEpisodeFirstResponseSchema>;
+
+/** The episode after the one being read; released or scheduled. */
+export const NextTimeEpisodeSchema = z.strictObject({
+  episode_id: z.int(),
+  episode_name: z.string(),
+  start_time: WireDateTimeSchema,
+  /** 1 when start_time has passed. */
+  is_released: z.int(),
+});
+
+/** GET /web/episode/nexttime (episode_id): the viewer's last page ("next chapter on …"). */
+export const WebEpisodeNextTimeResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  title_id: z.int(),
+  episode_id: z.int(),
+  next_episode: NextTimeEpisodeSchema.nullable(),
+  next_updated_text: z.string().nullable(),
+});
+export type WebEpisodeNextTimeResponse = z.infer<typeof WebEpisodeNextTimeResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdListSchema } from '../id-list.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
-import { IntParamSchema } from './params.schemas.ts';
+import { DateParamSchema, IntParamSchema } from './params.schemas.ts';
 
 /**
  * An item of `title_list` (WIRE.md §3.1). Strict clients (TOSHO) require every field, so the
@@ -84,3 +84,89 @@ export const WebTitleDetailResponseSchema = z.strictObject({
   web_title: WebTitleSchema,
 });
 export type WebTitleDetailResponse = z.infer<typeof WebTitleDetailResponseSchema>;
+
+/** Wire weekdays: 1 Monday … 7 Sunday (WIRE.md §3.2). */
+export const WeeklyEntrySchema = z.strictObject({
+  weekday_index: z.int().min(1).max(7),
+  title_id_list: z.array(z.int()),
+  feature_title_id: z.int(),
+  bonus_point_title_id: z.array(z.int()),
+  popular_title_id_list: z.array(z.int()),
+  new_title_id_list: z.array(z.int()),
+});
+export type WeeklyEntry = z.infer<typeof WeeklyEntrySchema>;
+
+/** GET /title/weekly */
+export const TitleWeeklyResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  today_weekday_index: z.int().min(1).max(7),
+  weekly_list: z.array(WeeklyEntrySchema),
+  title_list: z.array(TitleSchema),
+});
+export type TitleWeeklyResponse = z.infer<typeof TitleWeeklyResponseSchema>;
+
+/** A running campaign (ADR 009): 1 the whole title is free, 2 some episodes are free for a while. */
+export const TitleEventSchema = z.strictObject({
+  title_id: z.int(),
+  event_type: z.int(),
+  event_text: z.string(),
+  finish_time: z.string(),
+});
+export type TitleEvent = z.infer<typeof TitleEventSchema>;
+
+/** GET /title/event/list */
+export const TitleEventListResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  event_list: z.array(TitleEventSchema),
+  title_list: z.array(TitleSchema),
+});
+export type TitleEventListResponse = z.infer<typeof TitleEventListResponseSchema>;
+
+/** GET /title/supplement, /title/pointback, /web/episode/first: one title id. */
+export const TitleIdQuerySchema = z.object({ title_id: IntParamSchema });
+export type TitleIdQuery = z.infer<typeof TitleIdQuerySchema>;
+
+export const TitleTagSchema = z.strictObject({ tag_id: z.int(), tag_name: z.string() });
+export const TitleAuthorSchema = z.strictObject({ author_id: z.int(), author_name: z.string(), role: z.string() });
+
+/** What the title page and the viewer show besides the Title (ADR 009; `viewer.titleSupplement`). */
+export const TitleSupplementSchema = z.strictObject({
+  title_id: z.int(),
+  title_name: z.string(),
+  age_rating: z.int(),
+  weekday_index: z.int(),
+  magazine_category: z.int(),
+  magazine_category_name_text: z.string(),
+  tag_list: z.array(TitleTagSchema),
+  author_list: z.array(TitleAuthorSchema),
+  title_ticket_enabled: z.int(),
+  max_ticket_num: z.int(),
+  ticket_rental_second: z.int(),
+  ticket_recover_second: z.int(),
+  next_updated_text: z.string().nullable(),
+});
+export type TitleSupplement = z.infer<typeof TitleSupplementSchema>;
+
+/** GET /title/supplement */
+export const TitleSupplementResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  title_supplement: TitleSupplementSchema,
+});
+export type TitleSupplementResponse = z.infer<typeof TitleSupplementResponseSchema>;
+
+/** GET /title/pointback: the released episodes that give points back. */
+export const TitlePointbackResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  title_id: z.int(),
+  total_bonus_point: z.int(),
+  pointback_episode_list: z.array(z.strictObject({ episode_id: z.int(), bonus_point: z.int() })),
+});
+export type TitlePointbackResponse = z.infer<typeof TitlePointbackResponseSchema>;
+
+/** GET /web/top/updated/title; base_date is a site-local date (wire time zone). */
+export const WebTopUpdatedTitleQuerySchema = z.object({ base_date: DateParamSchema });
+export type WebTopUpdatedTitleQuery = z.infer<typeof WebTopUpdatedTitleQuerySchema>;
+
+/** An empty list means no updates that day. */
+export const WebTopUpdatedTitleResponseSchema = TitleListResponseSchema;
+export type WebTopUpdatedTitleResponse = z.infer<typeof WebTopUpdatedTitleResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
+import { EpisodeSchema } from './episode.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 
 /** An integer seed (old clients, Ciao) or an alphabet string of at most 10 characters (WIRE.md §4.2). */
@@ -34,3 +35,29 @@ export const WebViewerResponseSchema = z.strictObject({
   post_advertisement_list: z.array(z.unknown()).nullable(),
 });
 export type WebViewerResponse = z.infer<typeof WebViewerResponseSchema>;
+
+/** GET /episode/viewer (app; WIRE.md §3.3). */
+export const AppViewerQuerySchema = z.object({
+  episode_id: IntParamSchema,
+  challenge: z.string().max(512).optional(),
+  magazine_id: IntParamSchema.optional(),
+  force_master: IntParamSchema.optional(),
+  is_download: IntParamSchema.optional(),
+});
+export type AppViewerQuery = z.infer<typeof AppViewerQuerySchema>;
+
+/** 1-based page number and its absolute signed URL. */
+export const AppViewerPageSchema = z.strictObject({ index: z.int(), image_url: z.string() });
+
+export const AppViewerResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode_id: z.int(),
+  title_id: z.int(),
+  page_list: z.array(AppViewerPageSchema),
+  /** The previous, current and next released episodes (those that exist), oldest first. */
+  episode_list: z.array(EpisodeSchema),
+  next_episode_id: z.int().nullable(),
+  prev_episode_id: z.int().nullable(),
+  scramble_seed: ScrambleSeedSchema,
+});
+export type AppViewerResponse = z.infer<typeof AppViewerResponseSchema>;

@@ -1,0 +1,15 @@
+// Advertisements as `banner_list` items of /web/top (ADR 009).
+import type { Banner } from '@manga/contracts';
+import type { AdvertisementRow } from '#src/db/schema.ts';
+import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+
+export function toBannerResponse(row: AdvertisementRow, urls: MediaUrlSigner): Banner {
+  return {
+    advertisement_id: row.id,
+    type: row.type,
+    title_id: row.title_id,
+    name: row.name,
+    image_url: urls.publicUrl(row.image_path),
+    link_url: row.link_url,
+  };
+}

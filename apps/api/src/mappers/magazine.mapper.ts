@@ -1,0 +1,39 @@
+// Magazine categories (WIRE.md §3.2) and magazine issues (ADR 009).
+import { formatWireDateTime, type Magazine, type MagazineCategory } from '@manga/contracts';
+import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
+import type { Locale } from '#src/plugins/client-context.plugin.ts';
+import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+
+const pick = (en: string, ja: string, locale: Locale) => (locale === 'ja' ? ja || en : en || ja);
+
+export function toMagazineCategoryResponse(
+  row: MagazineCategoryRow,
+  locale: Locale,
+  urls: MediaUrlSigner,
+): MagazineCategory {
+  return {
+    magazine_category_id: row.id,
+    magazine_category_name_text: pick(row.name_en, row.name_ja, locale),
+    is_purchase: row.is_purchase,
+    is_search: row.is_search,
+    is_subscription: row.is_subscription,
+    subscription_image_url: row.subscription_image_path ? urls.publicUrl(row.subscription_image_path) : null,
+  };
+}
+
+export function toMagazineResponse(
+  row: MagazineRow,
+  episodeIds: number[],
+  { locale, urls, timeZone }: { locale: Locale; urls: MediaUrlSigner; timeZone: string },
+): Magazine {
+  return {
+    magazine_id: row.id,
+    magazine_category_id: row.magazine_category_id,
+    magazine_name: pick(row.name_en, row.name_ja, locale),
+    image_url: urls.publicUrl(row.cover_path),
+    point: row.point,
+    start_time: formatWireDateTime(new Date(row.start_at), timeZone),
+    is_purchased: 0,
+    episode_id_list: episodeIds,
+  };
+}

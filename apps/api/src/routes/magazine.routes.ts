@@ -1,0 +1,64 @@
+// SPEC §7 Magazine: GET /magazine/category/list, /magazine/category/search/list, /magazine/list.
+import {
+  MagazineCategoryListQuerySchema,
+  MagazineCategoryListResponseSchema,
+  MagazineListQuerySchema,
+  MagazineListResponseSchema,
+} from '@manga/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '#src/plugins/envelope.plugin.ts';
+
+export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const discovery = () => app.container.services.discovery;
+
+  app.get(
+    '/magazine/category/list',
+    {
+      schema: {
+        operationId: 'listMagazineCategories',
+        tags: ['magazine'],
+        querystring: MagazineCategoryListQuerySchema,
+        response: { 200: MagazineCategoryListResponseSchema },
+      },
+    },
+    async (request) => ok(await discovery().listMagazineCategories(false, request.query, request.client)),
+  );
+
+  app.get(
+    '/magazine/category/search/list',
+    {
+      schema: {
+        operationId: 'listSearchMagazineCategories',
+        tags: ['magazine'],
+        querystring: MagazineCategoryListQuerySchema,
+        response: { 200: MagazineCategoryListResponseSchema },
+      },
+    },
+    async (request) => ok(await discovery().listMagazineCategories(true, request.query, request.client)),
+  );
+
+  app.get(
+    '/magazine/list',
+    {
+      schema: {
+        operationId: 'listMagazines',
+        tags: ['magazine'],
+        querystring: MagazineListQuerySchema,
+        response: { 200: MagazineListResponseSchema },
+      },
+    },
+    async ({ query, client }) =>
+      ok(
+        await discovery().listMagazines(
+          {
+            categoryId: query.magazine_category_id,
+            ids: query.magazine_id_list,
+            sort: query.sort,
+            limit: query.limit,
+            offset: query.offset,
+          },
+          client,
+        ),
+      ),
+  );
+};

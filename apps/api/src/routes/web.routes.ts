@@ -1,0 +1,160 @@
+// SPEC §7 Web (catalogue part): /web/top, /web/top/updated/title, /web/title/detail, /web/episode,
+// /web/episode/first, /web/episode/nexttime, /web/episode/viewer, /web/ranking/genre,
+// /web/recommend/title/list, /web/search/title.
+import {
+  EpisodeIdQuerySchema,
+  RecommendTitleListResponseSchema,
+  TitleIdQuerySchema,
+  WebEpisodeFirstResponseSchema,
+  WebEpisodeNextTimeResponseSchema,
+  WebEpisodeResponseSchema,
+  WebRankingGenreResponseSchema,
+  WebRecommendQuerySchema,
+  WebSearchTitleQuerySchema,
+  WebSearchTitleResponseSchema,
+  WebTitleDetailQuerySchema,
+  WebTitleDetailResponseSchema,
+  WebTopResponseSchema,
+  WebTopUpdatedTitleQuerySchema,
+  WebTopUpdatedTitleResponseSchema,
+  WebViewerQuerySchema,
+  WebViewerResponseSchema,
+} from '@manga/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '#src/plugins/envelope.plugin.ts';
+import { viewerContext } from '#src/plugins/viewer-context.ts';
+
+export const webRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogue, discovery, viewer } = app.container.services;
+
+  app.get(
+    '/web/top',
+    { schema: { operationId: 'getWebTop', tags: ['web'], response: { 200: WebTopResponseSchema } } },
+    async (request) => ok(await discovery.getWebTop(request.client)),
+  );
+
+  app.get(
+    '/web/top/updated/title',
+    {
+      schema: {
+        operationId: 'listUpdatedTitles',
+        tags: ['web'],
+        querystring: WebTopUpdatedTitleQuerySchema,
+        response: { 200: WebTopUpdatedTitleResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.listUpdatedTitles(request.query.base_date, request.client)),
+  );
+
+  app.get(
+    '/web/title/detail',
+    {
+      schema: {
+        operationId: 'getWebTitleDetail',
+        tags: ['web'],
+        querystring: WebTitleDetailQuerySchema,
+        response: { 200: WebTitleDetailResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.getWebTitleDetail(request.query.title_id, request.client)),
+  );
+
+  app.get(
+    '/web/episode',
+    {
+      schema: {
+        operationId: 'getWebEpisode',
+        tags: ['web'],
+        querystring: EpisodeIdQuerySchema,
+        response: { 200: WebEpisodeResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, request.client)),
+  );
+
+  app.get(
+    '/web/episode/first',
+    {
+      schema: {
+        operationId: 'getFirstEpisode',
+        tags: ['web'],
+        querystring: TitleIdQuerySchema,
+        response: { 200: WebEpisodeFirstResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, request.client)),
+  );
+
+  app.get(
+    '/web/episode/nexttime',
+    {
+      schema: {
+        operationId: 'getNextEpisodeTime',
+        tags: ['web'],
+        querystring: EpisodeIdQuerySchema,
+        response: { 200: WebEpisodeNextTimeResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.getNextTime(request.query.episode_id, request.client)),
+  );
+
+  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 not free (no entitlements yet).
+  app.get(
+    '/web/episode/viewer',
+    {
+      schema: {
+        operationId: 'getWebViewer',
+        tags: ['web'],
+        querystring: WebViewerQuerySchema,
+        response: { 200: WebViewerResponseSchema },
+      },
+    },
+    async (request) => ok(await viewer.getWebViewer(request.query.episode_id, viewerContext(request))),
+  );
+
+  app.get(
+    '/web/ranking/genre',
+    { schema: { operationId: 'getGenreRankings', tags: ['web'], response: { 200: WebRankingGenreResponseSchema } } },
+    async (request) => ok(await discovery.getGenreRankings(request.client)),
+  );
+
+  app.get(
+    '/web/recommend/title/list',
+    {
+      schema: {
+        operationId: 'listWebRecommendedTitles',
+        tags: ['web'],
+        querystring: WebRecommendQuerySchema,
+        response: { 200: RecommendTitleListResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await discovery.listWebRecommendedTitles(
+          request.query.title_id,
+          request.auth?.user ?? null,
+          request.query,
+          request.client,
+        ),
+      ),
+  );
+
+  app.get(
+    '/web/search/title',
+    {
+      schema: {
+        operationId: 'searchTitlesForWeb',
+        tags: ['web'],
+        querystring: WebSearchTitleQuerySchema,
+        response: { 200: WebSearchTitleResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await discovery.searchTitles(
+          { keyword: request.query.keyword, limit: request.query.limit, offset: request.query.offset },
+          request.client,
+        ),
+      ),
+  );
+};

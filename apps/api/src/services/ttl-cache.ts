@@ -1,0 +1,84 @@
+// A small in-process cache for hot catalogue answers (ADR 009): entries live `ttlMs` by the clock and
+// are then reloaded; concurrent misses of one key share one load (single flight). Nothing is
+// invalidated explicitly: catalogue changes show within the TTL. It holds only answers that are the
+// same for every caller (per locale), never per-user state. A TTL of 0 turns it off.
+
+export interface TtlCacheOptions {
+  ttlMs: number;
+  /** Entries kept at most; the oldest are dropped first. */
+  maxEntries: number;
+  now(): number;
+}
+
+interface Entry<T> {
+  value: Promise<T>;
+  expiresAt: number;
+}
+
+export class TtlCache {
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(private readonly options: TtlCacheOptions) {}
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  /** The cached value of `key`, or the result of `load` (stored unless it fails). */
+  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const now = this.options.now();
+    const hit = this.entries.get(key) as Entry<T> | undefined;
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = load();
+    this.set(key, { value, expiresAt: now + this.options.ttlMs });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /**
+   * Values for many keys: hits from the cache, misses loaded together by one `loadMany` call (which
+   * returns the values it found; keys it leaves out are not cached).
+   */
+  async getOrLoadMany<K, T>(
+    keys: readonly K[],
+    keyOf: (key: K) => string,
+    loadMany: (missing: K[]) => Promise<Map<K, T>>,
+  ): Promise<Map<K, T>> {
+    const found = new Map<K, T>();
+    if (!this.enabled) return loadMany([...keys]);
+    const now = this.options.now();
+    const missing: K[] = [];
+    const pending: [K, Promise<T>][] = [];
+    for (const key of keys) {
+      const hit = this.entries.get(keyOf(key)) as Entry<T> | undefined;
+      if (hit && hit.expiresAt > now) pending.push([key, hit.value]);
+      else missing.push(key);
+    }
+    if (missing.length > 0) {
+      const loaded = await loadMany(missing);
+      for (const [key, value] of loaded) {
+        found.set(key, value);
+        this.set(keyOf(key), { value: Promise.resolve(value), expiresAt: now + this.options.ttlMs });
+      }
+    }
+    for (const [key, value] of pending) found.set(key, await value);
+    return found;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private set(key: string, entry: Entry<unknown>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}

@@ -233,9 +233,58 @@ export const ROUTE_TABLE = [
   },
 ] as const satisfies readonly RouteEntry[];
 
-export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
+/**
+ * Routes beyond SPEC §2: the form endpoints of the login dialog and of logout (no screen of their
+ * own; they answer posts and send other requests on), and development-only pages, which answer 404
+ * when MANGA_ENV is production (the dev outbox of ADR 007).
+ */
+export const EXTRA_ROUTES = [
+  {
+    name: 'account-login',
+    path: 'account/login',
+    file: 'routes/account-login.tsx',
+    layout: 'none',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'account-logout',
+    path: 'account/logout',
+    file: 'routes/account-logout.tsx',
+    layout: 'none',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'dev-outbox',
+    path: 'dev/outbox',
+    file: 'routes/dev-outbox.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'dev-outbox-messageId',
+    path: 'dev/outbox/:messageId',
+    file: 'routes/dev-outbox-messageId.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
+] as const satisfies readonly RouteEntry[];
 
-const ENTRIES: readonly RouteEntry[] = ROUTE_TABLE as readonly RouteEntry[];
+/** Development-only routes (EXTRA_ROUTES): 404 in production. */
+export const DEVELOPMENT_ROUTE_NAMES: readonly string[] = ['dev-outbox', 'dev-outbox-messageId'];
+
+/** Every route the router serves: SPEC §2's, then the extra ones. */
+export const ALL_ROUTES: readonly RouteEntry[] = [
+  ...(ROUTE_TABLE as readonly RouteEntry[]),
+  ...(EXTRA_ROUTES as readonly RouteEntry[]),
+];
+
+export type RouteName = (typeof ROUTE_TABLE)[number]['name'] | (typeof EXTRA_ROUTES)[number]['name'];
+
+const ENTRIES: readonly RouteEntry[] = ALL_ROUTES;
 const byName = new Map<string, RouteEntry>(ENTRIES.map((entry) => [entry.name, entry]));
 
 export function routeEntry(name: RouteName): RouteEntry {

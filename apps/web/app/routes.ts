@@ -1,8 +1,9 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
-import { type LayoutName, ROUTE_TABLE } from './route-table.ts';
+import { ALL_ROUTES, type LayoutName } from './route-table.ts';
 
 // SPEC §2: every route with its exact path, its name as the route id, under its layout route
-// (default, fullviewer, oops; the viewer and the asset catch-all have none).
+// (default, fullviewer, oops; the viewer and the asset catch-all have none), then the extra routes
+// (form endpoints, development pages) of route-table.ts.
 
 const LAYOUT_FILES: Readonly<Record<Exclude<LayoutName, 'none'>, string>> = {
   default: 'layouts/default.tsx',
@@ -11,7 +12,7 @@ const LAYOUT_FILES: Readonly<Record<Exclude<LayoutName, 'none'>, string>> = {
 };
 
 function entriesOf(layoutName: LayoutName): RouteConfigEntry[] {
-  return ROUTE_TABLE.filter((entry) => entry.layout === layoutName).map((entry) =>
+  return ALL_ROUTES.filter((entry) => entry.layout === layoutName).map((entry) =>
     entry.path === '' ? index(entry.file, { id: entry.name }) : route(entry.path, entry.file, { id: entry.name }),
   );
 }

@@ -1,5 +1,14 @@
 export type { BirthdayCookie, EpisodeListResponse, TitleListResponse } from '@manga/contracts';
 export {
+  type AccountOperations,
+  accountOperations,
+  fetchCollectingSetCookies,
+  type LoginParams,
+  type OptOutParams,
+  setCookieHeaders,
+  type TokenParams,
+} from './account-operations.ts';
+export {
   type ApiAnswer,
   type ApiClient,
   type ApiClientOptions,
@@ -20,6 +29,27 @@ export {
 export { ApiError, NO_RESPONSE_CODE, RequiredError, responseCodeOf } from './api-error.ts';
 export { readBirthdayCookie } from './birthday-cookie.ts';
 export { type PollBuildManifestOptions, pollBuildManifest } from './build-manifest.ts';
+export {
+  type CallOptions,
+  getGenreRankings,
+  getRanking,
+  getTitleSupplement,
+  getWebEpisode,
+  getWebTitleDetail,
+  getWebTop,
+  getWebViewer,
+  getWeeklyTitles,
+  listGenres,
+  listSearchGenres,
+  listSearchMagazineCategories,
+  listTitleTickets,
+  listUpdatedTitles,
+  listWebRecommendedTitles,
+  type PagingParams,
+  type RankingParams,
+  type SearchTitleParams,
+  searchTitles,
+} from './catalogue-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 export {

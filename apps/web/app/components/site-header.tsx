@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useParams } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { AccountDialog, withDialog } from './account-dialog.tsx';
+import { CatalogueNav } from './catalogue/catalogue-nav.tsx';
 import { BrandMark } from './ui/brand-mark.tsx';
 
 function SearchBox({ id, className }: { id: string; className?: string }) {
@@ -108,6 +109,7 @@ export function SiteHeader() {
         <div className="border-t border-zinc-100 px-4 py-2 md:hidden">
           <SearchBox id="site-search-mobile" />
         </div>
+        <CatalogueNav />
       </header>
       {/* Outside the header: its backdrop filter would confine a fixed overlay to the header's box. */}
       <AccountDialog />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '#app/route-table.ts';
+import { ALL_ROUTES, DEVELOPMENT_ROUTE_NAMES, EXTRA_ROUTES, ROUTE_TABLE } from '#app/route-table.ts';
 import { resolveRouteMiddleware, routeMiddleware } from './route-middleware.server.ts';
 
 describe('route middleware', () => {
@@ -55,5 +55,23 @@ describe('route table (SPEC §2)', () => {
   it('names each route uniquely', () => {
     expect(new Set(ROUTE_TABLE.map((entry) => entry.name)).size).toBe(ROUTE_TABLE.length);
     expect(new Set(ROUTE_TABLE.map((entry) => entry.path)).size).toBe(ROUTE_TABLE.length);
+  });
+});
+
+describe('extra routes (not SPEC §2 screens)', () => {
+  it('adds the login and logout form endpoints and the development-only outbox pages', () => {
+    expect(EXTRA_ROUTES.map((entry) => [entry.name, entry.path])).toEqual([
+      ['account-login', 'account/login'],
+      ['account-logout', 'account/logout'],
+      ['dev-outbox', 'dev/outbox'],
+      ['dev-outbox-messageId', 'dev/outbox/:messageId'],
+    ]);
+    expect(DEVELOPMENT_ROUTE_NAMES).toEqual(['dev-outbox', 'dev-outbox-messageId']);
+    expect(routeMiddleware('account-login')).toHaveLength(2);
+  });
+
+  it('keeps every served path and name unique', () => {
+    expect(new Set(ALL_ROUTES.map((entry) => entry.name)).size).toBe(ALL_ROUTES.length);
+    expect(new Set(ALL_ROUTES.map((entry) => entry.path)).size).toBe(ALL_ROUTES.length);
   });
 });

@@ -1,4 +1,6 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_CHANGE_PATH, SETTINGS_PATH } from '#app/account/account-paths.ts';
+import { SentScreen } from '#app/components/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-email-presave-send';
@@ -12,6 +14,14 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-email-presave-send.title');
 
+/** "Check your inbox" after the first step (SPEC §4 two-step flows). */
 export default function AccountEmailPresaveSendPage() {
-  return <PlannedScreen page="account-email-presave-send" />;
+  const { t } = useTranslation();
+  return (
+    <SentScreen
+      page="account-email-presave-send"
+      back={{ to: SETTINGS_PATH, label: t('account.sent.back_to_settings') }}
+      again={{ to: EMAIL_CHANGE_PATH, label: t('account.sent.again_email') }}
+    />
+  );
 }

@@ -1,4 +1,6 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_RESET_REQUEST_PATH } from '#app/account/account-paths.ts';
+import { SentScreen } from '#app/components/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-prereset-send';
@@ -13,6 +15,14 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'pages.account-password-prereset-send.title');
 
+/** "Check your inbox" after the first step (SPEC §4 two-step flows). */
 export default function AccountPasswordPreresetSendPage() {
-  return <PlannedScreen page="account-password-prereset-send" />;
+  const { t } = useTranslation();
+  return (
+    <SentScreen
+      page="account-password-prereset-send"
+      back={{ to: '/', label: t('common.back_to_top') }}
+      again={{ to: PASSWORD_RESET_REQUEST_PATH, label: t('account.sent.again_reset') }}
+    />
+  );
 }

@@ -1,4 +1,11 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { useTranslation } from 'react-i18next';
+import { Form, redirect, useLocation, useNavigation } from 'react-router';
+import { preresetPassword, resultResponse } from '#app/account/account-actions.server.ts';
+import { accountApiFor } from '#app/account/account-api.server.ts';
+import { validatePasswordResetForm } from '#app/account/account-forms.ts';
+import { PASSWORD_RESET_SENT_PATH } from '#app/account/account-paths.ts';
+import { AccountScreen, SubmitButton, TextField, useFormFeedback, useHydrated } from '#app/components/account-form.tsx';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-prereset';
@@ -10,8 +17,53 @@ export function loader() {
   return null;
 }
 
+/** Password reset's first step: POST /web/account/password/prereset (the same answer for unknown addresses). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await preresetPassword(form, accountApiFor(request, context));
+  if (result.status === 'done') throw redirect(PASSWORD_RESET_SENT_PATH);
+  return resultResponse(result);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-password-prereset.title');
 
-export default function AccountPasswordPreresetPage() {
-  return <PlannedScreen page="account-password-prereset" />;
+export default function AccountPasswordPreresetPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== 'idle';
+  const feedback = useFormFeedback(actionData, validatePasswordResetForm);
+  return (
+    <AccountScreen
+      title={t('pages.account-password-prereset.title')}
+      lead={<p>{t('pages.account-password-prereset.lead')}</p>}
+    >
+      <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
+        <TextField
+          name="email"
+          type="email"
+          label={t('account.fields.email')}
+          autoComplete="email"
+          error={feedback.errors.email}
+        />
+        <TextField
+          name="new_password"
+          type="password"
+          label={t('account.fields.new_password')}
+          autoComplete="new-password"
+          hint={t('account.password_hint')}
+          error={feedback.errors.new_password}
+        />
+        <TextField
+          name="new_password_confirmation"
+          type="password"
+          label={t('account.fields.new_password_confirmation')}
+          autoComplete="new-password"
+          error={feedback.errors.new_password_confirmation}
+        />
+        <SubmitButton busy={busy}>{t('account.prereset.submit')}</SubmitButton>
+      </Form>
+      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+    </AccountScreen>
+  );
 }

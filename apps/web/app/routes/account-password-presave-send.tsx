@@ -1,4 +1,6 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_CHANGE_PATH, SETTINGS_PATH } from '#app/account/account-paths.ts';
+import { SentScreen } from '#app/components/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-presave-send';
@@ -12,6 +14,14 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-password-presave-send.title');
 
+/** "Check your inbox" after the first step (SPEC §4 two-step flows). */
 export default function AccountPasswordPresaveSendPage() {
-  return <PlannedScreen page="account-password-presave-send" />;
+  const { t } = useTranslation();
+  return (
+    <SentScreen
+      page="account-password-presave-send"
+      back={{ to: SETTINGS_PATH, label: t('account.sent.back_to_settings') }}
+      again={{ to: PASSWORD_CHANGE_PATH, label: t('account.sent.again_password') }}
+    />
+  );
 }

@@ -1,4 +1,21 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { presaveSignup, resultResponse } from '#app/account/account-actions.server.ts';
+import { accountApiFor } from '#app/account/account-api.server.ts';
+import { type AnyFormResult, validateSignupForm } from '#app/account/account-forms.ts';
+import { PRIVACY_PATH, TERMS_PATH } from '#app/account/account-paths.ts';
+import {
+  AccountScreen,
+  ConsentCheckbox,
+  primaryLinkClass,
+  ScriptMarker,
+  SubmitButton,
+  TextField,
+  textLinkClass,
+  useFormFeedback,
+  useHydrated,
+} from '#app/components/account-form.tsx';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-presave';
@@ -10,8 +27,74 @@ export function loader() {
   return null;
 }
 
+/** Sign-up's first step (also the sign-up dialog's form endpoint): POST /web/account/presave. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return resultResponse(await presaveSignup(form, accountApiFor(request, context)));
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-presave.title');
 
-export default function AccountPresavePage() {
-  return <PlannedScreen page="account-presave" />;
+type SignupResult = AnyFormResult | { status: 'done'; email: string };
+
+export default function AccountPresavePage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const busy = useNavigation().state === 'submitting';
+  const result = actionData as SignupResult | undefined;
+  const feedback = useFormFeedback(result, validateSignupForm);
+
+  if (result?.status === 'done' && 'email' in result) {
+    return (
+      <AccountScreen
+        tone="mail"
+        title={t('dialog.signup.sent_title')}
+        lead={<p role="status">{t('dialog.signup.sent_body', { email: result.email })}</p>}
+      >
+        <p className="text-sm leading-relaxed text-zinc-500">{t('account.sent.spam_hint')}</p>
+        <Link to="/" className={`mt-6 ${primaryLinkClass}`}>
+          {t('common.back_to_top')}
+        </Link>
+      </AccountScreen>
+    );
+  }
+  return (
+    <AccountScreen title={t('pages.account-presave.title')} lead={<p>{t('pages.account-presave.lead')}</p>}>
+      <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
+        <ScriptMarker />
+        <TextField
+          name="email"
+          type="email"
+          label={t('account.fields.email')}
+          autoComplete="email"
+          error={feedback.errors.email}
+        />
+        <div className="space-y-2.5">
+          <ConsentCheckbox
+            name="terms"
+            i18nKey="dialog.signup.agree_terms"
+            to={TERMS_PATH}
+            error={feedback.errors.terms}
+          />
+          <ConsentCheckbox
+            name="privacy"
+            i18nKey="dialog.signup.agree_privacy"
+            to={PRIVACY_PATH}
+            error={feedback.errors.privacy}
+          />
+        </div>
+        <SubmitButton busy={busy} tone="brand">
+          {t('dialog.signup.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">
+        {t('dialog.signup.switch_lead')}{' '}
+        <Link to="/?dialog=login" className={textLinkClass}>
+          {t('dialog.signup.switch')}
+        </Link>
+      </p>
+      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+    </AccountScreen>
+  );
 }

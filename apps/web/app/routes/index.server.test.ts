@@ -1,99 +1,56 @@
-import { type ApiClient, ApiError } from '@manga/api-client';
-import type { Title } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
+import { apiAnswering, wireEpisode, wireTitle } from '#app/catalogue/wire-fixtures.test-support.ts';
 import { DEMO_TITLE_IDS, loadTopPage } from './index.server.ts';
 
-function wireTitle(overrides: Partial<Title>): Title {
-  return {
-    title_id: 10001,
-    title_name: 'Blade of the Tidewalker',
-    thumbnail_image_url: 'http://localhost:3001/images/titles/10001/thumbnail.webp',
-    thumbnail_rect_image_url: '',
-    banner_image_url: '',
-    feature_image_url: '',
-    campaign_text: '',
-    notice_text: '',
-    first_episode_id: 1,
-    next_updated_text: null,
-    author_text: 'Aoi Tanaka',
-    author_list: ['Aoi Tanaka'],
-    introduction_text: 'Long introduction.',
-    short_introduction_text: '',
-    new_episode_update_cycle_text: 'Every Tuesday',
-    free_episode_update_cycle_text: '',
-    episode_order: 1,
-    episode_id_list: [1],
-    latest_paid_episode_id: [],
-    latest_free_episode_id: null,
-    genre_id_list: [],
-    favorite_status: 0,
-    support_status: 0,
-    publish_category: 1,
-    magazine_category: 1,
-    title_ticket_enabled: 0,
-    episode_free_updated: null,
-    free_episode_count: 1,
-    total_episode_count: 12,
-    ...overrides,
-  };
-}
+const titles = [
+  wireTitle({}),
+  wireTitle({ title_id: 553, publish_category: 2, thumbnail_image_url: '/images/titles/553/thumbnail.webp' }),
+  wireTitle({ title_id: 10003, title_name: 'Third' }),
+];
 
-function apiAnswering(listTitles: ApiClient['listTitles']): ApiClient {
-  return { listTitles } as ApiClient;
-}
+const webTop = {
+  banner_list: [],
+  bonus_episode_list: [wireEpisode({ episode_id: 77, title_id: 10003, bonus_point: 5, episode_name: 'Ch. 4' })],
+  ranking_title_id_list: [553, 10001],
+  today_choice_title_id_list: [10003],
+  today_title_list: [titles[0]],
+  genre_ranking_list: [{ ranking_id: 3, genre_id: 8, genre_name: 'Action', title_id_list: [10001, 999] }],
+  title_list: titles,
+};
 
 describe('loadTopPage', () => {
-  it('asks for the demo catalogue and maps titles to cards', async () => {
-    let asked: readonly number[] = [];
-    const api = apiAnswering(async ({ title_id_list }) => {
-      asked = title_id_list;
-      return {
-        status: 'success',
-        response_code: 0,
-        error_message: '',
-        title_list: [
-          wireTitle({}),
-          wireTitle({ title_id: 553, publish_category: 2, thumbnail_image_url: '/images/titles/553/thumbnail.webp' }),
-        ],
-      };
+  it('resolves every section of /web/top to cards in the order of their ids', async () => {
+    const { api } = apiAnswering({
+      '/web/top': webTop,
+      '/search/title': { title_list: titles, title_id_list: titles.map((t) => t.title_id) },
     });
-
     const page = await loadTopPage(api);
-
-    expect(asked).toEqual(DEMO_TITLE_IDS);
-    expect(DEMO_TITLE_IDS).toHaveLength(40);
-    expect(DEMO_TITLE_IDS[0]).toBe(10001);
-    expect(page).toMatchObject({
-      state: 'ready',
-      featured: { id: 10001, introduction: 'Long introduction.', updateCycle: 'Every Tuesday', chapterCount: 12 },
-    });
-    if (page.state !== 'ready') throw new Error('expected titles');
-    expect(page.titles[0]).toEqual({
-      id: 10001,
-      href: '/title/10001',
-      name: 'Blade of the Tidewalker',
-      author: 'Aoi Tanaka',
-      coverUrl: 'http://localhost:3001/images/titles/10001/thumbnail.webp',
-      badge: undefined,
-    });
-    expect(page.titles[1]).toMatchObject({
-      href: '/title/00553',
-      badge: 'completed',
-      coverUrl: '/api/images/titles/553/thumbnail.webp',
-    });
+    if (page.state !== 'ready') throw new Error('expected the ready state');
+    expect(page.featured).toMatchObject({ id: 10003, introduction: 'Long introduction.', chapterCount: 12 });
+    expect(page.ranking.map((t) => t.href)).toEqual(['/title/00553', '/title/10001']);
+    expect(page.ranking[0]).toMatchObject({ badge: 'completed', coverUrl: '/api/images/titles/553/thumbnail.webp' });
+    expect(page.todayUpdates.map((t) => t.id)).toEqual([10001]);
+    expect(page.genreRankings).toEqual([
+      expect.objectContaining({ rankingId: 3, name: 'Action', titles: [expect.objectContaining({ id: 10001 })] }),
+    ]);
+    expect(page.bonusEpisodes).toEqual([
+      expect.objectContaining({ href: '/title/10003#episode-77', titleName: 'Third', bonusPoint: 5 }),
+    ]);
+    expect(page.allTitles).toHaveLength(3);
   });
 
-  it('turns a failing API into the unavailable state with its response code', async () => {
-    const api = apiAnswering(async () => {
-      throw new ApiError({
-        message: 'Unknown Error',
-        responseCode: 1,
-        httpStatus: undefined,
-        body: undefined,
-        url: '/',
-      });
-    });
+  it('keeps the title grid when /web/top fails, listing the demo titles when search fails too', async () => {
+    const { api, asked } = apiAnswering({ '/title/list': { title_list: titles } });
+    const page = await loadTopPage(api);
+    expect(page).toMatchObject({ state: 'ready', ranking: [], bonusEpisodes: [] });
+    if (page.state !== 'ready') throw new Error('expected the ready state');
+    expect(page.allTitles.map((t) => t.id)).toEqual([10001, 553, 10003]);
+    const list = asked.find((url) => url.pathname === '/title/list');
+    expect(list?.searchParams.get('title_id_list')?.split(',').map(Number)).toEqual(DEMO_TITLE_IDS);
+  });
 
-    await expect(loadTopPage(api)).resolves.toEqual({ state: 'unavailable', responseCode: 1 });
+  it('turns an API that lists nothing into the unavailable state with its response code', async () => {
+    const { api } = apiAnswering({ '/title/list': { httpStatus: 503, code: 1098 } });
+    await expect(loadTopPage(api)).resolves.toEqual({ state: 'unavailable', responseCode: 1098 });
   });
 });

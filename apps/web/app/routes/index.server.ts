@@ -1,36 +1,52 @@
-import { type ApiClient, responseCodeOf, type TitleListResponse } from '@manga/api-client';
-import { formatTitleId } from '@manga/contracts';
+import { type ApiClient, getWebTop, responseCodeOf, searchTitles, type TitleListResponse } from '@manga/api-client';
+import type { Episode, Title, WebTopResponse } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
+import { titleHref, titlesInOrder, toTitleCard } from '#app/catalogue/title-view.ts';
 import type { FeaturedTitleView } from '#app/components/featured-title.tsx';
-import type { TitleBadge, TitleCardView } from '#app/components/ui/title-card.tsx';
+import type { TitleCardView } from '#app/components/ui/title-card.tsx';
 
-/** The demo catalogue's title ids (10001–10040) until the search call lists the whole catalogue. */
+/** The demo catalogue's title ids (10001–10040): the fallback list when search does not answer. */
 export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
+
+/** How many titles the "All titles" grid asks search for. */
+export const ALL_TITLES_LIMIT = 120;
 
 type WireTitle = TitleListResponse['title_list'][number];
 
-export type TopPageData =
-  | { state: 'ready'; featured: FeaturedTitleView | undefined; titles: TitleCardView[] }
-  | { state: 'unavailable'; responseCode: number };
-
-/** `publish_category` (WIRE.md §3.1): 1 serializing, 2 complete, 3 one-shot; the UI translates the key. */
-const PUBLISH_CATEGORY_BADGES: Readonly<Record<number, TitleBadge>> = { 2: 'completed', 3: 'one_shot' };
-
-function toTitleCard(title: WireTitle): TitleCardView {
-  return {
-    id: title.title_id,
-    href: `/title/${formatTitleId(title.title_id)}`,
-    name: title.title_name,
-    author: title.author_text,
-    coverUrl: toPublicImageUrl(title.thumbnail_image_url),
-    badge: PUBLISH_CATEGORY_BADGES[title.publish_category],
-  };
+/** A bonus episode: reading it gives points back. */
+export interface BonusEpisodeView {
+  id: number;
+  href: string;
+  titleName: string;
+  episodeName: string;
+  bonusPoint: number;
+  imageUrl: string;
 }
 
+export interface GenreRankingView {
+  rankingId: number;
+  genreId: number;
+  name: string;
+  titles: TitleCardView[];
+}
+
+export interface TopSections {
+  featured: FeaturedTitleView | undefined;
+  bonusEpisodes: BonusEpisodeView[];
+  ranking: TitleCardView[];
+  todayChoice: TitleCardView[];
+  todayUpdates: TitleCardView[];
+  genreRankings: GenreRankingView[];
+  allTitles: TitleCardView[];
+}
+
+export type TopPageData = ({ state: 'ready' } & TopSections) | { state: 'unavailable'; responseCode: number };
+
+const card = (title: WireTitle) => toTitleCard(title, toPublicImageUrl);
+
 function toFeatured(title: WireTitle): FeaturedTitleView {
-  const card = toTitleCard(title);
   return {
-    ...card,
+    ...card(title),
     // Portrait feature art (WIRE.md §3.1) suits the hero; the square thumbnail stands in for it.
     posterUrl: toPublicImageUrl(title.feature_image_url || title.thumbnail_image_url),
     backdropUrl: toPublicImageUrl(title.banner_image_url || title.thumbnail_image_url),
@@ -40,17 +56,72 @@ function toFeatured(title: WireTitle): FeaturedTitleView {
   };
 }
 
-/** The top page's titles; an unreachable or failing API becomes the `unavailable` state. */
-export async function loadTopPage(api: ApiClient): Promise<TopPageData> {
+function toBonusEpisode(episode: Episode, titles: ReadonlyMap<number, Title>): BonusEpisodeView {
+  const title = titles.get(episode.title_id);
+  return {
+    id: episode.episode_id,
+    href: `${titleHref(episode.title_id)}#episode-${episode.episode_id}`,
+    titleName: title?.title_name ?? '',
+    episodeName: episode.episode_name,
+    bonusPoint: episode.bonus_point,
+    // The wide title art (720×360): episode thumbnails are signed page derivatives.
+    imageUrl: toPublicImageUrl(title?.thumbnail_rect_image_url || title?.thumbnail_image_url || ''),
+  };
+}
+
+/** The top page's sections from GET /web/top (ADR of the catalogue): ids resolved against its title_list. */
+export function toTopSections(top: WebTopResponse, allTitles: readonly WireTitle[]): TopSections {
+  const pool = new Map<number, Title>();
+  for (const title of [...allTitles, ...top.today_title_list, ...top.title_list]) pool.set(title.title_id, title);
+  const inOrder = (ids: readonly number[]) => titlesInOrder(ids, [...pool.values()]);
+  const ranking = inOrder(top.ranking_title_id_list);
+  const todayChoice = inOrder(top.today_choice_title_id_list);
+  const hero = todayChoice[0] ?? ranking[0] ?? allTitles[0];
+  return {
+    featured: hero ? toFeatured(hero) : undefined,
+    bonusEpisodes: top.bonus_episode_list.map((episode) => toBonusEpisode(episode, pool)),
+    ranking: ranking.map(card),
+    todayChoice: todayChoice.map(card),
+    todayUpdates: top.today_title_list.map(card),
+    genreRankings: top.genre_ranking_list.map((genre) => ({
+      rankingId: genre.ranking_id,
+      genreId: genre.genre_id,
+      name: genre.genre_name,
+      titles: inOrder(genre.title_id_list).map(card),
+    })),
+    allTitles: allTitles.map(card),
+  };
+}
+
+const emptyTop = (allTitles: readonly WireTitle[]): TopSections => ({
+  featured: allTitles[0] ? toFeatured(allTitles[0]) : undefined,
+  bonusEpisodes: [],
+  ranking: [],
+  todayChoice: [],
+  todayUpdates: [],
+  genreRankings: [],
+  allTitles: allTitles.map(card),
+});
+
+async function loadAllTitles(api: ApiClient): Promise<WireTitle[]> {
   try {
-    const { title_list: titles } = await api.listTitles({ title_id_list: DEMO_TITLE_IDS });
-    const featured = titles[0];
-    return {
-      state: 'ready',
-      featured: featured ? toFeatured(featured) : undefined,
-      titles: titles.map(toTitleCard),
-    };
+    return (await searchTitles(api, { sort: 'popular', limit: ALL_TITLES_LIMIT })).title_list;
   } catch (error) {
-    return { state: 'unavailable', responseCode: responseCodeOf(error) };
+    console.warn(`GET /search/title failed with ${responseCodeOf(error)}; listing the demo titles instead`);
+    return (await api.listTitles({ title_id_list: DEMO_TITLE_IDS })).title_list;
   }
+}
+
+/**
+ * The top page: GET /web/top's sections plus every title. A failing /web/top leaves only the
+ * title grid; when no title can be listed either, the page is `unavailable`.
+ */
+export async function loadTopPage(api: ApiClient): Promise<TopPageData> {
+  const [top, all] = await Promise.allSettled([getWebTop(api), loadAllTitles(api)]);
+  if (all.status === 'rejected') return { state: 'unavailable', responseCode: responseCodeOf(all.reason) };
+  if (top.status === 'rejected') {
+    console.warn(`GET /web/top failed with ${responseCodeOf(top.reason)}; showing the title grid only`);
+    return { state: 'ready', ...emptyTop(all.value) };
+  }
+  return { state: 'ready', ...toTopSections(top.value, all.value) };
 }

@@ -1,19 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { pageNumber } from '#app/catalogue/paging.ts';
+import { loadRankingPage } from '#app/catalogue/ranking.server.ts';
+import { RankingScreen } from '#app/components/catalogue/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/ranking-rankingId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking-rankingId');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+export function loader({ request, context, url, params }: Route.LoaderArgs) {
+  const page = pageNumber(url.searchParams.get('page'));
+  return loadRankingPage(apiFor(request, context), url, Number(params.rankingId), page);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.ranking-rankingId.title');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const tab = loaderData?.tabs.find((entry) => entry.ranking_id === loaderData.rankingId);
+  return tab ? pageMeta(matches, 'catalogue.ranking_of', { name: tab.text }) : pageMeta(matches, 'pages.ranking.title');
+};
 
-export default function RankingRankingIdPage() {
+export default function RankingRankingIdPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <PlannedScreen page="ranking-rankingId" crumbs={[{ label: t('pages.ranking.title'), to: '/ranking' }]} />;
+  return (
+    <RankingScreen ranking={loaderData} namedHeading crumbs={[{ label: t('pages.ranking.title'), to: '/ranking' }]} />
+  );
 }

@@ -1,17 +1,20 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { pageNumber } from '#app/catalogue/paging.ts';
+import { ALL_RANKING_ID, loadRankingPage } from '#app/catalogue/ranking.server.ts';
+import { RankingScreen } from '#app/components/catalogue/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/ranking';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+/** /ranking shows the All ranking; its tabs lead to /ranking/{rankingId}. */
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadRankingPage(apiFor(request, context), url, ALL_RANKING_ID, pageNumber(url.searchParams.get('page')));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.ranking.title');
 
-export default function RankingPage() {
-  return <PlannedScreen page="ranking" />;
+export default function RankingPage({ loaderData }: Route.ComponentProps) {
+  return <RankingScreen ranking={loaderData} />;
 }

@@ -1,21 +1,41 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { loadCategory, loadSearchResults } from '#app/catalogue/search.server.ts';
+import { SearchResults } from '#app/components/catalogue/search-results.tsx';
+import { PageFrame } from '#app/components/page-frame.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/search-category-categoryId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('search-category-categoryId');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+/** A category is a magazine category (GET /magazine/category/search/list); search filters by magazine_category. */
+export async function loader({ request, context, url, params }: Route.LoaderArgs) {
+  const api = apiFor(request, context);
+  const category = await loadCategory(api, url, Number(params.categoryId));
+  const results = await loadSearchResults(api, url, { magazine_category: category.id });
+  return { category, results };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.search-category-categoryId.title');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'catalogue.category_title', { category: loaderData?.category.name ?? '' });
 
-export default function SearchCategoryCategoryIdPage() {
+export default function SearchCategoryCategoryIdPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { category, results } = loaderData;
+  const title = t('catalogue.category_title', { category: category.name });
   return (
-    <PlannedScreen page="search-category-categoryId" crumbs={[{ label: t('pages.search.title'), to: '/search' }]} />
+    <PageFrame
+      title={title}
+      lead={t('pages.search-category-categoryId.lead')}
+      crumbs={[{ label: t('pages.search.title'), to: '/search' }]}
+    >
+      <SearchResults
+        results={results}
+        label={title}
+        emptyTitle={t('catalogue.genre_empty_title')}
+        emptyBody={t('catalogue.genre_empty_body')}
+      />
+    </PageFrame>
   );
 }

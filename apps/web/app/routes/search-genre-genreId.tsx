@@ -1,19 +1,41 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { loadGenre, loadSearchResults } from '#app/catalogue/search.server.ts';
+import { genreIdParam } from '#app/catalogue/search-view.ts';
+import { SearchResults } from '#app/components/catalogue/search-results.tsx';
+import { PageFrame } from '#app/components/page-frame.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/search-genre-genreId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('search-genre-genreId');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+export async function loader({ request, context, url, params }: Route.LoaderArgs) {
+  const api = apiFor(request, context);
+  const genre = await loadGenre(api, url, genreIdParam(params.genreId));
+  const results = await loadSearchResults(api, url, { genre_id: genre.id });
+  return { genre, results };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.search-genre-genreId.title');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, 'catalogue.genre_title', { genre: loaderData?.genre.name ?? '' });
 
-export default function SearchGenreGenreIdPage() {
+export default function SearchGenreGenreIdPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <PlannedScreen page="search-genre-genreId" crumbs={[{ label: t('pages.search.title'), to: '/search' }]} />;
+  const { genre, results } = loaderData;
+  const title = t('catalogue.genre_title', { genre: genre.name });
+  return (
+    <PageFrame
+      title={title}
+      lead={t('pages.search-genre-genreId.lead')}
+      crumbs={[{ label: t('pages.search.title'), to: '/search' }]}
+    >
+      <SearchResults
+        results={results}
+        label={title}
+        emptyTitle={t('catalogue.genre_empty_title')}
+        emptyBody={t('catalogue.genre_empty_body')}
+      />
+    </PageFrame>
+  );
 }

@@ -14,10 +14,19 @@ export interface TitleCardView {
   coverUrl: string;
   /** Short status badge, if any. */
   badge: TitleBadge | undefined;
+  /** A line under the author, e.g. the chapter that came out ("Chapter 12"). */
+  note?: string;
 }
 
+/** Natural width of the square covers the API stores (ADR 006). */
+export const COVER_WIDTH = 480;
+
+/** `sizes` of a card in the top page's grid (2 → 6 columns). */
+export const GRID_CARD_SIZES =
+  '(min-width: 1280px) 200px, (min-width: 1024px) 19vw, (min-width: 768px) 24vw, (min-width: 640px) 31vw, 46vw';
+
 /** Cover, name and author of one series; the whole card is one link. */
-export function TitleCard({ title }: { title: TitleCardView }) {
+export function TitleCard({ title, sizes = GRID_CARD_SIZES }: { title: TitleCardView; sizes?: string }) {
   const { t } = useTranslation();
   return (
     <Link to={title.href} className="group block rounded-lg" data-testid="title-card">
@@ -25,9 +34,11 @@ export function TitleCard({ title }: { title: TitleCardView }) {
         {title.coverUrl ? (
           <img
             src={title.coverUrl}
+            srcSet={`${title.coverUrl} ${COVER_WIDTH}w`}
+            sizes={sizes}
             alt=""
-            width={480}
-            height={480}
+            width={COVER_WIDTH}
+            height={COVER_WIDTH}
             loading="lazy"
             decoding="async"
             className="size-full object-cover transition duration-300 ease-out group-hover:scale-[1.04]"
@@ -45,6 +56,7 @@ export function TitleCard({ title }: { title: TitleCardView }) {
           </span>
         ) : null}
       </p>
+      {title.note ? <p className="mt-1 truncate text-xs font-semibold text-brand-700">{title.note}</p> : null}
     </Link>
   );
 }

@@ -1,0 +1,36 @@
+import { REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from '#app/guards/navigation-guard.ts';
+
+// Where the account screens send visitors (shared by the server actions and the components).
+
+export const LOGIN_ACTION_PATH = '/account/login';
+export const LOGOUT_ACTION_PATH = '/account/logout';
+export const SIGNUP_PATH = '/account/presave';
+export const SIGNUP_WELCOME_PATH = '/account/save/welcome';
+export const SETTINGS_PATH = '/my/setting';
+export const PASSWORD_RESET_REQUEST_PATH = '/account/password/prereset';
+export const PASSWORD_RESET_SENT_PATH = '/account/password/prereset/send';
+export const PASSWORD_CHANGE_PATH = '/account/password/presave';
+export const PASSWORD_CHANGE_SENT_PATH = '/account/password/presave/send';
+export const EMAIL_CHANGE_PATH = '/my/setting/email';
+export const EMAIL_CHANGE_SENT_PATH = '/account/email/presave/send';
+export const OPT_OUT_PATH = '/my/setting/optout';
+export const TERMS_PATH = '/article/terms-of-service';
+export const PRIVACY_PATH = '/article/terms-of-service#privacy-policy';
+
+/** Query parameter that carries a failed no-JavaScript login back to the dialog. */
+export const LOGIN_ERROR_PARAM = 'login_error';
+
+/** The top page with the login dialog open, sending the visitor on to `target` afterwards (as the /my middleware does). */
+export function loginPathFor(target: string | undefined): string {
+  const safe = safeRedirectTarget(target);
+  if (!safe || safe === TOP_PATH) return `${TOP_PATH}?dialog=login`;
+  return `${TOP_PATH}?dialog=login&${REDIRECT_PARAM}=${encodeURIComponent(safe)}`;
+}
+
+/** `path` with `name=value` added to (or replacing in) its query. */
+export function withQuery(path: string, name: string, value: string | undefined): string {
+  const url = new URL(path, 'http://web.invalid');
+  if (value === undefined) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DevOutboxListResponse,
+  DevOutboxListResponseSchema,
+  DevOutboxMessageResponseSchema,
+} from '@manga/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
+import { apiUrl, webUrl } from './e2e-env.ts';
+import { giveAdultConsent, newVisitor } from './visitors.ts';
+
+// Accounts end to end (SPEC §2, §4): sign up through the e-mailed link (read from the dev outbox of
+// the service under test), log out, log in, change the password, and see other sessions end.
+
+async function listOutbox(): Promise<DevOutboxListResponse['message_list']> {
+  const response = await fetch(`${apiUrl}/dev/outbox`);
+  expect(response.status, 'GET /dev/outbox (the service must run outside production without SMTP)').toBe(200);
+  return DevOutboxListResponseSchema.parse(await response.json()).message_list;
+}
+
+/** The path and query of the first link to `linkPath` in a mail to `to` that arrived after `seen`. */
+async function linkFromMail(to: string, linkPath: string, seen: ReadonlySet<string>): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const summary of await listOutbox()) {
+      if (summary.to !== to || seen.has(summary.id)) continue;
+      const response = await fetch(`${apiUrl}/dev/outbox/${encodeURIComponent(summary.id)}`);
+      const { message } = DevOutboxMessageResponseSchema.parse(await response.json());
+      const link = message.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === linkPath);
+      if (link) {
+        const url = new URL(link);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${to} with a link to ${linkPath}`);
+}
+
+async function outboxIds(): Promise<Set<string>> {
+  return new Set((await listOutbox()).map((message) => message.id));
+}
+
+async function storedLogin(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('isLoggedIn'));
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('accounts (SPEC §2, §4)', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function visitor(): Promise<BrowserContext> {
+    const context = await newVisitor(browser, { country: 'US' });
+    await giveAdultConsent(context);
+    contexts.push(context);
+    return context;
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  it('signs up by the mailed link, logs out and in, changes the password and ends other sessions', async () => {
+    const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'First-pass-2026';
+    const newPassword = 'Second-pass-2027';
+    const first = await (await visitor()).newPage();
+
+    // Sign-up dialog: both boxes are required before anything is sent.
+    await first.goto(`${webUrl}/article/help`);
+    await first.getByRole('link', { name: 'Sign up' }).click();
+    const signup = first.getByRole('dialog', { name: 'Create an account' });
+    await signup.getByLabel('Email address').fill(email);
+    await signup.getByRole('checkbox', { name: /Terms of Service/ }).check();
+    const seen = await outboxIds();
+    await signup.getByRole('button', { name: 'Email me a sign-up link' }).click();
+    await signup.getByText('Please agree to the Privacy Policy to continue.').waitFor();
+    expect(await outboxIds()).toEqual(seen);
+    await signup.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+    await signup.getByRole('button', { name: 'Email me a sign-up link' }).click();
+    await signup.getByTestId('signup-sent').waitFor();
+
+    // The link from the mail: choose the password; the account is created and logged in.
+    await first.goto(`${webUrl}${await linkFromMail(email, '/account/save', seen)}`);
+    await first.getByLabel('Password', { exact: true }).fill('too-short');
+    await first.getByRole('button', { name: 'Create my account' }).click();
+    await first.getByText('Your password much be 10-64 alphanumeric characters.').waitFor();
+    await first.getByLabel('Password', { exact: true }).fill(password);
+    await first.getByLabel('Confirm password', { exact: true }).fill(password);
+    await first.getByRole('button', { name: 'Create my account' }).click();
+    await first.waitForURL(`${webUrl}/account/save/welcome`);
+    await first.getByTestId('header-my-page').waitFor();
+    expect(await storedLogin(first)).toBe('true');
+
+    // Log out from the settings page.
+    await first.goto(`${webUrl}/my/setting`);
+    expect(await first.getByTestId('account-email').textContent()).toBe(email);
+    await first.getByTestId('logout').click();
+    await first.waitForURL(`${webUrl}/`);
+    await first.getByTestId('header-login').waitFor();
+    expect(await storedLogin(first)).toBe('false');
+
+    // A wrong password shows the SPEC §8 text in the error modal, and the dialog stays open.
+    await first.getByTestId('header-login').click();
+    await logIn(first, email, 'Wrong-pass-2026');
+    const modal = first.getByRole('alertdialog');
+    await modal.waitFor();
+    expect(await modal.getByTestId('error-modal-message').textContent()).toBe('Unable to log in.');
+    await first.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await logIn(first, email, password);
+    await first.getByTestId('header-my-page').waitFor();
+    expect(await first.getByRole('dialog').count()).toBe(0);
+    expect(await storedLogin(first)).toBe('true');
+
+    // A second browser logs in before the change, through the /my middleware and back.
+    const second = await (await visitor()).newPage();
+    await second.goto(`${webUrl}/my/setting`);
+    expect(new URL(second.url()).searchParams.get('redirect')).toBe('/my/setting');
+    await logIn(second, email, password);
+    await second.waitForURL(`${webUrl}/my/setting`);
+    expect(await second.getByTestId('account-email').textContent()).toBe(email);
+
+    // Change the password: first step, then the mailed link and its click.
+    await first.goto(`${webUrl}/my/setting`);
+    await first.getByRole('link', { name: 'Change password' }).click();
+    await first.waitForURL(`${webUrl}/account/password/presave`);
+    await first.getByLabel('Current password', { exact: true }).fill(password);
+    await first.getByLabel('New password', { exact: true }).fill(newPassword);
+    await first.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    const beforeChange = await outboxIds();
+    await first.getByRole('button', { name: 'Email me a confirmation link' }).click();
+    await first.waitForURL(`${webUrl}/account/password/presave/send`);
+    await first.goto(`${webUrl}${await linkFromMail(email, '/account/password/save', beforeChange)}`);
+    await first.getByRole('button', { name: 'Confirm my new password' }).click();
+    await first.getByRole('heading', { level: 1, name: 'Your password has been changed' }).waitFor();
+
+    // This browser stays logged in; the other one is logged out and asked to log in again.
+    await first.goto(`${webUrl}/my/setting`);
+    expect(await first.getByTestId('account-email').textContent()).toBe(email);
+    await second.goto(`${webUrl}/my/setting`);
+    await second.getByRole('dialog', { name: 'Log in' }).waitFor();
+    expect(new URL(second.url()).pathname).toBe('/');
+    expect(new URL(second.url()).searchParams.get('redirect')).toBe('/my/setting');
+    await second.getByTestId('header-login').waitFor();
+    expect(await storedLogin(second)).toBe('false');
+
+    // The new password works there.
+    await logIn(second, email, newPassword);
+    await second.waitForURL(`${webUrl}/my/setting`);
+    expect(await second.getByTestId('account-email').textContent()).toBe(email);
+  });
+
+  it('logs in without JavaScript: the dialog form posts, errors come back to the dialog', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      userAgent: VISITOR_USER_AGENT,
+      locale: 'en-US',
+      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
+    });
+    contexts.push(context);
+    await giveAdultConsent(context);
+    const page = await context.newPage();
+
+    await page.goto(`${webUrl}/my/setting`);
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Email address').fill(`nobody-${randomUUID().slice(0, 8)}@example.com`);
+    await dialog.getByLabel('Password', { exact: true }).fill('Nobody-pass-2026');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+
+    await page.getByRole('alertdialog').waitFor();
+    expect(await page.getByTestId('error-modal-message').textContent()).toBe('Unable to log in.');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my/setting');
+    expect(new URL(page.url()).searchParams.get('dialog')).toBe('login');
+  });
+});

@@ -2,6 +2,7 @@
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/services/domain-error.ts';
+import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 
 export interface ImageStore {
@@ -28,9 +29,6 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
-/** Page derivatives of episodes are behind signed URLs; covers, banners and genre art are public. */
-export const isProtectedImageKey = (key: string) => key.startsWith('episodes/');
-
 export class ImageService {
   constructor(
     private readonly store: ImageStore,
@@ -44,7 +42,8 @@ export class ImageService {
     if (!contentType || key.includes('..') || key.startsWith('/')) {
       throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     }
-    const isProtected = isProtectedImageKey(key);
+    // Pages are behind signed URLs; covers, banners and episode thumbnails are public.
+    const isProtected = isPageDerivativeKey(key);
     if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
       throw new DomainError(ResponseCode.InvalidParameter, 'image link is invalid or has expired', 403);
     }

@@ -100,6 +100,9 @@ export class IngestError extends Error {
 }
 
 /** Storage layout. The seed is part of an episode's prefix, so a re-import never overwrites live files. */
+/** Scrambled page derivatives (`episodes/<id>/<seed>/<nnn>.jpg`): served only through signed URLs. */
+export const isPageDerivativeKey = (key: string) => /^episodes\/\d+\/[^/]+\/\d{3}\.jpg$/.test(key);
+
 export const storageKeys = {
   titleArt: (titleId: number, kind: TitleArtKind) =>
     `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}.webp`,

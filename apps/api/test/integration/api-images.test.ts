@@ -1,16 +1,20 @@
 // GET /images/<key>: public art, signed page derivatives, ETag / 304, Cache-Control (DESIGN §6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageKeys } from '#src/services/ingest.service.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 
 let t: TestApp;
 const cover = Buffer.from('RIFF....WEBPVP8 cover-bytes');
 const page = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+const pageKey = storageKeys.page(100001, 0xc0ffee, 1);
+const thumbnailKey = storageKeys.episodeThumbnail(100001, 0xc0ffee);
 
 beforeAll(async () => {
   t = await createTestApp({ signatureMode: 'enforce' }); // images need no API signature even then
   const { storage } = t.app.container.repositories;
   await storage.put('titles/10001/thumbnail.webp', cover, 'image/webp');
-  await storage.put('episodes/100001/pages/001.jpg', page, 'image/jpeg');
+  await storage.put(pageKey, page, 'image/jpeg');
+  await storage.put(thumbnailKey, cover, 'image/webp');
 });
 afterAll(() => t.close());
 
@@ -25,6 +29,12 @@ describe('GET /images/*', () => {
     expect(res.headers.etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
     expect(res.headers['cache-control']).toContain('max-age=3600');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('serves episode thumbnails publicly: only page derivatives need a signed URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/images/${thumbnailKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -49,7 +59,7 @@ describe('GET /images/*', () => {
 
   it('refuses a page without a signature, with a tampered one, and after expiry', async () => {
     const url = path(signedPageUrl());
-    const unsigned = await t.app.inject({ method: 'GET', url: '/images/episodes/100001/pages/001.jpg' });
+    const unsigned = await t.app.inject({ method: 'GET', url: `/images/${pageKey}` });
     const tampered = await t.app.inject({ method: 'GET', url: url.replace('sig=', 'sig=x') });
     t.clock.advance(3 * t.config.imageUrlTtlSeconds * 1000);
     const expired = await t.app.inject({ method: 'GET', url });
@@ -73,7 +83,7 @@ describe('GET /images/*', () => {
 });
 
 function signedPageUrl(): string {
-  return mediaUrls().signedUrl('episodes/100001/pages/001.jpg', t.clock.now());
+  return mediaUrls().signedUrl(pageKey, t.clock.now());
 }
 
 function mediaUrls() {

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AnyFormResult, FieldErrorKey, Validated } from '#app/account/account-forms.ts';
+import { DocumentLinkText } from '#app/components/document-link-text.tsx';
 import { BrandMark } from './ui/brand-mark.tsx';
 
 // Building blocks of the account screens and dialogs: labelled fields with their errors, consent
@@ -105,27 +105,6 @@ export function TextField({
 }
 
 /** A required agreement with a link to the document (SPEC §5: terms and privacy before sign-up). */
-/** A sentence whose `<link>…</link>` part links to `to` (opened in a new tab: the form keeps its input). */
-export function LinkedText({ text, to }: { text: string; to: string }) {
-  const match = /^(.*?)<link>(.*?)<\/link>(.*)$/s.exec(text);
-  if (!match) return <>{text}</>;
-  const [, before, inner, after] = match;
-  return (
-    <>
-      {before}
-      <Link
-        to={to}
-        target="_blank"
-        rel="noopener"
-        className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600"
-      >
-        {inner}
-      </Link>
-      {after}
-    </>
-  );
-}
-
 export function ConsentCheckbox({
   name,
   i18nKey,
@@ -137,7 +116,6 @@ export function ConsentCheckbox({
   to: string;
   error?: FieldErrorKey;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   return (
     <div>
@@ -152,7 +130,7 @@ export function ConsentCheckbox({
           className="mt-0.5 size-5 shrink-0 rounded accent-brand-600"
         />
         <span className="text-sm leading-relaxed text-zinc-700">
-          <LinkedText text={t(i18nKey)} to={to} />
+          <DocumentLinkText i18nKey={i18nKey} to={to} />
         </span>
       </label>
       <FieldError id={`${id}-error`} error={error} />

@@ -1,7 +1,8 @@
 import { MIN_BIRTH_YEAR } from '@manga/contracts';
-import { Trans, useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
+import { DocumentLinkText } from '#app/components/document-link-text.tsx';
 import { OopsCard, OopsIcon } from '#app/components/status-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
@@ -125,19 +126,7 @@ function ConsentCheck({ name, i18nKey, to }: { name: string; i18nKey: string; to
         className="mt-0.5 size-5 shrink-0 rounded accent-brand-600"
       />
       <span className="text-sm leading-relaxed text-zinc-700">
-        <Trans
-          i18nKey={i18nKey}
-          components={{
-            link: (
-              <Link
-                to={to}
-                target="_blank"
-                rel="noopener"
-                className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600"
-              />
-            ),
-          }}
-        />
+        <DocumentLinkText i18nKey={i18nKey} to={to} />
       </span>
     </label>
   );

@@ -42,6 +42,20 @@ async function outboxIds(): Promise<Set<string>> {
   return new Set((await listOutbox()).map((message) => message.id));
 }
 
+/** A registered account made through the API (POST /account/presave, then the mailed link's GET /account/save). */
+async function createAccountByApi(email: string, password: string): Promise<void> {
+  const seen = await outboxIds();
+  const presave = await fetch(`${apiUrl}/account/presave`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  expect(await presave.json()).toMatchObject({ response_code: 0 });
+  const link = new URL(await linkFromMail(email, '/account/save', seen), webUrl);
+  const save = await fetch(`${apiUrl}/account/save?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`);
+  expect(await save.json()).toMatchObject({ response_code: 0 });
+}
+
 async function storedLogin(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('isLoggedIn'));
 }
@@ -103,7 +117,7 @@ describe('accounts (SPEC §2, §4)', () => {
     await first.getByRole('button', { name: 'Create my account' }).click();
     await first.waitForURL(`${webUrl}/account/save/welcome`);
     await first.getByTestId('header-my-page').waitFor();
-    expect(await storedLogin(first)).toBe('true');
+    await expect.poll(() => storedLogin(first)).toBe('true');
 
     // Log out from the settings page.
     await first.goto(`${webUrl}/my/setting`);
@@ -111,7 +125,7 @@ describe('accounts (SPEC §2, §4)', () => {
     await first.getByTestId('logout').click();
     await first.waitForURL(`${webUrl}/`);
     await first.getByTestId('header-login').waitFor();
-    expect(await storedLogin(first)).toBe('false');
+    await expect.poll(() => storedLogin(first)).toBe('false');
 
     // A wrong password shows the SPEC §8 text in the error modal, and the dialog stays open.
     await first.getByTestId('header-login').click();
@@ -123,8 +137,9 @@ describe('accounts (SPEC §2, §4)', () => {
     await modal.waitFor({ state: 'detached' });
     await logIn(first, email, password);
     await first.getByTestId('header-my-page').waitFor();
-    expect(await first.getByRole('dialog').count()).toBe(0);
-    expect(await storedLogin(first)).toBe('true');
+    // The header turns at once; the dialog closes with the navigation that follows.
+    await expect.poll(() => first.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => storedLogin(first)).toBe('true');
 
     // A second browser logs in before the change, through the /my middleware and back.
     const second = await (await visitor()).newPage();
@@ -156,12 +171,81 @@ describe('accounts (SPEC §2, §4)', () => {
     expect(new URL(second.url()).pathname).toBe('/');
     expect(new URL(second.url()).searchParams.get('redirect')).toBe('/my/setting');
     await second.getByTestId('header-login').waitFor();
-    expect(await storedLogin(second)).toBe('false');
+    await expect.poll(() => storedLogin(second)).toBe('false');
 
     // The new password works there.
     await logIn(second, email, newPassword);
     await second.waitForURL(`${webUrl}/my/setting`);
     expect(await second.getByTestId('account-email').textContent()).toBe(email);
+  });
+
+  it('logs out another device from the settings page, and every other device without JavaScript', async () => {
+    const email = `devices-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Devices-pass-2026';
+    await createAccountByApi(email, password);
+
+    // Two browsers log in as the same reader.
+    const [first, second] = [await (await visitor()).newPage(), await (await visitor()).newPage()];
+    for (const page of [first, second]) {
+      await page.goto(`${webUrl}/my/setting`);
+      await logIn(page, email, password);
+      await page.waitForURL(`${webUrl}/my/setting`);
+    }
+
+    // The first sees both sessions, its own labelled, and logs the other one out.
+    await first.reload();
+    const devices = first.getByRole('list', { name: 'Logged-in devices' }).getByRole('listitem');
+    expect(await devices.count()).toBe(2);
+    expect(await first.getByTestId('this-device').count()).toBe(1);
+    expect(await devices.filter({ has: first.getByTestId('this-device') }).textContent()).toContain('This device');
+    const other = devices.filter({ hasNot: first.getByTestId('this-device') });
+    await other.getByRole('button', { name: /^Log out / }).click();
+    await first.getByTestId('devices-logged-out').waitFor();
+    expect(await first.getByTestId('devices-logged-out').textContent()).toBe('That device has been logged out.');
+    await expect.poll(() => devices.count()).toBe(1);
+    expect(await first.getByTestId('logout-others').count()).toBe(0);
+
+    // The second browser's next /my page that reads the account sends it to log in; the first stays
+    // logged in. (The /my middleware only sees that a cookie is there; the API call finds it dead.)
+    await second.goto(`${webUrl}/my/setting`);
+    await second.getByRole('dialog', { name: 'Log in' }).waitFor();
+    expect(new URL(second.url()).pathname).toBe('/');
+    expect(new URL(second.url()).searchParams.get('redirect')).toBe('/my/setting');
+    await second.getByTestId('header-login').waitFor();
+    await expect.poll(() => storedLogin(second)).toBe('false');
+    await first.goto(`${webUrl}/my/setting`);
+    expect(await first.getByTestId('account-email').textContent()).toBe(email);
+
+    // Without JavaScript, a third browser logs in and ends every other session (the first one's).
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      userAgent: VISITOR_USER_AGENT,
+      locale: 'en-US',
+      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
+    });
+    contexts.push(plain);
+    await giveAdultConsent(plain);
+    const third = await plain.newPage();
+    await third.goto(`${webUrl}/my/setting`);
+    await logIn(third, email, password);
+    await third.waitForURL(`${webUrl}/my/setting`);
+    expect(await third.getByRole('list', { name: 'Logged-in devices' }).getByRole('listitem').count()).toBe(2);
+    await third.getByRole('button', { name: 'Log out of all other devices' }).click();
+    await third.getByTestId('devices-logged-out').waitFor();
+    expect(await third.getByTestId('devices-logged-out').textContent()).toBe(
+      'All your other devices have been logged out.',
+    );
+    expect(await third.getByRole('list', { name: 'Logged-in devices' }).getByRole('listitem').count()).toBe(1);
+    await first.goto(`${webUrl}/my/setting`);
+    await first.getByRole('dialog', { name: 'Log in' }).waitFor();
+    expect(new URL(first.url()).searchParams.get('redirect')).toBe('/my/setting');
+
+    // Logging out this device from its own row logs out here, as the logout button does.
+    await third.getByRole('button', { name: 'Log out Chrome on Linux (this device)' }).click();
+    await third.waitForURL(`${webUrl}/`);
+    await third.getByTestId('header-login').waitFor();
+    await third.goto(`${webUrl}/my/setting`);
+    await third.getByRole('dialog', { name: 'Log in' }).waitFor();
   });
 
   it('logs in without JavaScript: the dialog form posts, errors come back to the dialog', async () => {

@@ -104,13 +104,15 @@ describe('web frame', () => {
     await first.goto(`${webUrl}/article/help`);
     await second.goto(`${webUrl}/article/help`);
     await second.getByTestId('header-login').waitFor();
-    expect(await second.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('false');
+    // The header renders on the server; local storage is written after hydration.
+    await expect.poll(() => second.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('false');
 
     // Logging in sets the uwt cookie; the first tab learns it from the server.
     await context.addCookies([{ name: `${cookiePrefix}uwt`, value: 'e2e-token', url: webUrl }]);
     await first.reload();
     await first.getByTestId('header-my-page').waitFor();
-    expect(await first.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+    // The header renders on the server; local storage is written after hydration.
+    await expect.poll(() => first.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
     // The second tab follows without a reload.
     await second.getByTestId('header-my-page').waitFor({ timeout: 5_000 });
 
@@ -118,7 +120,8 @@ describe('web frame', () => {
     await first.reload();
     await first.getByTestId('header-login').waitFor();
     await second.getByTestId('header-login').waitFor({ timeout: 5_000 });
-    expect(await second.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('false');
+    // The header renders on the server; local storage is written after hydration.
+    await expect.poll(() => second.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('false');
     await context.close();
   });
 });

@@ -54,6 +54,20 @@ describe('accountOperations', () => {
     expect(new URL(sent[0]?.url ?? '').searchParams.get('token')).toBe('abc');
   });
 
+  it('posts session revocations to /web/account/session/revoke and revoke_others', async () => {
+    const { fetch, sent } = recordingFetch(envelope);
+    const ops = accountOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+
+    await ops.revokeSession({ session_id: 42 });
+    await ops.revokeOtherSessions();
+
+    expect(sent.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
+      ['POST', '/web/account/session/revoke'],
+      ['POST', '/web/account/session/revoke_others'],
+    ]);
+    expect(new URLSearchParams(sent[0]?.body).get('session_id')).toBe('42');
+  });
+
   it('checks SPEC §5 required parameters before sending', async () => {
     const { fetch, sent } = recordingFetch(envelope);
     const ops = accountOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));

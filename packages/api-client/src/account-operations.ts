@@ -36,6 +36,10 @@ export interface AccountOperations {
   logout(params?: { target_user_id?: number }): Promise<SuccessEnvelopeFields>;
   /** GET /account. */
   getAccount(): Promise<AccountResponse>;
+  /** POST /web/account/session/revoke: ends one session of the account (clears the cookie when it is the caller's). */
+  revokeSession(params: { session_id: number }): Promise<SuccessEnvelopeFields>;
+  /** POST /web/account/session/revoke_others: ends every session of the account but the caller's. */
+  revokeOtherSessions(): Promise<SuccessEnvelopeFields>;
   /** POST /web/account/presave: mails the sign-up link (the password is chosen on the link's page). */
   presaveAccount(params: { email: string }): Promise<SuccessEnvelopeFields>;
   /** POST /web/account/save: creates the account from the link's token and logs it in. */
@@ -70,6 +74,10 @@ export function accountOperations(client: ApiClient): AccountOperations {
     login: (params) => client.call('login', 'POST', '/web/user/login', { ...params }, envelope),
     logout: (params = {}) => client.call('logout', 'POST', '/web/user/logout', { ...params }, envelope),
     getAccount: () => client.call('getAccount', 'GET', '/account', {}, { schema: AccountResponseSchema }),
+    revokeSession: (params) =>
+      client.call('revokeSession', 'POST', '/web/account/session/revoke', { ...params }, envelope),
+    revokeOtherSessions: () =>
+      client.call('revokeOtherSessions', 'POST', '/web/account/session/revoke_others', {}, envelope),
     presaveAccount: (params) => client.call('webPresave', 'POST', '/web/account/presave', { ...params }, envelope),
     saveAccount: (params) => client.call('save', 'POST', '/web/account/save', { ...params }, envelope),
     presaveEmail: (params) =>

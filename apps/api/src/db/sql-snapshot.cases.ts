@@ -236,6 +236,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         expires_at: NOW + 30 * DAY_MS,
       }),
     findSessionByTokenHash: (repository) => repository.findSessionByTokenHash('c'.repeat(64)),
+    findSessionById: (repository) => repository.findSessionById(1),
     touchSession: (repository) => repository.touchSession(1, NOW, NOW - 300_000),
     revokeSession: (repository) => repository.revokeSession(1, NOW),
     revokeUserSessions: {

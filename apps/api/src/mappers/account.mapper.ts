@@ -4,14 +4,31 @@ import type { DeviceRow, UserRow, WebTokenRow } from '#src/db/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Web sessions first (with their id and whether it is the caller's), then app installations, which
+ * are not sessions (`session_id` 0, nothing to revoke).
+ */
 export function toAccountDeviceList(
   userId: number,
   sessions: readonly WebTokenRow[],
   devices: readonly DeviceRow[],
+  currentSessionId: number | null,
 ): AccountDevice[] {
   return [
-    ...sessions.map((s) => ({ user_id: userId, device_name: s.device_name, platform: s.platform })),
-    ...devices.map((d) => ({ user_id: userId, device_name: d.device, platform: d.platform })),
+    ...sessions.map((s) => ({
+      user_id: userId,
+      device_name: s.device_name,
+      platform: s.platform,
+      session_id: s.id,
+      is_current: s.id === currentSessionId ? 1 : 0,
+    })),
+    ...devices.map((d) => ({
+      user_id: userId,
+      device_name: d.device,
+      platform: d.platform,
+      session_id: 0,
+      is_current: 0,
+    })),
   ];
 }
 

@@ -25,6 +25,18 @@ from
 where
   "web_token"."token_hash" = ?
 
+-- SessionRepository.findSessionById
+-- parameters: [1]
+select
+  "id",
+  "user_id",
+  "expires_at",
+  "revoked_at"
+from
+  "web_token"
+where
+  "id" = ?
+
 -- SessionRepository.touchSession
 -- parameters: [1795305600000, 1, 1795305300000]
 update

@@ -36,6 +36,15 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
+  /** Whose session `id` is and whether it still runs (revoke checks the owner, ADR 007). */
+  findSessionById(id: number): Promise<Pick<WebTokenRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> | undefined> {
+    return this.db
+      .selectFrom('web_token')
+      .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** Sets last_seen_at unless it was already set after `staleBefore` (one write per few minutes). */
   async touchSession(id: number, now: number, staleBefore: number): Promise<void> {
     await this.db
@@ -46,13 +55,15 @@ export class SessionRepository {
       .execute();
   }
 
-  async revokeSession(id: number, now: number): Promise<void> {
-    await this.db
+  /** Sets revoked_at once; returns whether this call did it (false when already revoked or unknown). */
+  async revokeSession(id: number, now: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('web_token')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Revokes every live session of the user except `exceptId`; returns how many. */

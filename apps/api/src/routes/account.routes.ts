@@ -6,6 +6,7 @@ import {
   PasswordPresaveRequestSchema,
   PresaveRequestSchema,
   ResignRequestSchema,
+  SessionRevokeRequestSchema,
   SuccessEnvelopeSchema,
   TokenRequestSchema,
   WebPresaveRequestSchema,
@@ -26,6 +27,7 @@ const done = async (work: Promise<void>) => {
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = () => app.container.services.accounts;
+  const sessions = () => app.container.services.sessions;
 
   app.get(
     '/account',
@@ -153,6 +155,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => done(accounts().resetPassword({ token: request.query.token, auth: request.auth })),
     );
   }
+
+  // ── devices: end one session of the account, or every other one (ADR 007) ──
+  app.post(
+    '/web/account/session/revoke',
+    { schema: { operationId: 'revokeWebAccountSession', tags, body: SessionRevokeRequestSchema, response: envelope } },
+    async (request, reply) => {
+      const { endedCurrent } = await sessions().revokeSession(request.auth, request.body.session_id);
+      if (endedCurrent) clearSessionCookie(reply);
+      return ok({});
+    },
+  );
+  app.post(
+    '/web/account/session/revoke_others',
+    { schema: { operationId: 'revokeOtherWebAccountSessions', tags, response: envelope } },
+    async (request) => done(sessions().revokeOtherSessions(request.auth)),
+  );
 
   app.post(
     '/account/resign',

@@ -64,14 +64,14 @@ export class AccountService {
 
   /** GET /account. */
   async getAccount(auth: RequestAuth) {
-    const { userId } = requireActiveUser(auth);
+    const { userId, sessionId } = requireActiveUser(auth);
     const now = this.clock.now();
     const user = await this.getUserRow(userId);
     const [sessions, devices] = await Promise.all([
       this.sessionStore.listActiveSessions(userId, now),
       this.devices.listDevicesByUser(userId),
     ]);
-    return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices), now);
+    return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices, sessionId), now);
   }
 
   /** GET /user: only the caller's own user (2000 for any other id). */

@@ -8,7 +8,7 @@ import type { SessionRepository } from '#src/repositories/session.repository.ts'
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
-import { ANONYMOUS, accountStatusError, type RequestAuth } from '#src/services/auth-context.ts';
+import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
 import { DomainError } from '#src/services/domain-error.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
@@ -42,7 +42,10 @@ export class SessionService {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly sessions: Pick<SessionRepository, 'findSessionByTokenHash' | 'touchSession' | 'revokeSession'>,
+    private readonly sessions: Pick<
+      SessionRepository,
+      'findSessionByTokenHash' | 'findSessionById' | 'touchSession' | 'revokeSession' | 'revokeUserSessions'
+    >,
     private readonly users: Pick<UserRepository, 'findUserByEmail' | 'findUserById'>,
     private readonly transactions: Pick<TransactionRepository, 'run'>,
     private readonly hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>,
@@ -155,6 +158,32 @@ export class SessionService {
    */
   async logout(auth: RequestAuth): Promise<void> {
     if (auth.user?.sessionId != null) await this.sessions.revokeSession(auth.user.sessionId, this.clock.now());
+  }
+
+  /**
+   * POST /web/account/session/revoke: ends one session of the caller's account (a `device_list`
+   * entry of GET /account). Another account's session and an unknown id both answer 1001, so the
+   * ids of other accounts' sessions cannot be probed; a session of the caller that already ended
+   * answers 0, so a replay (or the loser of two concurrent calls) changes nothing and fails nothing.
+   * `endedCurrent` tells the route to clear the cookie, as logout does.
+   */
+  async revokeSession(auth: RequestAuth, sessionId: number): Promise<{ endedCurrent: boolean }> {
+    const caller = requireActiveUser(auth);
+    const session = await this.sessions.findSessionById(sessionId);
+    if (!session || session.user_id !== caller.userId) {
+      throw new DomainError(
+        ResponseCode.InvalidParameter,
+        'invalid parameter session_id: no such session on this account',
+      );
+    }
+    await this.sessions.revokeSession(session.id, this.clock.now());
+    return { endedCurrent: session.id === caller.sessionId };
+  }
+
+  /** POST /web/account/session/revoke_others: ends every session of the caller's account but the caller's own. */
+  async revokeOtherSessions(auth: RequestAuth): Promise<void> {
+    const caller = requireActiveUser(auth);
+    await this.sessions.revokeUserSessions(caller.userId, this.clock.now(), caller.sessionId);
   }
 
   /** Same work for unknown users as for known ones, so response time does not reveal accounts. */

@@ -84,7 +84,9 @@ describe('sign-up (web): presave → mail → /account/save → POST /web/accoun
       account_id: user?.id,
       birthyear: 2000,
     });
-    expect(body.account.device_list).toEqual([{ user_id: user?.id, device_name: 'Chrome on macOS', platform: 3 }]);
+    expect(body.account.device_list).toEqual([
+      { user_id: user?.id, device_name: 'Chrome on macOS', platform: 3, session_id: expect.any(Number), is_current: 1 },
+    ]);
   });
 
   it('writes the mail in the request locale (ja and en)', async () => {

@@ -412,6 +412,217 @@ describe('sessions', () => {
   });
 });
 
+describe('devices: POST /web/account/session/revoke and /web/account/session/revoke_others', () => {
+  const sessionIdsOf = async (userId: number) =>
+    (
+      await t.database.db
+        .selectFrom('web_token')
+        .select(['id', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({ id: row.id, revoked: row.revoked_at !== null }));
+
+  /** The device list as GET /account answers it to `cookie`. */
+  const devicesOf = async (cookie: string) =>
+    AccountResponseSchema.parse((await get(t, '/account', { cookie })).json()).account.device_list;
+
+  it('lists each session with its id, marks the caller’s own, and keeps the WIRE.md fields first', async () => {
+    const user = await createAccount(t);
+    const ip = freshIp();
+    const first = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const second = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const [a, b] = await sessionIdsOf(user.id);
+    const devices = await devicesOf(second);
+    expect(devices).toEqual([
+      { user_id: user.id, device_name: 'Unknown device', platform: 3, session_id: a?.id, is_current: 0 },
+      { user_id: user.id, device_name: 'Unknown device', platform: 3, session_id: b?.id, is_current: 1 },
+    ]);
+    expect(Object.keys(devices[0] ?? {}).slice(0, 3)).toEqual(['user_id', 'device_name', 'platform']);
+    expect((await devicesOf(first)).map((d) => d.is_current)).toEqual([1, 0]);
+
+    // An app installation is listed after the sessions, with no session to end.
+    const device = { device: 'Pixel 10', locale: 'en', os_version: '16', tablet: '0', timezone: 'UTC' };
+    expect(codeOf(await post(t, '/user/device/save', device, { cookie: first }))).toBe(0);
+    expect((await devicesOf(first))[2]).toEqual({
+      user_id: user.id,
+      device_name: 'Pixel 10',
+      platform: 3,
+      session_id: 0,
+      is_current: 0,
+    });
+    expect(codeOf(await post(t, '/web/account/session/revoke', { session_id: '0' }, { cookie: first }))).toBe(
+      ResponseCode.InvalidParameter,
+    );
+  });
+
+  it('ends another session of mine: its next request answers 1101, mine goes on', async () => {
+    const user = await createAccount(t);
+    const ip = freshIp();
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const other = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const target = (await devicesOf(mine)).find((d) => d.is_current === 0);
+    const res = await post(
+      t,
+      '/web/account/session/revoke',
+      { session_id: String(target?.session_id) },
+      { cookie: mine },
+    );
+    expect(res.json()).toEqual({ status: 'success', response_code: 0, error_message: '' });
+    expect(res.cookies).toEqual([]);
+    expect(codeOf(await get(t, '/account', { cookie: other }))).toBe(ResponseCode.WebTokenInvalid);
+    expect(codeOf(await get(t, '/account', { cookie: mine }))).toBe(0);
+    expect(await devicesOf(mine)).toHaveLength(1);
+    const rows = await t.database.db
+      .selectFrom('web_token')
+      .selectAll()
+      .where('id', '=', target?.session_id as number)
+      .execute();
+    expect(rows[0]?.revoked_at).toBe(t.clock.now());
+
+    // A replay changes nothing and answers 0.
+    const replay = await post(
+      t,
+      '/web/account/session/revoke',
+      { session_id: String(target?.session_id) },
+      { cookie: mine },
+    );
+    expect(codeOf(replay)).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .selectFrom('web_token')
+          .select('revoked_at')
+          .where('id', '=', target?.session_id as number)
+          .executeTakeFirstOrThrow()
+      ).revoked_at,
+    ).toBe(rows[0]?.revoked_at);
+  });
+
+  it('ends my current session and clears the cookie, like logout', async () => {
+    const user = await createAccount(t);
+    const ip = freshIp();
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const other = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const current = (await devicesOf(mine)).find((d) => d.is_current === 1);
+    const res = await post(
+      t,
+      '/web/account/session/revoke',
+      { session_id: String(current?.session_id) },
+      { cookie: mine },
+    );
+    expect(codeOf(res)).toBe(0);
+    expect(res.cookies.find((c) => c.name === 'test_uwt')?.value).toBe('');
+    expect(codeOf(await get(t, '/account', { cookie: mine }))).toBe(ResponseCode.WebTokenInvalid);
+    expect(codeOf(await get(t, '/account', { cookie: other }))).toBe(0);
+    // Replaying it with the dead cookie is refused as a dead session and ends nothing else.
+    const replay = await post(
+      t,
+      '/web/account/session/revoke',
+      { session_id: String(current?.session_id) },
+      { cookie: mine },
+    );
+    expect(codeOf(replay)).toBe(ResponseCode.WebTokenInvalid);
+    expect(codeOf(await get(t, '/account', { cookie: other }))).toBe(0);
+  });
+
+  it('refuses someone else’s session with 1001 and leaves it alive', async () => {
+    const user = await createAccount(t);
+    const stranger = await createAccount(t);
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: freshIp() });
+    const theirs = await login(t, stranger.email as string, stranger.password, { remoteAddress: freshIp() });
+    const [their] = await sessionIdsOf(stranger.id);
+    const res = await post(t, '/web/account/session/revoke', { session_id: String(their?.id) }, { cookie: mine });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: expect.any(String),
+      response_code: ResponseCode.InvalidParameter,
+      error_message: 'invalid parameter session_id: no such session on this account',
+      server_time: expect.any(String),
+    });
+    expect(res.cookies).toEqual([]);
+    expect(codeOf(await get(t, '/account', { cookie: theirs }))).toBe(0);
+    expect(codeOf(await get(t, '/account', { cookie: mine }))).toBe(0);
+    expect(await sessionIdsOf(stranger.id)).toEqual([{ id: their?.id, revoked: false }]);
+  });
+
+  it('answers 1001 for an unknown or malformed id, 2011 without a session, 1101 with a dead one', async () => {
+    const user = await createAccount(t);
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: freshIp() });
+    const [own] = await sessionIdsOf(user.id);
+    for (const sessionId of ['999999999', '0', 'abc', '-1', '1.5', '', '9'.repeat(20)]) {
+      const res = await post(t, '/web/account/session/revoke', { session_id: sessionId }, { cookie: mine });
+      expect(codeOf(res), sessionId).toBe(ResponseCode.InvalidParameter);
+    }
+    expect(codeOf(await post(t, '/web/account/session/revoke', {}, { cookie: mine }))).toBe(
+      ResponseCode.InvalidParameter,
+    );
+    expect(codeOf(await get(t, '/account', { cookie: mine }))).toBe(0);
+    expect(codeOf(await post(t, '/web/account/session/revoke', { session_id: String(own?.id) }))).toBe(
+      ResponseCode.UserNotLogin,
+    );
+    expect(
+      codeOf(
+        await post(t, '/web/account/session/revoke', { session_id: String(own?.id) }, { cookie: 'test_uwt=dead' }),
+      ),
+    ).toBe(ResponseCode.WebTokenInvalid);
+    expect(codeOf(await post(t, '/web/account/session/revoke_others', {}))).toBe(ResponseCode.UserNotLogin);
+    expect(codeOf(await post(t, '/web/account/session/revoke_others', {}, { cookie: 'test_uwt=dead' }))).toBe(
+      ResponseCode.WebTokenInvalid,
+    );
+    expect(await sessionIdsOf(user.id)).toEqual([{ id: own?.id, revoked: false }]);
+  });
+
+  it('answers both of two concurrent revokes of one session with 0, and ends it once', async () => {
+    const user = await createAccount(t);
+    const ip = freshIp();
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const other = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const target = (await devicesOf(mine)).find((d) => d.is_current === 0);
+    const body = { session_id: String(target?.session_id) };
+    const results = await Promise.all([
+      post(t, '/web/account/session/revoke', body, { cookie: mine }),
+      post(t, '/web/account/session/revoke', body, { cookie: mine }),
+    ]);
+    for (const res of results) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', response_code: 0, error_message: '' });
+      expect(res.cookies).toEqual([]);
+    }
+    expect(await sessionIdsOf(user.id)).toEqual([
+      { id: expect.any(Number), revoked: false },
+      { id: target?.session_id, revoked: true },
+    ]);
+    expect(codeOf(await get(t, '/account', { cookie: other }))).toBe(ResponseCode.WebTokenInvalid);
+    expect(codeOf(await get(t, '/account', { cookie: mine }))).toBe(0);
+  });
+
+  it('revoke_others ends every other session of mine, keeps mine and other accounts’ sessions', async () => {
+    const user = await createAccount(t);
+    const stranger = await createAccount(t);
+    const ip = freshIp();
+    const others = [
+      await login(t, user.email as string, user.password, { remoteAddress: ip }),
+      await login(t, user.email as string, user.password, { remoteAddress: ip }),
+    ];
+    const mine = await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const theirs = await login(t, stranger.email as string, stranger.password, { remoteAddress: freshIp() });
+    const res = await post(t, '/web/account/session/revoke_others', {}, { cookie: mine });
+    expect(res.json()).toEqual({ status: 'success', response_code: 0, error_message: '' });
+    expect(res.cookies).toEqual([]);
+    for (const cookie of others)
+      expect(codeOf(await get(t, '/account', { cookie }))).toBe(ResponseCode.WebTokenInvalid);
+    const devices = await devicesOf(mine);
+    expect(devices).toHaveLength(1);
+    expect(devices[0]?.is_current).toBe(1);
+    expect(codeOf(await get(t, '/account', { cookie: theirs }))).toBe(0);
+    // Again: nothing left to end, still 0; and the freed slots take new logins.
+    expect(codeOf(await post(t, '/web/account/session/revoke_others', {}, { cookie: mine }))).toBe(0);
+    await login(t, user.email as string, user.password, { remoteAddress: ip });
+    await login(t, user.email as string, user.password, { remoteAddress: ip });
+  });
+});
+
 describe('GET /account and GET /user', () => {
   it('GET /account answers the WIRE.md §3.5 shape, 2011 without a session and 1101 with a dead one', async () => {
     const user = await createAccount(t, { nickname: null, birthday: '1990-04' });

@@ -8,10 +8,12 @@ import {
   logIn,
   presavePassword,
   presaveSignup,
+  revokeDevices,
   saveOptOut,
   saveSignup,
 } from './account-actions.server.ts';
 import { parseSetCookie } from './account-api.server.ts';
+import { REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from './account-forms.ts';
 
 const ok = { status: 'success' as const, response_code: 0 as const, error_message: '' as const };
 
@@ -26,6 +28,8 @@ function fakeApi(overrides: Partial<AccountOperations> = {}): AccountOperations 
     login: done,
     logout: done,
     getAccount: vi.fn(),
+    revokeSession: done,
+    revokeOtherSessions: done,
     presaveAccount: done,
     saveAccount: done,
     presaveEmail: done,
@@ -111,6 +115,40 @@ describe('account actions', () => {
     const api = fakeApi();
     expect(await saveOptOut(form({ ads: '1' }), api)).toEqual({ status: 'done', optOut: { ads: 1, analysis: 0 } });
     expect(api.saveOptOut).toHaveBeenCalledWith({ ads: 1, analysis: 0 });
+  });
+
+  it('ends one device session by its id, or every other one', async () => {
+    const api = fakeApi({ revokeSession: vi.fn(async () => ok), revokeOtherSessions: vi.fn(async () => ok) });
+    expect(await revokeDevices(form({ intent: REVOKE_SESSION_INTENT, session_id: '42' }), api)).toEqual({
+      status: 'done',
+      revoked: 'one',
+    });
+    expect(api.revokeSession).toHaveBeenCalledWith({ session_id: 42 });
+    expect(await revokeDevices(form({ intent: REVOKE_OTHER_SESSIONS_INTENT }), api)).toEqual({
+      status: 'done',
+      revoked: 'others',
+    });
+    expect(api.revokeOtherSessions).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a malformed session id without calling the API, and reports a refused call', async () => {
+    const api = fakeApi({ revokeSession: vi.fn(async () => ok) });
+    for (const sessionId of ['', 'abc', '0', '-1', '1.5', '9'.repeat(20)]) {
+      expect(await revokeDevices(form({ intent: REVOKE_SESSION_INTENT, session_id: sessionId }), api)).toEqual({
+        status: 'failed',
+        code: ResponseCode.InvalidParameter,
+      });
+    }
+    expect(api.revokeSession).not.toHaveBeenCalled();
+    const refusing = fakeApi({
+      revokeSession: vi.fn(async () => {
+        throw refused(ResponseCode.InvalidParameter);
+      }),
+    });
+    expect(await revokeDevices(form({ session_id: '7' }), refusing)).toEqual({
+      status: 'failed',
+      code: ResponseCode.InvalidParameter,
+    });
   });
 });
 

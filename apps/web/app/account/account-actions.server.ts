@@ -1,9 +1,11 @@
 import type { AccountOperations } from '@manga/api-client';
+import { ResponseCode } from '@manga/contracts';
 import { data } from 'react-router';
 import { accountErrorCode } from './account-api.server.ts';
 import {
   type FormResult,
   type FormValues,
+  REVOKE_OTHER_SESSIONS_INTENT,
   text,
   validateEmailChangeForm,
   validateLoginForm,
@@ -118,5 +120,21 @@ export async function saveOptOut(form: FormValues, api: AccountOperations) {
   const analysis = form.get('analysis') === '1' ? 1 : 0;
   return attempt<never, { optOut: { ads: number; analysis: number } }>(() => api.saveOptOut({ ads, analysis }), {
     optOut: { ads, analysis },
+  });
+}
+
+/**
+ * The settings page's device forms (ADR 007): POST /web/account/session/revoke (`session_id`) or
+ * /web/account/session/revoke_others. An id that is not a positive integer never leaves the web
+ * (1001, as the API would answer).
+ */
+export async function revokeDevices(form: FormValues, api: AccountOperations) {
+  if (text(form, 'intent') === REVOKE_OTHER_SESSIONS_INTENT) {
+    return attempt<never, { revoked: 'others' }>(() => api.revokeOtherSessions(), { revoked: 'others' });
+  }
+  const sessionId = text(form, 'session_id').trim();
+  if (!/^[1-9][0-9]{0,14}$/.test(sessionId)) return { status: 'failed', code: ResponseCode.InvalidParameter } as const;
+  return attempt<never, { revoked: 'one' }>(() => api.revokeSession({ session_id: Number(sessionId) }), {
+    revoked: 'one',
   });
 }

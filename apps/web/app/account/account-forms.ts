@@ -17,6 +17,10 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, FieldError
 /** A form's fields as the server action or the browser read them. */
 export type FormValues = { get(name: string): FormDataEntryValue | null };
 
+/** What a device form of the settings page asks for (`intent`): one session (`session_id`) or every other one. */
+export const REVOKE_SESSION_INTENT = 'revoke';
+export const REVOKE_OTHER_SESSIONS_INTENT = 'revoke_others';
+
 export function text(form: FormValues, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';

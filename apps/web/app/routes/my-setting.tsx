@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { requireAccount } from '#app/account/account-api.server.ts';
+import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
+import { resultResponse, revokeDevices } from '#app/account/account-actions.server.ts';
+import { accountApiFor, clearSessionCookie, guardSession, requireAccount } from '#app/account/account-api.server.ts';
+import { REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from '#app/account/account-forms.ts';
 import { EMAIL_CHANGE_PATH, OPT_OUT_PATH, PASSWORD_CHANGE_PATH } from '#app/account/account-paths.ts';
+import { useFormFeedback } from '#app/components/account-form.tsx';
 import { LogoutButton } from '#app/components/logout-button.tsx';
 import { PageFrame } from '#app/components/page-frame.tsx';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { visitorOf } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/my-setting';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('my-setting');
@@ -18,11 +24,29 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     email: account.email,
     daysSinceCreated: account.days_since_created,
     devices: account.device_list.map((device, index) => ({
-      key: `${index}-${device.user_id}`,
+      key: device.session_id > 0 ? `session-${device.session_id}` : `${index}-${device.user_id}`,
       name: device.device_name,
       platform: device.platform,
+      /** The web session to end; 0 for an app installation, which has none. */
+      sessionId: device.session_id,
+      isCurrent: device.is_current === 1,
     })),
   };
+}
+
+/**
+ * The device forms (ADR 007): end one session, or every other one. Ending this device's own
+ * session logs the visitor out, as the logout button does; a dead session sends them to log in.
+ */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = guardSession(await revokeDevices(form, accountApiFor(request, context)), context, url);
+  const state = visitorOf(context);
+  if (result.status === 'done' && !state.visitor.isLoggedIn) {
+    clearSessionCookie(state);
+    throw redirect(TOP_PATH);
+  }
+  return resultResponse(result);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-setting.title');
@@ -80,9 +104,19 @@ function platformKey(platform: number): string {
   return platform === 1 ? 'ios' : platform === 2 ? 'android' : 'web';
 }
 
+const noChecks = () => ({ ok: true as const, values: {} });
+
+const deviceButtonClass =
+  'inline-flex h-9 shrink-0 items-center rounded-full px-4 text-sm font-bold text-red-700 ring-1 ring-red-200 transition hover:bg-red-50 disabled:opacity-60';
+
 /** Account information (SPEC §2 my page): e-mail, password, devices, privacy, history, logout. */
-export default function MySettingPage({ loaderData }: Route.ComponentProps) {
+export default function MySettingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const busy = useNavigation().state !== 'idle';
+  const feedback = useFormFeedback(actionData, noChecks);
+  const revoked = actionData?.status === 'done' ? actionData.revoked : undefined;
+  const hasOtherSessions = loaderData.devices.some((device) => device.sessionId > 0 && !device.isCurrent);
   return (
     <PageFrame
       title={t('pages.my-setting.title')}
@@ -144,16 +178,61 @@ export default function MySettingPage({ loaderData }: Route.ComponentProps) {
                   </svg>
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-ink">
-                    {device.name || t('settings.unknown_device')}
+                  <span className="flex items-center gap-2">
+                    <span className="truncate text-sm font-semibold text-ink">
+                      {device.name || t('settings.unknown_device')}
+                    </span>
+                    {device.isCurrent ? (
+                      <span
+                        className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200"
+                        data-testid="this-device"
+                      >
+                        {t('settings.this_device')}
+                      </span>
+                    ) : null}
                   </span>
                   <span className="block text-xs text-zinc-500">
                     {t(`settings.platform.${platformKey(device.platform)}`)}
                   </span>
                 </span>
+                {device.sessionId > 0 ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={REVOKE_SESSION_INTENT} />
+                    <input type="hidden" name="session_id" value={device.sessionId} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      data-testid="device-logout"
+                      aria-label={t(
+                        device.isCurrent ? 'settings.device_logout_current_label' : 'settings.device_logout_label',
+                        { name: device.name || t('settings.unknown_device') },
+                      )}
+                      className={deviceButtonClass}
+                    >
+                      {t('settings.device_logout')}
+                    </button>
+                  </Form>
+                ) : null}
               </li>
             ))}
           </ul>
+          {revoked || hasOtherSessions ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
+              {revoked ? (
+                <p role="status" className="text-sm font-semibold text-emerald-700" data-testid="devices-logged-out">
+                  {t(revoked === 'others' ? 'settings.others_logged_out' : 'settings.device_logged_out')}
+                </p>
+              ) : null}
+              {hasOtherSessions ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={REVOKE_OTHER_SESSIONS_INTENT} />
+                  <button type="submit" disabled={busy} data-testid="logout-others" className={deviceButtonClass}>
+                    {t('settings.logout_others')}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ) : null}
           <p className="px-5 py-4 text-xs leading-relaxed text-zinc-500 sm:px-6">{t('settings.devices_note')}</p>
         </Section>
 
@@ -171,6 +250,7 @@ export default function MySettingPage({ loaderData }: Route.ComponentProps) {
           <LogoutButton />
         </div>
       </div>
+      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
     </PageFrame>
   );
 }

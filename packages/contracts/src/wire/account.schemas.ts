@@ -48,11 +48,24 @@ export const PasswordPreresetRequestSchema = z.object({ email: EmailParamSchema,
 /** POST /account/resign. */
 export const ResignRequestSchema = z.object({ user_id: UserIdParamSchema });
 
-/** `device_list[]`: one per active session (web) or registered device (app). */
+/** A `device_list[].session_id` parameter: a positive integer (1001 otherwise). */
+export const SessionIdParamSchema = UserIdParamSchema;
+/** POST /web/account/session/revoke (ADR 007): ends one session of the caller's account. */
+export const SessionRevokeRequestSchema = z.object({ session_id: SessionIdParamSchema });
+export type SessionRevokeRequest = z.input<typeof SessionRevokeRequestSchema>;
+
+/**
+ * `device_list[]`: one per active session (web) or registered device (app). The first three fields
+ * are WIRE.md §3.5's; `session_id` and `is_current` are ours (ADR 007): the web session's id for
+ * POST /web/account/session/revoke (0 for an app installation, which is not a session) and 1 for
+ * the session making the call.
+ */
 export const AccountDeviceSchema = z.strictObject({
   user_id: z.int(),
   device_name: z.string(),
   platform: z.int(),
+  session_id: z.int(),
+  is_current: z.int(),
 });
 export type AccountDevice = z.infer<typeof AccountDeviceSchema>;
 

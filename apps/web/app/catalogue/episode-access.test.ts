@@ -1,38 +1,8 @@
-import type { Episode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { episodeAccess, isReadable, parseWireDateTime, sortEpisodes, timeLeft } from './episode-access.ts';
+import { wireEpisode } from './wire-fixtures.test-support.ts';
 
-function episode(overrides: Partial<Episode> = {}): Episode {
-  return {
-    episode_id: 1,
-    episode_name: 'Chapter 1',
-    index: 1,
-    badge: 2,
-    point: 0,
-    bonus_point: 0,
-    use_status: null,
-    ticket_rental_enabled: 0,
-    title_id: 10001,
-    start_time: '2026-11-01 10:00:00',
-    rental_rest_time: null,
-    rental_finish_time: null,
-    magazine_id: null,
-    magazine_name: null,
-    is_viewed: 0,
-    is_viewed_last_page: 0,
-    thumbnail_image_url: '',
-    web_thumbnail_image_url: '',
-    first_page_image_url: '',
-    featured_text: '',
-    short_introduction_text: '',
-    viewing_direction: 0,
-    comic_volume: null,
-    view_bulk_buy: 0,
-    comment_num: 0,
-    single_sale_enabled: 1,
-    ...overrides,
-  };
-}
+const episode = wireEpisode;
 
 const now = new Date('2026-11-22T03:00:00Z'); // 12:00 in Tokyo
 

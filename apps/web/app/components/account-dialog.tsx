@@ -11,16 +11,14 @@ import {
   LOGIN_ACTION_PATH,
   LOGIN_ERROR_PARAM,
   PASSWORD_RESET_REQUEST_PATH,
-  PRIVACY_PATH,
   SIGNUP_PATH,
-  TERMS_PATH,
 } from '#app/account/account-paths.ts';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '#app/guards/navigation-guard.ts';
 import {
-  ConsentCheckbox,
   ScriptMarker,
+  SignupFields,
   SubmitButton,
   TextField,
   textLinkClass,
@@ -169,32 +167,7 @@ function SignupForm() {
         className="mt-6 space-y-4"
         aria-label={t('dialog.signup.title')}
       >
-        <ScriptMarker />
-        <TextField
-          name="email"
-          type="email"
-          label={t('account.fields.email')}
-          autoComplete="email"
-          error={feedback.errors.email}
-          autoFocus
-        />
-        <div className="space-y-2.5">
-          <ConsentCheckbox
-            name="terms"
-            i18nKey="dialog.signup.agree_terms"
-            to={TERMS_PATH}
-            error={feedback.errors.terms}
-          />
-          <ConsentCheckbox
-            name="privacy"
-            i18nKey="dialog.signup.agree_privacy"
-            to={PRIVACY_PATH}
-            error={feedback.errors.privacy}
-          />
-        </div>
-        <SubmitButton busy={busy} tone="brand">
-          {t('dialog.signup.submit')}
-        </SubmitButton>
+        <SignupFields errors={feedback.errors} busy={busy} autoFocus />
       </fetcher.Form>
       <ErrorModal
         code={feedback.code}

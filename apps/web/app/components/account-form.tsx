@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyFormResult, FieldErrorKey, Validated } from '#app/account/account-forms.ts';
+import { PRIVACY_PATH, TERMS_PATH } from '#app/account/account-paths.ts';
 import { DocumentLinkText } from '#app/components/document-link-text.tsx';
 import { BrandMark } from './ui/brand-mark.tsx';
 
@@ -101,6 +102,74 @@ export function TextField({
       ) : null}
       <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+/** The sign-up form's fields (SPEC §5: terms and privacy are required), in the dialog and on /account/presave. */
+export function SignupFields({
+  errors,
+  busy,
+  autoFocus,
+}: {
+  errors: Partial<Record<string, FieldErrorKey>>;
+  busy: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ScriptMarker />
+      <TextField
+        name="email"
+        type="email"
+        label={t('account.fields.email')}
+        autoComplete="email"
+        error={errors.email}
+        autoFocus={autoFocus}
+      />
+      <div className="space-y-2.5">
+        <ConsentCheckbox name="terms" i18nKey="dialog.signup.agree_terms" to={TERMS_PATH} error={errors.terms} />
+        <ConsentCheckbox
+          name="privacy"
+          i18nKey="dialog.signup.agree_privacy"
+          to={PRIVACY_PATH}
+          error={errors.privacy}
+        />
+      </div>
+      <SubmitButton busy={busy} tone="brand">
+        {t('dialog.signup.submit')}
+      </SubmitButton>
+    </>
+  );
+}
+
+/** A new password and its confirmation: sign-up sets `password`, the change and reset flows `new_password`. */
+export function NewPasswordFields({
+  name,
+  errors,
+}: {
+  name: 'password' | 'new_password';
+  errors: Partial<Record<string, FieldErrorKey>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        name={name}
+        type="password"
+        label={t(`account.fields.${name}`)}
+        autoComplete="new-password"
+        hint={t('account.password_hint')}
+        error={errors[name]}
+      />
+      <TextField
+        name={`${name}_confirmation`}
+        type="password"
+        label={t(`account.fields.${name}_confirmation`)}
+        autoComplete="new-password"
+        error={errors[`${name}_confirmation`]}
+      />
+    </>
   );
 }
 

@@ -4,7 +4,14 @@ import { preresetPassword, resultResponse } from '#app/account/account-actions.s
 import { accountApiFor } from '#app/account/account-api.server.ts';
 import { validatePasswordResetForm } from '#app/account/account-forms.ts';
 import { PASSWORD_RESET_SENT_PATH } from '#app/account/account-paths.ts';
-import { AccountScreen, SubmitButton, TextField, useFormFeedback, useHydrated } from '#app/components/account-form.tsx';
+import {
+  AccountScreen,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+  useFormFeedback,
+  useHydrated,
+} from '#app/components/account-form.tsx';
 import { ErrorModal } from '#app/components/ui/modal.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
@@ -46,21 +53,7 @@ export default function AccountPasswordPreresetPage({ actionData }: Route.Compon
           autoComplete="email"
           error={feedback.errors.email}
         />
-        <TextField
-          name="new_password"
-          type="password"
-          label={t('account.fields.new_password')}
-          autoComplete="new-password"
-          hint={t('account.password_hint')}
-          error={feedback.errors.new_password}
-        />
-        <TextField
-          name="new_password_confirmation"
-          type="password"
-          label={t('account.fields.new_password_confirmation')}
-          autoComplete="new-password"
-          error={feedback.errors.new_password_confirmation}
-        />
+        <NewPasswordFields name="new_password" errors={feedback.errors} />
         <SubmitButton busy={busy}>{t('account.prereset.submit')}</SubmitButton>
       </Form>
       <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />

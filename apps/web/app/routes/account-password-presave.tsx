@@ -11,6 +11,7 @@ import {
 } from '#app/account/account-paths.ts';
 import {
   AccountScreen,
+  NewPasswordFields,
   primaryLinkClass,
   SubmitButton,
   TextField,
@@ -73,21 +74,7 @@ export default function AccountPasswordPresavePage({ loaderData, actionData }: R
           autoComplete="current-password"
           error={feedback.errors.current_password}
         />
-        <TextField
-          name="new_password"
-          type="password"
-          label={t('account.fields.new_password')}
-          autoComplete="new-password"
-          hint={t('account.password_hint')}
-          error={feedback.errors.new_password}
-        />
-        <TextField
-          name="new_password_confirmation"
-          type="password"
-          label={t('account.fields.new_password_confirmation')}
-          autoComplete="new-password"
-          error={feedback.errors.new_password_confirmation}
-        />
+        <NewPasswordFields name="new_password" errors={feedback.errors} />
         <SubmitButton busy={busy}>{t('account.send_confirmation')}</SubmitButton>
       </Form>
       <p className="mt-5 text-center text-sm">

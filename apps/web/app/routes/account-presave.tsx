@@ -3,14 +3,10 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { presaveSignup, resultResponse } from '#app/account/account-actions.server.ts';
 import { accountApiFor } from '#app/account/account-api.server.ts';
 import { type AnyFormResult, validateSignupForm } from '#app/account/account-forms.ts';
-import { PRIVACY_PATH, TERMS_PATH } from '#app/account/account-paths.ts';
 import {
   AccountScreen,
-  ConsentCheckbox,
   primaryLinkClass,
-  ScriptMarker,
-  SubmitButton,
-  TextField,
+  SignupFields,
   textLinkClass,
   useFormFeedback,
   useHydrated,
@@ -62,31 +58,7 @@ export default function AccountPresavePage({ actionData }: Route.ComponentProps)
   return (
     <AccountScreen title={t('pages.account-presave.title')} lead={<p>{t('pages.account-presave.lead')}</p>}>
       <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <ScriptMarker />
-        <TextField
-          name="email"
-          type="email"
-          label={t('account.fields.email')}
-          autoComplete="email"
-          error={feedback.errors.email}
-        />
-        <div className="space-y-2.5">
-          <ConsentCheckbox
-            name="terms"
-            i18nKey="dialog.signup.agree_terms"
-            to={TERMS_PATH}
-            error={feedback.errors.terms}
-          />
-          <ConsentCheckbox
-            name="privacy"
-            i18nKey="dialog.signup.agree_privacy"
-            to={PRIVACY_PATH}
-            error={feedback.errors.privacy}
-          />
-        </div>
-        <SubmitButton busy={busy} tone="brand">
-          {t('dialog.signup.submit')}
-        </SubmitButton>
+        <SignupFields errors={feedback.errors} busy={busy} />
       </Form>
       <p className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">
         {t('dialog.signup.switch_lead')}{' '}

@@ -4,7 +4,13 @@ import { resultResponse, saveSignup } from '#app/account/account-actions.server.
 import { accountApiFor } from '#app/account/account-api.server.ts';
 import { validateNewPasswordForm } from '#app/account/account-forms.ts';
 import { SIGNUP_WELCOME_PATH } from '#app/account/account-paths.ts';
-import { AccountScreen, SubmitButton, TextField, useFormFeedback, useHydrated } from '#app/components/account-form.tsx';
+import {
+  AccountScreen,
+  NewPasswordFields,
+  SubmitButton,
+  useFormFeedback,
+  useHydrated,
+} from '#app/components/account-form.tsx';
 import { MissingTokenScreen, signupRestart } from '#app/components/account-screens.tsx';
 import { ErrorModal } from '#app/components/ui/modal.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
@@ -40,21 +46,7 @@ export default function AccountSavePage({ loaderData, actionData }: Route.Compon
     <AccountScreen title={t('pages.account-save.title')} lead={<p>{t('account.save.lead')}</p>}>
       <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          name="password"
-          type="password"
-          label={t('account.fields.password')}
-          autoComplete="new-password"
-          hint={t('account.password_hint')}
-          error={feedback.errors.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label={t('account.fields.password_confirmation')}
-          autoComplete="new-password"
-          error={feedback.errors.password_confirmation}
-        />
+        <NewPasswordFields name="password" errors={feedback.errors} />
         <SubmitButton busy={busy} tone="brand">
           {t('account.save.submit')}
         </SubmitButton>

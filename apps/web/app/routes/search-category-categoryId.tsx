@@ -12,8 +12,12 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('search-ca
 /** A category is a magazine category (GET /magazine/category/search/list); search filters by magazine_category. */
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
   const api = apiFor(request, context);
-  const category = await loadCategory(api, url, Number(params.categoryId));
-  const results = await loadSearchResults(api, url, { magazine_category: category.id });
+  const categoryId = Number(params.categoryId);
+  // The search needs only the id, so it runs beside the category lookup (which answers 404 for an unknown one).
+  const [category, results] = await Promise.all([
+    loadCategory(api, url, categoryId),
+    loadSearchResults(api, url, { magazine_category: categoryId }),
+  ]);
   return { category, results };
 }
 

@@ -12,8 +12,12 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('search-ge
 
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
   const api = apiFor(request, context);
-  const genre = await loadGenre(api, url, genreIdParam(params.genreId));
-  const results = await loadSearchResults(api, url, { genre_id: genre.id });
+  const genreId = genreIdParam(params.genreId);
+  // The search needs only the id, so it runs beside the genre lookup (which answers 404 for an unknown one).
+  const [genre, results] = await Promise.all([
+    loadGenre(api, url, genreId),
+    loadSearchResults(api, url, { genre_id: genreId }),
+  ]);
   return { genre, results };
 }
 

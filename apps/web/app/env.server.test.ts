@@ -12,8 +12,14 @@ describe('readWebEnv', () => {
       cookieAuth: true,
       viewerCountryHeader: 'cloudfront-viewer-country',
       defaultRegion: 'JP',
+      wireTimeZone: 'Asia/Tokyo',
       errorRedirect: false,
     });
+  });
+
+  it('reads wire times in the zone the API is configured with', () => {
+    expect(readWebEnv({ MANGA_WIRE_TIMEZONE: 'America/New_York' }).wireTimeZone).toBe('America/New_York');
+    expect(() => readWebEnv({ MANGA_WIRE_TIMEZONE: 'Tokyo+9' })).toThrow(/MANGA_WIRE_TIMEZONE/);
   });
 
   it('reads the guard, region and error settings', () => {

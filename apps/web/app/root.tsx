@@ -38,6 +38,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     cookiePrefix: env.cookiePrefix,
     apiPrefix: env.publicApiPrefix,
     errorRedirect: env.errorRedirect,
+    wireTimeZone: env.wireTimeZone,
   };
 }
 

@@ -36,3 +36,4 @@ export * from './wire/title.schemas.ts';
 export * from './wire/user.schemas.ts';
 export * from './wire/viewer.schemas.ts';
 export * from './wire/web-top.schemas.ts';
+export * from './wire/wire-time-zone.ts';

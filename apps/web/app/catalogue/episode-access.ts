@@ -1,19 +1,8 @@
-import { type Episode, EpisodeBadge } from '@manga/contracts';
+import { type Episode, EpisodeBadge, parseWireDateTime } from '@manga/contracts';
 
-// How an episode row reads on the title page (WIRE.md §3.1 `badge`): free, paid with its price,
-// rented with the time left, or purchased. Prepared on the server; the UI only translates.
-
-/** Wire date-times ("YYYY-MM-DD HH:MM:SS") are in the wire time zone, Asia/Tokyo by default (UTC+9). */
-const WIRE_UTC_OFFSET = '+09:00';
-
-/** A wire date-time as an instant, or undefined when it is not one. */
-export function parseWireDateTime(value: string | null | undefined): Date | undefined {
-  if (!value) return undefined;
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const date = new Date(`${match[1]}T${match[2]}${WIRE_UTC_OFFSET}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+// How an episode reads on the title page and in the reader. The API decides whether an episode is
+// open (its `badge`, WIRE.md §3.1: 1 must buy, 2 free, 3 purchased, 4 rented); the web only shows
+// that answer, with the price of a locked episode and the time a rental has left.
 
 /** The largest whole unit of a duration, at least one minute: what "time left" shows. */
 export type TimeLeft = { unit: 'days' | 'hours' | 'minutes'; count: number };
@@ -25,27 +14,47 @@ export function timeLeft(ms: number): TimeLeft {
   return { unit: 'minutes', count: minutes };
 }
 
+/** What a badge means to the reader; any badge the web does not know reads as locked. */
+export type AccessKind = 'free' | 'purchased' | 'rented' | 'paid';
+
+export function accessKindOf(badge: number): AccessKind {
+  switch (badge) {
+    case EpisodeBadge.Free:
+      return 'free';
+    case EpisodeBadge.Purchased:
+      return 'purchased';
+    case EpisodeBadge.Rented:
+      return 'rented';
+    default:
+      return 'paid';
+  }
+}
+
 export type EpisodeAccess =
   | { kind: 'free' }
   | { kind: 'purchased' }
-  | { kind: 'rented'; left: TimeLeft }
+  /** `left` is missing when the API sends no finish time. */
+  | { kind: 'rented'; left: TimeLeft | undefined }
   | { kind: 'paid'; point: number; ticket: boolean };
 
-/**
- * The access state of an episode for the caller. A rental whose finish time has passed is paid
- * again; a "must buy" episode priced 0 is free (clients treat point 0 as free).
- */
-export function episodeAccess(episode: Episode, now: Date): EpisodeAccess {
-  if (episode.badge === EpisodeBadge.Purchased) return { kind: 'purchased' };
-  const finish = parseWireDateTime(episode.rental_finish_time);
-  if (finish && finish.getTime() > now.getTime())
-    return { kind: 'rented', left: timeLeft(finish.getTime() - now.getTime()) };
-  if (episode.badge === EpisodeBadge.Free || episode.point <= 0) return { kind: 'free' };
-  return { kind: 'paid', point: episode.point, ticket: episode.ticket_rental_enabled === 1 };
+/** The access state the API gave an episode, with its price or the rental's time left (wire times in `timeZone`). */
+export function episodeAccess(episode: Episode, now: Date, timeZone: string): EpisodeAccess {
+  const kind = accessKindOf(episode.badge);
+  switch (kind) {
+    case 'free':
+    case 'purchased':
+      return { kind };
+    case 'rented': {
+      const finish = parseWireDateTime(episode.rental_finish_time, timeZone);
+      return { kind, left: finish ? timeLeft(finish.getTime() - now.getTime()) : undefined };
+    }
+    case 'paid':
+      return { kind, point: episode.point, ticket: episode.ticket_rental_enabled === 1 };
+  }
 }
 
-/** Whether the reader opens the episode right away (WIRE.md §3.1: locked = paid and neither bought nor rented). */
-export function isReadable(access: EpisodeAccess): boolean {
+/** Whether the reader opens the episode right away: anything the API did not mark as must-buy. */
+export function isReadable(access: { kind: AccessKind }): boolean {
   return access.kind !== 'paid';
 }
 

@@ -9,8 +9,8 @@ export function searchSort(raw: string | null): SearchSort {
   return SEARCH_SORTS.find((sort) => sort === raw) ?? 'popular';
 }
 
-/** Site-local dates (the wire time zone, Asia/Tokyo) from today back `days - 1` days, as YYYY-MM-DD. */
-export function recentWireDates(now: Date, days: number, timeZone = 'Asia/Tokyo'): string[] {
+/** Site-local dates (in the wire time zone) from today back `days - 1` days, as YYYY-MM-DD. */
+export function recentWireDates(now: Date, days: number, timeZone: string): string[] {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return Array.from({ length: days }, (_, back) => format.format(new Date(now.getTime() - back * 86_400_000)));
 }

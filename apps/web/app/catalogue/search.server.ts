@@ -11,6 +11,7 @@ import {
 import type { Genre, MagazineCategory, SearchSort } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import type { TitleCardView } from '#app/components/ui/title-card.tsx';
+import { env } from '#app/env.server.ts';
 import { failLoad, notFound } from './load-errors.server.ts';
 import { pageNumber, pageWindow } from './paging.ts';
 import { recentWireDates, searchSort } from './search-view.ts';
@@ -87,7 +88,7 @@ export async function loadSearchResults(
 
 /** /search: the genres and categories to browse, and the titles updated in the last days. */
 export async function loadSearchHome(api: ApiClient, url: URL, now = new Date()): Promise<SearchHomeData> {
-  const dates = recentWireDates(now, LATEST_UPDATE_DAYS);
+  const dates = recentWireDates(now, LATEST_UPDATE_DAYS, env.wireTimeZone);
   try {
     const [genres, categories, ...updates] = await Promise.all([
       listSearchGenres(api),

@@ -40,7 +40,10 @@ describe('loadTitlePage', () => {
       '/episode/list': { episode_list: episodes },
       '/genre/list': { genre_list: [{ genre_id: 3, genre_name: 'Comedy', image_url: '' }] },
     });
-    const page = await loadTitlePage(api, url, 10003, new Date('2026-11-22T00:00:00Z'));
+    const page = await loadTitlePage(api, url, 10003, {
+      now: new Date('2026-11-22T00:00:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
     expect(page.episodes.map((e) => [e.id, e.access.kind])).toEqual([
       [3, 'paid'],
       [2, 'free'],

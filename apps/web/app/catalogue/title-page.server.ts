@@ -7,15 +7,23 @@ import {
   listWebRecommendedTitles,
   responseCodeOf,
 } from '@manga/api-client';
-import type { Episode, TicketInfo, Title, TitleSupplement, WebTitle } from '@manga/contracts';
+import {
+  type Episode,
+  parseWireDateTime,
+  type TicketInfo,
+  type Title,
+  type TitleSupplement,
+  type WebTitle,
+} from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import type { TitleCardView } from '#app/components/ui/title-card.tsx';
+import { env } from '#app/env.server.ts';
 import {
   type EpisodeAccess,
   type EpisodeSortOrder,
   episodeAccess,
   episodeSortOrder,
-  parseWireDateTime,
+  isReadable,
   sortEpisodes,
 } from './episode-access.ts';
 import { failLoad } from './load-errors.server.ts';
@@ -76,14 +84,20 @@ export interface TitlePageData {
   recommended: TitleCardView[];
 }
 
-function toEpisodeRow(episode: Episode, now: Date): EpisodeRowView {
+/** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
+export interface PageClock {
+  now: Date;
+  timeZone: string;
+}
+
+function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRowView {
   return {
     id: episode.episode_id,
     href: episodeHref(episode.title_id, episode.episode_id),
     name: episode.episode_name,
     index: episode.index,
-    releasedAt: parseWireDateTime(episode.start_time)?.toISOString(),
-    access: episodeAccess(episode, now),
+    releasedAt: parseWireDateTime(episode.start_time, timeZone)?.toISOString(),
+    access: episodeAccess(episode, now, timeZone),
     bonusPoint: episode.bonus_point,
     commentCount: episode.comment_num,
     isViewed: episode.is_viewed === 1,
@@ -123,7 +137,7 @@ export async function loadTitlePage(
   api: ApiClient,
   url: URL,
   titleId: number,
-  now = new Date(),
+  clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
 ): Promise<TitlePageData> {
   let detail: WebTitle;
   try {
@@ -146,9 +160,9 @@ export async function loadTitlePage(
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
   const sort = episodeSortOrder(url.searchParams.get('sort'));
-  const rows = episodes.episode_list.map((episode) => toEpisodeRow(episode, now));
+  const rows = episodes.episode_list.map((episode) => toEpisodeRow(episode, clock));
   const oldestFirst = sortEpisodes(rows, 'asc');
-  const latestReadable = [...oldestFirst].reverse().find((row) => row.access.kind !== 'paid');
+  const latestReadable = [...oldestFirst].reverse().find((row) => isReadable(row.access));
   const genreNames = new Map((genres?.genre_list ?? []).map((genre) => [genre.genre_id, genre.genre_name]));
   return {
     id: titleId,

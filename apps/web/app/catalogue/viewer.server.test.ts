@@ -44,7 +44,7 @@ describe('loadViewer', () => {
       pages: viewer.page_list,
       scrambleSeed: 'q6jtf',
       previous: undefined,
-      next: { href: '/title/10003/episode/8', free: false },
+      next: { href: '/title/10003/episode/8', access: 'paid' },
     });
   });
 
@@ -63,11 +63,14 @@ describe('loadViewer', () => {
     expect(error).toMatchObject({ init: { status: 404 } });
   });
 
-  it('reads neighbours from their int maps', () => {
+  it('reads neighbours from their int maps, open or not as their badge says', () => {
     expect(adjacentChapter(10003, {})).toBeUndefined();
     expect(adjacentChapter(10003, { episode_id: 6, point: 0, badge: 2 })).toEqual({
       href: '/title/10003/episode/6',
-      free: true,
+      access: 'free',
     });
+    expect(adjacentChapter(10003, { episode_id: 9, point: 80, badge: 3 })?.access).toBe('purchased');
+    // The price alone opens nothing: a must-buy neighbour priced 0 is still locked.
+    expect(adjacentChapter(10003, { episode_id: 9, point: 0, badge: 1 })?.access).toBe('paid');
   });
 });

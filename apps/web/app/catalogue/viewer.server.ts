@@ -1,13 +1,14 @@
 import { type ApiClient, getWebViewer, responseCodeOf } from '@manga/api-client';
 import { ResponseCode, type ScrambleSeed } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
+import { type AccessKind, accessKindOf } from './episode-access.ts';
 import { failLoad, notFound } from './load-errors.server.ts';
 import { episodeHref, titleHref } from './title-view.ts';
 
-/** A neighbouring chapter (previous_episode / next_episode: int fields, {} when none). */
+/** A neighbouring chapter (previous_episode / next_episode: int fields, {} when none) and its badge. */
 export interface AdjacentChapter {
   href: string;
-  free: boolean;
+  access: AccessKind;
 }
 
 interface ViewerBase {
@@ -33,7 +34,7 @@ export type ViewerData =
 export function adjacentChapter(titleId: number, entry: Readonly<Record<string, number>>): AdjacentChapter | undefined {
   const id = entry.episode_id;
   if (id === undefined) return undefined;
-  return { href: episodeHref(titleId, id), free: entry.badge === 2 || entry.point === 0 };
+  return { href: episodeHref(titleId, id), access: accessKindOf(entry.badge ?? 0) };
 }
 
 /**

@@ -6,7 +6,7 @@ import { SearchField } from '#app/components/catalogue/search-field.tsx';
 import { TitleRail } from '#app/components/catalogue/title-rail.tsx';
 import { PageFrame } from '#app/components/page-frame.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
-import { formatMediumDate } from '#app/i18n/date-format.ts';
+import { formatCalendarDate } from '#app/i18n/date-format.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { useRootData } from '#app/root-data.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
@@ -49,7 +49,7 @@ export default function SearchPage({ loaderData: home }: Route.ComponentProps) {
         </h2>
         {home.updates.length > 0 ? (
           home.updates.map((day) => {
-            const label = formatMediumDate(new Date(`${day.date}T12:00:00+09:00`), locale, 'Asia/Tokyo');
+            const label = formatCalendarDate(day.date, locale);
             return (
               <div key={day.date} className="mb-8">
                 <h3 className="mb-3 text-sm font-bold text-zinc-500">

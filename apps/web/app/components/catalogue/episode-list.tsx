@@ -24,9 +24,11 @@ export function AccessBadge({ access }: { access: EpisodeAccess }) {
     case 'rented':
       return (
         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-bold text-emerald-700 ring-1 ring-emerald-200">
-          {t('catalogue.badge.rented', {
-            left: t(`catalogue.time_left.${access.left.unit}`, { count: access.left.count }),
-          })}
+          {access.left
+            ? t('catalogue.badge.rented', {
+                left: t(`catalogue.time_left.${access.left.unit}`, { count: access.left.count }),
+              })
+            : t('catalogue.badge.rented_plain')}
         </span>
       );
     case 'paid':
@@ -58,7 +60,8 @@ export function AccessBadge({ access }: { access: EpisodeAccess }) {
 /** Episodes as rows: number, name, release date, bonus and comment counts, the access badge. */
 export function EpisodeList({ episodes, label }: { episodes: readonly EpisodeRowView[]; label: string }) {
   const { t } = useTranslation();
-  const locale = useRootData()?.locale ?? 'ja';
+  const root = useRootData();
+  const locale = root?.locale ?? 'ja';
   return (
     <ol
       aria-label={label}
@@ -84,7 +87,7 @@ export function EpisodeList({ episodes, label }: { episodes: readonly EpisodeRow
               <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-zinc-500">
                 {episode.releasedAt ? (
                   <time dateTime={episode.releasedAt}>
-                    {formatShortDate(new Date(episode.releasedAt), locale, 'Asia/Tokyo')}
+                    {formatShortDate(new Date(episode.releasedAt), locale, root?.wireTimeZone)}
                   </time>
                 ) : null}
                 {episode.bonusPoint > 0 ? (

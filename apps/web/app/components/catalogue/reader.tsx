@@ -158,6 +158,14 @@ export interface ReaderProps {
   next: AdjacentChapter | undefined;
 }
 
+/** The line under a chapter link: what the API's badge says about that chapter. */
+const CHAPTER_ACCESS_LABELS: Readonly<Record<AdjacentChapter['access'], string>> = {
+  free: 'catalogue.badge.free',
+  purchased: 'catalogue.badge.purchased',
+  rented: 'catalogue.badge.rented_plain',
+  paid: 'catalogue.reader.needs_unlock_short',
+};
+
 function ChapterLink({ chapter, direction }: { chapter: AdjacentChapter | undefined; direction: 'previous' | 'next' }) {
   const { t } = useTranslation();
   const label = t(`catalogue.reader.${direction}`);
@@ -177,9 +185,7 @@ function ChapterLink({ chapter, direction }: { chapter: AdjacentChapter | undefi
       }`}
     >
       {label}
-      <span className="text-[11px] font-semibold opacity-80">
-        {chapter.free ? t('catalogue.badge.free') : t('catalogue.reader.needs_unlock_short')}
-      </span>
+      <span className="text-[11px] font-semibold opacity-80">{t(CHAPTER_ACCESS_LABELS[chapter.access])}</span>
     </Link>
   );
 }

@@ -2,7 +2,6 @@ import { ResponseCode, requiredParameterMessage, requiredParameters, signWebRequ
 import { describe, expect, it } from 'vitest';
 import { createApiClient, HASH_HEADER } from './api-client.ts';
 import { ApiError, RequiredError, responseCodeOf } from './api-error.ts';
-import { readBirthdayCookie } from './birthday-cookie.ts';
 import { pollBuildManifest } from './build-manifest.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -293,17 +292,5 @@ describe('pollBuildManifest', () => {
     await expect(pollBuildManifest('/', { fetch: fakeFetch(new TypeError('x')).fetch })).resolves.toBeUndefined();
     const notFound = fakeFetch(new Response('nope', { status: 404 }));
     await expect(pollBuildManifest('/', { fetch: notFound.fetch })).resolves.toBeUndefined();
-  });
-});
-
-describe('readBirthdayCookie', () => {
-  it('finds the named cookie and returns its value and expiry as strings', () => {
-    const raw = encodeURIComponent(JSON.stringify({ value: '2000-01', expires: 4102372799 }));
-    expect(readBirthdayCookie(`uwt=x; dev_birthday=${raw}`, 'dev_birthday')).toEqual({
-      value: '2000-01',
-      expires: '4102372799',
-    });
-    expect(readBirthdayCookie('uwt=x', 'birthday')).toBeUndefined();
-    expect(readBirthdayCookie(undefined)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ export * from './birthday.rules.ts';
 export * from './birthday-cookie.ts';
 export * from './consent-cookie.ts';
 export * from './constants.ts';
+export * from './cookies.ts';
 export * from './date-time.rules.ts';
 export * from './email.rules.ts';
 export * from './enums.ts';

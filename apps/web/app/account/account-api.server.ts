@@ -5,11 +5,11 @@ import {
   fetchCollectingSetCookies,
   responseCodeOf,
 } from '@manga/api-client';
-import { type AccountResponse, ResponseCode } from '@manga/contracts';
+import { type AccountResponse, CookieName, ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
-import { CookieName, formatSetCookie, prefixed } from '#app/visitor/cookies.ts';
+import { formatSetCookie, prefixed } from '#app/visitor/cookies.ts';
 import { cookieHeaderOf } from '#app/visitor/visitor.ts';
 import { type VisitorState, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { loginPathFor } from './account-paths.ts';

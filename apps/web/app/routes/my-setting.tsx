@@ -1,3 +1,4 @@
+import { Platform } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
@@ -100,8 +101,15 @@ function NavRow({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** `settings.platform.<key>` of a device's platform (WIRE.md §1.2); any other value reads as a browser. */
+const PLATFORM_KEYS: Readonly<Record<Platform, string>> = {
+  [Platform.Ios]: 'ios',
+  [Platform.Android]: 'android',
+  [Platform.Web]: 'web',
+};
+
 function platformKey(platform: number): string {
-  return platform === 1 ? 'ios' : platform === 2 ? 'android' : 'web';
+  return PLATFORM_KEYS[platform as Platform] ?? PLATFORM_KEYS[Platform.Web];
 }
 
 const noChecks = () => ({ ok: true as const, values: {} });
@@ -170,7 +178,7 @@ export default function MySettingPage({ loaderData, actionData }: Route.Componen
                     strokeWidth="1.8"
                     aria-hidden="true"
                   >
-                    {device.platform === 3 ? (
+                    {device.platform === Platform.Web ? (
                       <path d="M4 5.5h16v10H4zM2.5 18.5h19" strokeLinejoin="round" />
                     ) : (
                       <path d="M8 3h8a1.5 1.5 0 0 1 1.5 1.5v15A1.5 1.5 0 0 1 16 21H8a1.5 1.5 0 0 1-1.5-1.5v-15A1.5 1.5 0 0 1 8 3ZM11 18h2" />

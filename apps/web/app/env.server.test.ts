@@ -50,6 +50,7 @@ describe('readWebEnv', () => {
       MANGA_WEB_PORT: '8080',
     });
     expect(env).toMatchObject({ apiUrl: 'http://api:4000', publicApiPrefix: '/backend', port: 8080 });
+    expect(readWebEnv({ MANGA_PUBLIC_API_PREFIX: '//backend//' }).publicApiPrefix).toBe('/backend');
     expect(() => readWebEnv({ MANGA_WEB_PORT: 'eighty' })).toThrow(/MANGA_WEB_PORT/);
     expect(() => readWebEnv({ MANGA_API_URL: 'not a url' })).toThrow(/MANGA_API_URL/);
     expect(() => readWebEnv({ MANGA_ENV: 'staging' })).toThrow(/MANGA_ENV/);

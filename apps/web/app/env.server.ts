@@ -48,8 +48,7 @@ function readUrl(raw: string | undefined, fallback: string): string {
 }
 
 function readPrefix(raw: string | undefined, fallback: string): string {
-  const value = (raw?.trim() || fallback).replace(/\/+$/, '');
-  return value.startsWith('/') ? value : `/${value}`;
+  return `/${(raw?.trim() || fallback).replace(/^\/+|\/+$/g, '')}`;
 }
 
 function readDeployment(raw: string | undefined): DeploymentEnv {

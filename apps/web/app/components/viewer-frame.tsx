@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BrandMark } from './ui/brand-mark.tsx';
+import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 
 /** The viewer's frame (SPEC §2: no site layout): a top bar back to the title, and the reading area. */
 export function ViewerFrame({

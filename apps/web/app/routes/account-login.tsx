@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
-import { logIn, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { text } from '#app/account/account-forms.ts';
-import { LOGIN_ERROR_PARAM, loginPathFor, withQuery } from '#app/account/account-paths.ts';
+import { logIn, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { text } from '#app/features/account/account-forms.ts';
+import { LOGIN_ERROR_PARAM, loginPathFor, withQuery } from '#app/features/account/account-paths.ts';
 import { REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import type { Route } from './+types/account-login';

@@ -1,6 +1,6 @@
 import { responseCodeOf } from '@manga/api-client';
 import { redirect } from 'react-router';
-import { accountApiFor, clearSessionCookie } from '#app/account/account-api.server.ts';
+import { accountApiFor, clearSessionCookie } from '#app/features/account/account-api.server.ts';
 import { TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { visitorOf } from '#app/visitor/visitor-context.server.ts';

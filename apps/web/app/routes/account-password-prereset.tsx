@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { preresetPassword, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { validatePasswordResetForm } from '#app/account/account-forms.ts';
-import { PASSWORD_RESET_SENT_PATH } from '#app/account/account-paths.ts';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { preresetPassword, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
 import {
   AccountScreen,
   NewPasswordFields,
@@ -11,8 +10,9 @@ import {
   TextField,
   useFormFeedback,
   useHydrated,
-} from '#app/components/account-form.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+} from '#app/features/account/account-form.tsx';
+import { validatePasswordResetForm } from '#app/features/account/account-forms.ts';
+import { PASSWORD_RESET_SENT_PATH } from '#app/features/account/account-paths.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-prereset';

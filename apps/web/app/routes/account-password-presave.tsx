@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
-import { presavePassword, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor, guardSession } from '#app/account/account-api.server.ts';
-import { validatePasswordChangeForm } from '#app/account/account-forms.ts';
-import {
-  loginPathFor,
-  PASSWORD_CHANGE_PATH,
-  PASSWORD_CHANGE_SENT_PATH,
-  PASSWORD_RESET_REQUEST_PATH,
-} from '#app/account/account-paths.ts';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { presavePassword, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor, guardSession } from '#app/features/account/account-api.server.ts';
 import {
   AccountScreen,
   NewPasswordFields,
@@ -18,8 +12,14 @@ import {
   textLinkClass,
   useFormFeedback,
   useHydrated,
-} from '#app/components/account-form.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+} from '#app/features/account/account-form.tsx';
+import { validatePasswordChangeForm } from '#app/features/account/account-forms.ts';
+import {
+  loginPathFor,
+  PASSWORD_CHANGE_PATH,
+  PASSWORD_CHANGE_SENT_PATH,
+  PASSWORD_RESET_REQUEST_PATH,
+} from '#app/features/account/account-paths.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { visitorOf } from '#app/visitor/visitor-context.server.ts';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { presaveSignup, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { type AnyFormResult, validateSignupForm } from '#app/account/account-forms.ts';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { presaveSignup, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
 import {
   AccountScreen,
   primaryLinkClass,
@@ -10,8 +10,8 @@ import {
   textLinkClass,
   useFormFeedback,
   useHydrated,
-} from '#app/components/account-form.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+} from '#app/features/account/account-form.tsx';
+import { type AnyFormResult, validateSignupForm } from '#app/features/account/account-forms.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-presave';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SETTINGS_PATH } from '#app/account/account-paths.ts';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
-import { AccountScreen, primaryLinkClass, secondaryButtonClass } from '#app/components/account-form.tsx';
+import { AccountScreen, primaryLinkClass, secondaryButtonClass } from '#app/features/account/account-form.tsx';
+import { SETTINGS_PATH } from '#app/features/account/account-paths.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { useRootData } from '#app/root-data.ts';

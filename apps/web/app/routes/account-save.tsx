@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { resultResponse, saveSignup } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { validateNewPasswordForm } from '#app/account/account-forms.ts';
-import { SIGNUP_WELCOME_PATH } from '#app/account/account-paths.ts';
+import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { resultResponse, saveSignup } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
 import {
   AccountScreen,
   NewPasswordFields,
   SubmitButton,
   useFormFeedback,
   useHydrated,
-} from '#app/components/account-form.tsx';
-import { MissingTokenScreen, signupRestart } from '#app/components/account-screens.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+} from '#app/features/account/account-form.tsx';
+import { validateNewPasswordForm } from '#app/features/account/account-forms.ts';
+import { SIGNUP_WELCOME_PATH } from '#app/features/account/account-paths.ts';
+import { MissingTokenScreen, signupRestart } from '#app/features/account/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-save';

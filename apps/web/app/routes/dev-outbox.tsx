@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { requireDevelopment } from '#app/account/dev-outbox.server.ts';
-import { PageFrame } from '#app/components/page-frame.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { requireDevelopment } from '#app/features/dev-outbox/dev-outbox.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/dev-outbox';

@@ -2,21 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
-import { CatalogueSection } from '#app/components/catalogue/catalogue-section.tsx';
-import { RankedList } from '#app/components/catalogue/ranked-list.tsx';
-import { SocialFollow } from '#app/components/catalogue/social-follow.tsx';
-import { TitleRail } from '#app/components/catalogue/title-rail.tsx';
-import { FeaturedTitle } from '#app/components/featured-title.tsx';
 import { StatusPanel } from '#app/components/ui/status-panel.tsx';
-import { TitleGrid } from '#app/components/ui/title-grid.tsx';
 import { env } from '#app/env.server.ts';
 import { errorDestination } from '#app/errors/error-routing.ts';
+import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
+import { FeaturedTitle } from '#app/features/catalogue/featured-title.tsx';
+import { RankedList } from '#app/features/catalogue/ranked-list.tsx';
+import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
+import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
+import { SocialFollow } from '#app/features/top/social-follow.tsx';
+import { type BonusEpisodeView, type GenreRankingView, loadTopPage } from '#app/features/top/top-page.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/index';
-import { type BonusEpisodeView, type GenreRankingView, loadTopPage } from './index.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('index');
 

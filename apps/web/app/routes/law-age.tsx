@@ -2,12 +2,12 @@ import { MIN_BIRTH_YEAR } from '@manga/contracts';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
-import { DocumentLinkText } from '#app/components/document-link-text.tsx';
-import { OopsCard, OopsIcon } from '#app/components/status-screens.tsx';
+import { DocumentLinkText } from '#app/components/ui/document-link-text.tsx';
+import { type GateError, loadGate, submitGate } from '#app/features/age-gate/age-gate.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { OopsCard, OopsIcon } from '#app/layouts/status-screens.tsx';
 import type { Route } from './+types/law-age';
-import { type GateError, loadGate, submitGate } from './law-age.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('law-age');
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OopsCard, OopsIcon } from '#app/components/status-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { OopsCard, OopsIcon } from '#app/layouts/status-screens.tsx';
 import type { Route } from './+types/maintenance';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('maintenance');

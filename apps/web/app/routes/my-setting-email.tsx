@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { presaveEmail, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor, guardSession, requireAccount } from '#app/account/account-api.server.ts';
-import { validateEmailChangeForm } from '#app/account/account-forms.ts';
-import { EMAIL_CHANGE_SENT_PATH, SETTINGS_PATH } from '#app/account/account-paths.ts';
-import { SubmitButton, TextField, useFormFeedback, useHydrated } from '#app/components/account-form.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
 import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { presaveEmail, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor, guardSession, requireAccount } from '#app/features/account/account-api.server.ts';
+import { SubmitButton, TextField, useFormFeedback, useHydrated } from '#app/features/account/account-form.tsx';
+import { validateEmailChangeForm } from '#app/features/account/account-forms.ts';
+import { EMAIL_CHANGE_SENT_PATH, SETTINGS_PATH } from '#app/features/account/account-paths.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/my-setting-email';

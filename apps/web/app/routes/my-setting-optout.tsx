@@ -1,13 +1,18 @@
 import { responseCodeOf } from '@manga/api-client';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { resultResponse, saveOptOut } from '#app/account/account-actions.server.ts';
-import { accountApiFor, clearSessionCookie, guardSession, isSessionGone } from '#app/account/account-api.server.ts';
-import { loginPathFor, SETTINGS_PATH } from '#app/account/account-paths.ts';
-import { SubmitButton, useFormFeedback } from '#app/components/account-form.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
 import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
+import { resultResponse, saveOptOut } from '#app/features/account/account-actions.server.ts';
+import {
+  accountApiFor,
+  clearSessionCookie,
+  guardSession,
+  isSessionGone,
+} from '#app/features/account/account-api.server.ts';
+import { SubmitButton, useFormFeedback } from '#app/features/account/account-form.tsx';
+import { loginPathFor, SETTINGS_PATH } from '#app/features/account/account-paths.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { visitorOf } from '#app/visitor/visitor-context.server.ts';

@@ -2,14 +2,19 @@ import { Platform } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
-import { resultResponse, revokeDevices } from '#app/account/account-actions.server.ts';
-import { accountApiFor, clearSessionCookie, guardSession, requireAccount } from '#app/account/account-api.server.ts';
-import { REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from '#app/account/account-forms.ts';
-import { EMAIL_CHANGE_PATH, OPT_OUT_PATH, PASSWORD_CHANGE_PATH } from '#app/account/account-paths.ts';
-import { useFormFeedback } from '#app/components/account-form.tsx';
-import { LogoutButton } from '#app/components/logout-button.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
 import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { resultResponse, revokeDevices } from '#app/features/account/account-actions.server.ts';
+import {
+  accountApiFor,
+  clearSessionCookie,
+  guardSession,
+  requireAccount,
+} from '#app/features/account/account-api.server.ts';
+import { useFormFeedback } from '#app/features/account/account-form.tsx';
+import { REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from '#app/features/account/account-forms.ts';
+import { EMAIL_CHANGE_PATH, OPT_OUT_PATH, PASSWORD_CHANGE_PATH } from '#app/features/account/account-paths.ts';
+import { LogoutButton } from '#app/features/account/logout-button.tsx';
 import { TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';

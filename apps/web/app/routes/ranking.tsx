@@ -1,6 +1,6 @@
-import { pageNumber } from '#app/catalogue/paging.ts';
-import { ALL_RANKING_ID, loadRankingPage } from '#app/catalogue/ranking.server.ts';
-import { RankingScreen } from '#app/components/catalogue/ranking-screen.tsx';
+import { pageNumber } from '#app/features/catalogue/paging.ts';
+import { ALL_RANKING_ID, loadRankingPage } from '#app/features/ranking/ranking-page.server.ts';
+import { RankingScreen } from '#app/features/ranking/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';

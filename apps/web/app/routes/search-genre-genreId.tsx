@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { loadGenre, loadSearchResults } from '#app/catalogue/search.server.ts';
-import { genreIdParam } from '#app/catalogue/search-view.ts';
-import { SearchResults } from '#app/components/catalogue/search-results.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { loadGenre, loadSearchResults } from '#app/features/search/search.server.ts';
+import { SearchResults } from '#app/features/search/search-results.tsx';
+import { genreIdParam } from '#app/features/search/search-view.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { loadSearchResults } from '#app/catalogue/search.server.ts';
-import { SearchField } from '#app/components/catalogue/search-field.tsx';
-import { SearchResults } from '#app/components/catalogue/search-results.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { loadSearchResults } from '#app/features/search/search.server.ts';
+import { SearchField } from '#app/features/search/search-field.tsx';
+import { SearchResults } from '#app/features/search/search-results.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
-import { loadSearchHome } from '#app/catalogue/search.server.ts';
-import { CategoryChips, GenreTiles } from '#app/components/catalogue/genre-tiles.tsx';
-import { SearchField } from '#app/components/catalogue/search-field.tsx';
-import { TitleRail } from '#app/components/catalogue/title-rail.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
+import { CategoryChips, GenreTiles } from '#app/features/search/genre-tiles.tsx';
+import { loadSearchHome } from '#app/features/search/search.server.ts';
+import { SearchField } from '#app/features/search/search-field.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { formatCalendarDate } from '#app/i18n/date-format.ts';
 import { pageMeta } from '#app/i18n/meta.ts';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadSeriesPage } from '#app/catalogue/series.server.ts';
-import { weekdayKey } from '#app/catalogue/weekday.ts';
-import { TabNav } from '#app/components/catalogue/tab-nav.tsx';
-import { PageFrame } from '#app/components/page-frame.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { StatusPanel } from '#app/components/ui/status-panel.tsx';
-import { TitleGrid } from '#app/components/ui/title-grid.tsx';
+import { TabNav } from '#app/components/ui/tab-nav.tsx';
+import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
+import { loadSeriesPage } from '#app/features/series/series-page.server.ts';
+import { weekdayKey } from '#app/features/series/weekday.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';

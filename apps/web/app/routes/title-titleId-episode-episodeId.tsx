@@ -1,6 +1,6 @@
 import { SERVICE_NAME } from '#app/brand.ts';
-import { loadViewer } from '#app/catalogue/viewer.server.ts';
-import { LockedChapter, Reader, RestrictedChapter } from '#app/components/catalogue/reader.tsx';
+import { LockedChapter, Reader, RestrictedChapter } from '#app/features/viewer/reader.tsx';
+import { loadViewer } from '#app/features/viewer/viewer.server.ts';
 import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
-import { loadTitlePage } from '#app/catalogue/title-page.server.ts';
-import { CatalogueSection } from '#app/components/catalogue/catalogue-section.tsx';
-import { EpisodeList } from '#app/components/catalogue/episode-list.tsx';
-import { ShareLink } from '#app/components/catalogue/share-link.tsx';
-import { TicketBlock } from '#app/components/catalogue/ticket-block.tsx';
-import { TitleRail } from '#app/components/catalogue/title-rail.tsx';
+import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
+import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
+import { EpisodeList } from '#app/features/title/episode-list.tsx';
+import { ShareLink } from '#app/features/title/share-link.tsx';
+import { TicketBlock } from '#app/features/title/ticket-block.tsx';
+import { loadTitlePage } from '#app/features/title/title-page.server.ts';
 import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches, pageMeta } from '#app/i18n/meta.ts';

@@ -122,21 +122,23 @@ export const ROUTE_TABLE = [
     middleware: none,
     params: { titleId: 'title-id' },
   },
+  // The minfunction viewers show the same reader as the episode route, so they share its viewer
+  // middleware (private, no-store) and its episodeId rule.
   {
     name: 'minfunction-embed-viewer',
     path: 'minfunction/title/:titleId/episode/:episodeId/embedviewer',
     file: 'routes/minfunction-embed-viewer.tsx',
     layout: 'none',
-    middleware: none,
-    params: { titleId: 'title-id' },
+    middleware: ['viewer'],
+    params: { titleId: 'title-id', episodeId: 'non-negative-int' },
   },
   {
     name: 'minfunction-full-viewer',
     path: 'minfunction/title/:titleId/episode/:episodeId/fullviewer',
     file: 'routes/minfunction-full-viewer.tsx',
     layout: 'fullviewer',
-    middleware: none,
-    params: { titleId: 'title-id' },
+    middleware: ['viewer'],
+    params: { titleId: 'title-id', episodeId: 'non-negative-int' },
   },
   { name: 'my', path: 'my', file: 'routes/my.tsx', layout: 'default', middleware: ['my'], params: noParams },
   {

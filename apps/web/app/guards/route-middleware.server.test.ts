@@ -38,6 +38,13 @@ describe('route table (SPEC §2)', () => {
       middleware: ['viewer'],
       params: { titleId: 'title-id', episodeId: 'non-negative-int' },
     });
+    for (const viewer of ['minfunction-embed-viewer', 'minfunction-full-viewer'] as const) {
+      // The minfunction viewers show the episode route's reader, with its middleware and rules.
+      expect(byName.get(viewer)).toMatchObject({
+        middleware: ['viewer'],
+        params: { titleId: 'title-id', episodeId: 'non-negative-int' },
+      });
+    }
     expect(byName.get('my-history')?.middleware).toEqual(['my', 'own-history']);
     expect(byName.get('catch-all')).toMatchObject({ path: 'assets/*' });
     expect(byName.get('ranking-rankingId')?.params).toEqual({ rankingId: 'non-negative-int' });

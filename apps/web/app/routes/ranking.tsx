@@ -1,4 +1,3 @@
-import { pageNumber } from '#app/features/catalogue/paging.ts';
 import { ALL_RANKING_ID, loadRankingPage } from '#app/features/ranking/ranking-page.server.ts';
 import { RankingScreen } from '#app/features/ranking/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
@@ -10,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking')
 
 /** /ranking shows the All ranking; its tabs lead to /ranking/{rankingId}. */
 export function loader({ request, context, url }: Route.LoaderArgs) {
-  return loadRankingPage(apiFor(request, context), url, ALL_RANKING_ID, pageNumber(url.searchParams.get('page')));
+  return loadRankingPage(apiFor(request, context), url, ALL_RANKING_ID);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.ranking.title');

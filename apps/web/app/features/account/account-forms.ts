@@ -61,6 +61,9 @@ function compact<Field extends string>(errors: Record<Field, FieldErrorKey | und
   return result;
 }
 
+/** The check of a form with nothing to check before sending (the device and opt-out forms). */
+export const noFormChecks = (_form: FormValues): Validated<never, object> => ({ ok: true, values: {} });
+
 export function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.keys(errors).length > 0;
 }

@@ -15,11 +15,7 @@ import { birthdayWrites, clearLawWrites, consentExpiry, consentWrites } from '#a
 import { lawCookiesOf } from '#app/visitor/visitor.ts';
 import { apiFor, applyCookieWrites, cookieWriteSettings, visitorOf } from '#app/visitor/visitor-context.server.ts';
 
-export type GateError = 'invalid_birthday' | 'consent_required';
-
-export type GateData =
-  | { step: 'birthday'; redirect: string | undefined }
-  | { step: 'consent'; birthday: string; ageGroup: 'minor' | 'adult'; redirect: string | undefined };
+import type { GateData, GateError } from './age-gate.ts';
 
 type Context = Readonly<RouterContextProvider>;
 

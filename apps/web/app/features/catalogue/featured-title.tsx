@@ -1,16 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TitleCardView } from './title-card.tsx';
+import type { FeaturedTitleView } from './title-view.ts';
 
-export interface FeaturedTitleView extends TitleCardView {
-  /** Portrait art (about 5:7). */
-  posterUrl: string;
-  /** Wide art behind the hero, blurred. */
-  backdropUrl: string;
-  introduction: string;
-  /** Update cycle text from the catalogue ("Every Tuesday"), or "". */
-  updateCycle: string;
-  chapterCount: number;
+/** Short facts about a series as chips: its status, magazine, update cycle, chapter count. */
+export function TitleFacts({ facts, className }: { facts: readonly string[]; className: string }) {
+  const { t } = useTranslation();
+  if (facts.length === 0) return null;
+  return (
+    <ul className={`${className} flex flex-wrap gap-1.5`} aria-label={t('top.about_series')}>
+      {facts.map((fact) => (
+        <li
+          key={fact}
+          className="rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-zinc-200 ring-1 ring-white/15"
+        >
+          {fact}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The top page's hero: one series with its cover over a blurred copy of itself. */
@@ -53,18 +60,7 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
             {title.name}
           </h2>
           <p className="mt-2 text-sm text-zinc-300 sm:text-base">{title.author}</p>
-          {facts.length > 0 ? (
-            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('top.about_series')}>
-              {facts.map((fact) => (
-                <li
-                  key={fact}
-                  className="rounded-full bg-white/10 px-2.5 py-1 text-xs font-semibold text-zinc-200 ring-1 ring-white/15"
-                >
-                  {fact}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TitleFacts facts={facts} className="mt-3" />
           {title.introduction ? (
             <p className="mt-4 line-clamp-2 hidden max-w-2xl text-sm leading-relaxed text-zinc-300 sm:block sm:text-base">
               {title.introduction}

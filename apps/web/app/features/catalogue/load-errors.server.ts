@@ -1,8 +1,7 @@
 import { responseCodeOf } from '@manga/api-client';
 import { ResponseCode } from '@manga/contracts';
-import { data } from 'react-router';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
-import { notFoundMessage } from '#app/errors/error-routing.ts';
+import { notFound } from '#app/errors/not-found.server.ts';
 
 /** Codes that mean "what this page names does not exist": the page answers 404 (SPEC §2). */
 const NOT_FOUND_CODES: ReadonlySet<number> = new Set([
@@ -11,11 +10,6 @@ const NOT_FOUND_CODES: ReadonlySet<number> = new Set([
   ResponseCode.EpisodeNotFound,
   ResponseCode.ViewerEpisodeNotFound,
 ]);
-
-/** The 404 page for the URL being loaded. */
-export function notFound(url: URL): never {
-  throw data(notFoundMessage(`${url.pathname}${url.search}`), { status: 404 });
-}
 
 /** A loader's failed API call: 404 for an unknown title, episode or id; else the error pipeline (SPEC §4). */
 export function failLoad(error: unknown, url: URL): never {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COVER_WIDTH, type TitleCardView } from './title-card.tsx';
+import { COVER_WIDTH } from './title-card.tsx';
+import type { TitleCardView } from './title-view.ts';
 
 const RANK_TONES = ['bg-amber-400 text-ink', 'bg-zinc-300 text-ink', 'bg-orange-300 text-ink'];
 

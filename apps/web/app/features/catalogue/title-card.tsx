@@ -1,22 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** Status badge of a series (translation key under `top.`). */
-export type TitleBadge = 'completed' | 'one_shot';
-
-/** What a cover card shows, prepared by the loader. */
-export interface TitleCardView {
-  id: number;
-  href: string;
-  name: string;
-  author: string;
-  /** Square cover art (WIRE.md §3.1 `thumbnail_image_url`, 480×480). */
-  coverUrl: string;
-  /** Short status badge, if any. */
-  badge: TitleBadge | undefined;
-  /** A line under the author, e.g. the chapter that came out ("Chapter 12"). */
-  note?: string;
-}
+import type { TitleCardView } from './title-view.ts';
 
 /** Natural width of the square covers the API stores (ADR 006). */
 export const COVER_WIDTH = 480;

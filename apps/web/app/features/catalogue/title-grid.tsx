@@ -1,4 +1,5 @@
-import { TitleCard, type TitleCardView } from './title-card.tsx';
+import { TitleCard } from './title-card.tsx';
+import type { TitleCardView } from './title-view.ts';
 
 export function TitleGrid({ titles, label }: { titles: readonly TitleCardView[]; label: string }) {
   return (

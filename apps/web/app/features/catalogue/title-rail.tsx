@@ -1,4 +1,5 @@
-import { TitleCard, type TitleCardView } from './title-card.tsx';
+import { TitleCard } from './title-card.tsx';
+import type { TitleCardView } from './title-view.ts';
 
 const RAIL_CARD_SIZES = '(min-width: 1024px) 176px, (min-width: 640px) 160px, 136px';
 

@@ -1,7 +1,36 @@
 import { formatTitleId, type Title } from '@manga/contracts';
-import type { TitleBadge, TitleCardView } from './title-card.tsx';
 
-// Title and episode links, and the card every catalogue list shows (the top page's card style).
+// The catalogue's view models, shared by its loaders and components: title and episode links, the
+// card every catalogue list shows, and the featured title of the top and series pages.
+
+/** Status badge of a series (translation key under `top.`). */
+export type TitleBadge = 'completed' | 'one_shot';
+
+/** What a cover card shows, prepared by the loader. */
+export interface TitleCardView {
+  id: number;
+  href: string;
+  name: string;
+  author: string;
+  /** Square cover art (WIRE.md §3.1 `thumbnail_image_url`, 480×480). */
+  coverUrl: string;
+  /** Short status badge, if any. */
+  badge: TitleBadge | undefined;
+  /** A line under the author, e.g. the chapter that came out ("Chapter 12"). */
+  note?: string;
+}
+
+/** A title shown large: its card plus portrait art, a blurred backdrop and an introduction. */
+export interface FeaturedTitleView extends TitleCardView {
+  /** Portrait art (about 5:7). */
+  posterUrl: string;
+  /** Wide art behind the hero, blurred. */
+  backdropUrl: string;
+  introduction: string;
+  /** Update cycle text from the catalogue ("Every Tuesday"), or "". */
+  updateCycle: string;
+  chapterCount: number;
+}
 
 export function titleHref(titleId: number): string {
   return `/title/${formatTitleId(titleId)}`;
@@ -27,6 +56,18 @@ export function toTitleCard(title: Title, toImageUrl: (url: string) => string): 
     author: title.author_text,
     coverUrl: toImageUrl(title.thumbnail_image_url),
     badge: publishBadge(title.publish_category),
+  };
+}
+
+/** A featured title: portrait feature art (WIRE.md §3.1) suits it, the square thumbnail stands in for it. */
+export function toFeaturedTitle(title: Title, toImageUrl: (url: string) => string): FeaturedTitleView {
+  return {
+    ...toTitleCard(title, toImageUrl),
+    posterUrl: toImageUrl(title.feature_image_url || title.thumbnail_image_url),
+    backdropUrl: toImageUrl(title.banner_image_url || title.thumbnail_image_url),
+    introduction: title.short_introduction_text || title.introduction_text,
+    updateCycle: title.new_episode_update_cycle_text,
+    chapterCount: title.total_episode_count,
   };
 }
 

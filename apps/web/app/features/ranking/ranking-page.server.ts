@@ -1,31 +1,17 @@
 import { type ApiClient, getRanking } from '@manga/api-client';
-import type { RankingTab } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
-import { pageWindow } from '#app/features/catalogue/paging.ts';
-import type { TitleCardView } from '#app/features/catalogue/title-card.tsx';
+import { pageNumber, pageWindow } from '#app/features/catalogue/paging.ts';
 import { titlesInOrder, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import type { RankingPageData } from './ranking-page.ts';
 
 /** The All ranking (K MANGA ranking ids, WIRE.md §3.2): what /ranking shows. */
 export const ALL_RANKING_ID = 12;
 export const RANKING_PAGE_SIZE = 30;
 
-export interface RankingPageData {
-  rankingId: number;
-  tabs: RankingTab[];
-  titles: TitleCardView[];
-  page: number;
-  hasNext: boolean;
-  startRank: number;
-}
-
-/** One page of a ranking tab: its title ids (GET /ranking/all), then the titles (GET /title/list). */
-export async function loadRankingPage(
-  api: ApiClient,
-  url: URL,
-  rankingId: number,
-  page: number,
-): Promise<RankingPageData> {
+/** One page (`?page=`) of a ranking tab: its title ids (GET /ranking/all), then the titles (GET /title/list). */
+export async function loadRankingPage(api: ApiClient, url: URL, rankingId: number): Promise<RankingPageData> {
+  const page = pageNumber(url.searchParams.get('page'));
   const window = pageWindow(page, RANKING_PAGE_SIZE);
   try {
     const ranking = await getRanking(api, { ranking_id: rankingId, ...window });

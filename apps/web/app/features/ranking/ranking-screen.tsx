@@ -4,7 +4,7 @@ import { StatusPanel } from '#app/components/ui/status-panel.tsx';
 import { TabNav } from '#app/components/ui/tab-nav.tsx';
 import { Pager } from '#app/features/catalogue/pager.tsx';
 import { RankedList } from '#app/features/catalogue/ranked-list.tsx';
-import type { RankingPageData } from './ranking-page.server.ts';
+import type { RankingPageData } from './ranking-page.ts';
 
 /** /ranking and /ranking/{rankingId}: the ranking tabs (links) and the chosen tab's ranked titles. */
 export function RankingScreen({

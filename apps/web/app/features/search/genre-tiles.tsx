@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CategoryView, GenreView } from './search.server.ts';
+import type { CategoryView, GenreView } from './search-view.ts';
 
 /** Colours the genre tiles cycle through when a genre has no artwork. */
 const TILE_TONES = [

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
+import { MAX_KEYWORD_LENGTH } from './search-view.ts';
 
 /** The search page's own large search field (GET /search?keyword= → /search/{query}). */
 export function SearchField({ defaultValue = '' }: { defaultValue?: string }) {
@@ -18,7 +19,7 @@ export function SearchField({ defaultValue = '' }: { defaultValue?: string }) {
         placeholder={t('header.search_placeholder')}
         enterKeyHint="search"
         autoComplete="off"
-        maxLength={100}
+        maxLength={MAX_KEYWORD_LENGTH}
         className="h-12 min-w-0 flex-1 rounded-full border-0 bg-zinc-100 px-5 text-base text-ink ring-1 ring-transparent outline-none placeholder:text-zinc-500 focus:bg-white focus:ring-2 focus:ring-brand-500"
       />
       <button

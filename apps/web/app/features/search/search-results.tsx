@@ -4,7 +4,7 @@ import { StatusPanel } from '#app/components/ui/status-panel.tsx';
 import { TabNav } from '#app/components/ui/tab-nav.tsx';
 import { Pager } from '#app/features/catalogue/pager.tsx';
 import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
-import type { SearchResultsData } from './search.server.ts';
+import type { SearchResultsData } from './search-view.ts';
 import { SEARCH_SORTS } from './search-view.ts';
 
 /** A result page: the count, sort tabs (links), the cover grid and paging; a friendly note when empty. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genreIdParam, recentWireDates, searchSort } from './search-view.ts';
+import { recentWireDates, searchSort } from './search-view.ts';
 
 describe('search view helpers', () => {
   it('reads the sort order, popular by default', () => {
@@ -15,11 +15,5 @@ describe('search view helpers', () => {
       '2026-11-20',
     ]);
     expect(recentWireDates(new Date('2026-11-21T10:00:00Z'), 1, 'Asia/Tokyo')).toEqual(['2026-11-21']);
-  });
-
-  it('accepts only integer genre ids', () => {
-    expect(genreIdParam('8')).toBe(8);
-    expect(genreIdParam('8a')).toBeUndefined();
-    expect(genreIdParam(undefined)).toBeUndefined();
   });
 });

@@ -8,49 +8,28 @@ import {
   type SearchTitleParams,
   searchTitles,
 } from '@manga/api-client';
-import type { Genre, MagazineCategory, SearchSort } from '@manga/contracts';
+import { type Genre, type MagazineCategory, parseNonNegativeIntParam } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
-import { failLoad, notFound } from '#app/features/catalogue/load-errors.server.ts';
+import { notFound } from '#app/errors/not-found.server.ts';
+import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { pageNumber, pageWindow } from '#app/features/catalogue/paging.ts';
-import type { TitleCardView } from '#app/features/catalogue/title-card.tsx';
 import { toTitleCard } from '#app/features/catalogue/title-view.ts';
-import { recentWireDates, searchSort } from './search-view.ts';
+import {
+  type CategoryView,
+  type GenreView,
+  MAX_KEYWORD_LENGTH,
+  recentWireDates,
+  type SearchHomeData,
+  type SearchResultsData,
+  searchSort,
+  type TaxonomyKind,
+  type TaxonomySearchData,
+} from './search-view.ts';
 
 export const SEARCH_PAGE_SIZE = 30;
 /** How many days "latest updates" looks back, today included. */
 export const LATEST_UPDATE_DAYS = 3;
-
-export interface SearchResultsData {
-  titles: TitleCardView[];
-  total: number;
-  sort: SearchSort;
-  page: number;
-  hasNext: boolean;
-}
-
-export interface GenreView {
-  id: number;
-  name: string;
-  imageUrl: string;
-}
-
-export interface CategoryView {
-  id: number;
-  name: string;
-}
-
-export interface UpdateDayView {
-  /** Site-local date, YYYY-MM-DD. */
-  date: string;
-  titles: TitleCardView[];
-}
-
-export interface SearchHomeData {
-  genres: GenreView[];
-  categories: CategoryView[];
-  updates: UpdateDayView[];
-}
 
 const toGenre = (genre: Genre): GenreView => ({
   id: genre.genre_id,
@@ -117,19 +96,56 @@ export async function loadSearchHome(api: ApiClient, url: URL, now = new Date())
   }
 }
 
-/** The genre a /search/genre/{genreId} page names (404 when unknown). */
-export async function loadGenre(api: ApiClient, url: URL, genreId: number | undefined): Promise<GenreView> {
-  if (genreId === undefined) notFound(url);
-  const genres = await listGenres(api, { genre_id_list: [genreId] }).catch((error: unknown) => failLoad(error, url));
-  const genre = genres.genre_list.find((g) => g.genre_id === genreId);
-  if (!genre) notFound(url);
-  return toGenre(genre);
+/** /search/{query}: the keyword as searched (trimmed, at most the API's keyword length) and its results. */
+export async function loadKeywordSearch(api: ApiClient, url: URL, rawQuery: string) {
+  const query = rawQuery.trim().slice(0, MAX_KEYWORD_LENGTH);
+  return { query, results: await loadSearchResults(api, url, { keyword: query }) };
 }
 
-/** The category a /search/category/{categoryId} page names (404 when unknown). */
-export async function loadCategory(api: ApiClient, url: URL, categoryId: number): Promise<CategoryView> {
+async function findGenre(api: ApiClient, url: URL, genreId: number): Promise<GenreView | undefined> {
+  const genres = await listGenres(api, { genre_id_list: [genreId] }).catch((error: unknown) => failLoad(error, url));
+  const genre = genres.genre_list.find((g) => g.genre_id === genreId);
+  return genre ? toGenre(genre) : undefined;
+}
+
+async function findCategory(api: ApiClient, url: URL, categoryId: number): Promise<CategoryView | undefined> {
   const categories = await listSearchMagazineCategories(api).catch((error: unknown) => failLoad(error, url));
   const category = categories.magazine_category_list.find((c) => c.magazine_category_id === categoryId);
-  if (!category) notFound(url);
-  return toCategory(category);
+  return category ? toCategory(category) : undefined;
+}
+
+/** How each kind is looked up (a genre by GET /genre/list, a magazine category among the searchable ones) and searched. */
+const TAXONOMIES: Readonly<
+  Record<
+    TaxonomyKind,
+    {
+      find: (api: ApiClient, url: URL, id: number) => Promise<{ name: string } | undefined>;
+      filter: (id: number) => Omit<SearchTitleParams, 'sort' | 'limit' | 'offset'>;
+    }
+  >
+> = {
+  genre: { find: findGenre, filter: (id) => ({ genre_id: id }) },
+  category: { find: findCategory, filter: (id) => ({ magazine_category: id }) },
+};
+
+/**
+ * /search/genre/{genreId} and /search/category/{categoryId}: the genre or magazine category and
+ * one page of its titles. The id follows the contracts' route-parameter rule (SPEC §5); one that
+ * breaks it, or names nothing, answers 404. The search needs only the id, so it runs beside the lookup.
+ */
+export async function loadTaxonomySearch(
+  api: ApiClient,
+  url: URL,
+  kind: TaxonomyKind,
+  rawId: string,
+): Promise<TaxonomySearchData> {
+  const id = parseNonNegativeIntParam(rawId);
+  if (id === undefined) notFound(url);
+  const taxonomy = TAXONOMIES[kind];
+  const [found, results] = await Promise.all([
+    taxonomy.find(api, url, id),
+    loadSearchResults(api, url, taxonomy.filter(id)),
+  ]);
+  if (!found) notFound(url);
+  return { kind, name: found.name, results };
 }

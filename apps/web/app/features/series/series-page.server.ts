@@ -1,22 +1,9 @@
 import { type ApiClient, getWeeklyTitles } from '@manga/api-client';
 import { toPublicImageUrl } from '#app/api.server.ts';
-import type { FeaturedTitleView } from '#app/features/catalogue/featured-title.tsx';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
-import type { TitleCardView } from '#app/features/catalogue/title-card.tsx';
-import { titlesInOrder, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import { titlesInOrder, toFeaturedTitle, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import type { SeriesPageData } from './series-page.ts';
 import { orderWeeklyEntries, selectedWeekday } from './weekday.ts';
-
-export interface SeriesPageData {
-  todayIndex: number;
-  /** Wire weekdays in tab order, today first. */
-  weekdays: number[];
-  selected: number;
-  feature: FeaturedTitleView | undefined;
-  titles: TitleCardView[];
-  /** Ids of the selected day's titles that give bonus points or are new. */
-  bonusIds: number[];
-  newIds: number[];
-}
 
 /** /series: GET /title/weekly, the chosen weekday's (`?day=`, else today's) titles with its feature first. */
 export async function loadSeriesPage(api: ApiClient, url: URL): Promise<SeriesPageData> {
@@ -32,16 +19,7 @@ export async function loadSeriesPage(api: ApiClient, url: URL): Promise<SeriesPa
       todayIndex,
       weekdays: entries.map((candidate) => candidate.weekday_index),
       selected,
-      feature: featured
-        ? {
-            ...toTitleCard(featured, toPublicImageUrl),
-            posterUrl: toPublicImageUrl(featured.feature_image_url || featured.thumbnail_image_url),
-            backdropUrl: toPublicImageUrl(featured.banner_image_url || featured.thumbnail_image_url),
-            introduction: featured.short_introduction_text || featured.introduction_text,
-            updateCycle: featured.new_episode_update_cycle_text,
-            chapterCount: featured.total_episode_count,
-          }
-        : undefined,
+      feature: featured ? toFeaturedTitle(featured, toPublicImageUrl) : undefined,
       titles: titles.map((title) => ({
         ...toTitleCard(title, toPublicImageUrl),
         note: title.next_updated_text ?? undefined,

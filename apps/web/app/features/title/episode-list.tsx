@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
 import { formatShortDate } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
-import type { EpisodeAccess } from './episode-access.ts';
-import type { EpisodeRowView } from './title-page.server.ts';
+import type { EpisodeRowView } from './title-page.ts';
 
 /** The badge of one episode: free, its price in points, rented with the time left, or purchased. */
 export function AccessBadge({ access }: { access: EpisodeAccess }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { timeLeft } from './episode-access.ts';
-import type { TicketBlockView } from './title-page.server.ts';
+import { timeLeft } from '#app/features/catalogue/episode-access.ts';
+import type { TicketBlockView } from './title-page.ts';
 
 /** The title page's ticket information: how the title's free ticket recharges and how long a rental lasts. */
 export function TicketBlock({ tickets }: { tickets: TicketBlockView }) {

@@ -17,72 +17,10 @@ import {
 } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
+import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
-import type { TitleCardView } from '#app/features/catalogue/title-card.tsx';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
-import {
-  type EpisodeAccess,
-  type EpisodeSortOrder,
-  episodeAccess,
-  episodeSortOrder,
-  isReadable,
-  sortEpisodes,
-} from './episode-access.ts';
-
-export interface EpisodeRowView {
-  id: number;
-  href: string;
-  name: string;
-  index: number;
-  /** Release time as an ISO instant, for <time> and the date helpers. */
-  releasedAt: string | undefined;
-  access: EpisodeAccess;
-  bonusPoint: number;
-  commentCount: number;
-  isViewed: boolean;
-}
-
-export interface TicketBlockView {
-  enabled: boolean;
-  /** Title tickets the reader holds, when the API tells (GET /title/ticket/list). */
-  owned: number | undefined;
-  premiumOwned: number | undefined;
-  max: number;
-  rentalSeconds: number;
-  recoverSeconds: number;
-}
-
-export interface TitlePageData {
-  id: number;
-  href: string;
-  name: string;
-  nameInJapanese: string | undefined;
-  authors: { name: string; role: string }[];
-  authorText: string;
-  introduction: string;
-  coverUrl: string;
-  posterUrl: string;
-  backdropUrl: string;
-  genres: { id: number; name: string }[];
-  tags: string[];
-  magazine: string;
-  badge: ReturnType<typeof publishBadge>;
-  updateCycle: string;
-  freeUpdateCycle: string;
-  nextUpdate: string | undefined;
-  notice: string;
-  campaign: string;
-  totalEpisodes: number;
-  freeEpisodes: number;
-  episodes: EpisodeRowView[];
-  sort: EpisodeSortOrder;
-  firstEpisodeHref: string | undefined;
-  /** The newest episode the reader can open now. */
-  latestReadableHref: string | undefined;
-  tickets: TicketBlockView;
-  shareUrl: string;
-  recommended: TitleCardView[];
-}
+import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
 export interface PageClock {

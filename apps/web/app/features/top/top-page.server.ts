@@ -1,9 +1,11 @@
 import { type ApiClient, getWebTop, responseCodeOf, searchTitles, type TitleListResponse } from '@manga/api-client';
 import type { Episode, Title, WebTopResponse } from '@manga/contracts';
+import { data, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
-import type { FeaturedTitleView } from '#app/features/catalogue/featured-title.tsx';
-import type { TitleCardView } from '#app/features/catalogue/title-card.tsx';
-import { titleHref, titlesInOrder, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import { env } from '#app/env.server.ts';
+import { errorDestination } from '#app/errors/error-routing.ts';
+import { titleHref, titlesInOrder, toFeaturedTitle, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import type { BonusEpisodeView, TopPageData, TopSections } from './top-page.ts';
 
 /** The demo catalogue's title ids (10001–10040): the fallback list when search does not answer. */
 export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
@@ -13,48 +15,9 @@ export const ALL_TITLES_LIMIT = 120;
 
 type WireTitle = TitleListResponse['title_list'][number];
 
-/** A bonus episode: reading it gives points back. */
-export interface BonusEpisodeView {
-  id: number;
-  href: string;
-  titleName: string;
-  episodeName: string;
-  bonusPoint: number;
-  imageUrl: string;
-}
-
-export interface GenreRankingView {
-  rankingId: number;
-  genreId: number;
-  name: string;
-  titles: TitleCardView[];
-}
-
-export interface TopSections {
-  featured: FeaturedTitleView | undefined;
-  bonusEpisodes: BonusEpisodeView[];
-  ranking: TitleCardView[];
-  todayChoice: TitleCardView[];
-  todayUpdates: TitleCardView[];
-  genreRankings: GenreRankingView[];
-  allTitles: TitleCardView[];
-}
-
-export type TopPageData = ({ state: 'ready' } & TopSections) | { state: 'unavailable'; responseCode: number };
-
 const card = (title: WireTitle) => toTitleCard(title, toPublicImageUrl);
 
-function toFeatured(title: WireTitle): FeaturedTitleView {
-  return {
-    ...card(title),
-    // Portrait feature art (WIRE.md §3.1) suits the hero; the square thumbnail stands in for it.
-    posterUrl: toPublicImageUrl(title.feature_image_url || title.thumbnail_image_url),
-    backdropUrl: toPublicImageUrl(title.banner_image_url || title.thumbnail_image_url),
-    introduction: title.short_introduction_text || title.introduction_text,
-    updateCycle: title.new_episode_update_cycle_text,
-    chapterCount: title.total_episode_count,
-  };
-}
+const toFeatured = (title: WireTitle) => toFeaturedTitle(title, toPublicImageUrl);
 
 function toBonusEpisode(episode: Episode, titles: ReadonlyMap<number, Title>): BonusEpisodeView {
   const title = titles.get(episode.title_id);
@@ -124,4 +87,17 @@ export async function loadTopPage(api: ApiClient): Promise<TopPageData> {
     return { state: 'ready', ...emptyTop(all.value) };
   }
   return { state: 'ready', ...toTopSections(top.value, all.value) };
+}
+
+/**
+ * The top page's answer: 200 with its sections, or 503 with the unavailable panel; in that case
+ * maintenance goes to /maintenance and other codes to /error/{code}, except in local development.
+ */
+export async function respondTopPage(api: ApiClient) {
+  const page = await loadTopPage(api);
+  if (page.state === 'unavailable') {
+    const destination = errorDestination(page.responseCode, env.errorRedirect);
+    if (destination) throw redirect(destination);
+  }
+  return data(page, { status: page.state === 'ready' ? 200 : 503 });
 }

@@ -1,10 +1,10 @@
 import type { ScrambleSeed } from '@manga/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { descramblePlan, drawDescrambled } from './descramble.ts';
-import type { AdjacentChapter } from './viewer.server.ts';
+import type { AdjacentChapter, ReadyViewer, ViewerBase, ViewerData } from './viewer.ts';
 
 /**
  * Placeholder ratio (height / width) until a page has loaded: the API does not send page sizes; the
@@ -145,17 +145,21 @@ function ReaderBar({
   );
 }
 
-export interface ReaderProps {
-  titleId: number;
-  episodeId: number;
-  titleName: string;
-  episodeName: string;
-  titleHref: string;
-  pages: readonly string[];
-  scrambleSeed: ScrambleSeed;
-  scrambleVer: number | null;
-  previous: AdjacentChapter | undefined;
-  next: AdjacentChapter | undefined;
+/**
+ * The viewer's window on ink: the bar back to the title, or when embedded in another site only a
+ * heading for assistive technology, then the content.
+ */
+function ReaderWindow({ viewer, bar, children }: { viewer: ViewerBase; bar: boolean; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">
+      {bar ? (
+        <ReaderBar titleHref={viewer.titleHref} titleName={viewer.titleName} episodeName={viewer.episodeName} />
+      ) : (
+        <h1 className="sr-only">{`${viewer.episodeName} – ${viewer.titleName}`}</h1>
+      )}
+      {children}
+    </div>
+  );
 }
 
 /** The line under a chapter link: what the API's badge says about that chapter. */
@@ -191,15 +195,14 @@ function ChapterLink({ chapter, direction }: { chapter: AdjacentChapter | undefi
 }
 
 /** The basic reader: the episode's pages top to bottom, unscrambled on canvases, then the next chapter. */
-export function Reader(props: ReaderProps) {
+function Reader({ bar, ...props }: ReadyViewer & { bar: boolean }) {
   const { t } = useTranslation();
   const { titleId, episodeId, scrambleSeed, scrambleVer } = props;
   const [episode] = useState(() => ({ titleId, episodeId, scrambleSeed, scrambleVer }));
   const [ratio, setRatio] = useState(DEFAULT_PAGE_RATIO);
   const onSize = useCallback((width: number, height: number) => setRatio(height / width), []);
   return (
-    <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">
-      <ReaderBar titleHref={props.titleHref} titleName={props.titleName} episodeName={props.episodeName} />
+    <ReaderWindow viewer={props} bar={bar}>
       <main className="flex-1">
         <noscript>
           <p className="mx-auto my-6 max-w-md rounded-xl bg-amber-100 px-5 py-4 text-center text-sm font-semibold text-amber-900">
@@ -238,30 +241,16 @@ export function Reader(props: ReaderProps) {
           </Link>
         </nav>
       </main>
-    </div>
+    </ReaderWindow>
   );
 }
 
 /** A chapter that has to be bought or rented first (API 400 / 3105): its price, never a broken reader. */
-export function LockedChapter({
-  titleName,
-  episodeName,
-  titleHref,
-  point,
-  ticket,
-  firstEpisodeHref,
-}: {
-  titleName: string;
-  episodeName: string;
-  titleHref: string;
-  point: number;
-  ticket: boolean;
-  firstEpisodeHref: string | undefined;
-}) {
+function LockedChapter({ bar, ...viewer }: Extract<ViewerData, { state: 'locked' }> & { bar: boolean }) {
   const { t } = useTranslation();
+  const { titleName, episodeName, titleHref, point, ticket, firstEpisodeHref } = viewer;
   return (
-    <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">
-      <ReaderBar titleHref={titleHref} titleName={titleName} episodeName={episodeName} />
+    <ReaderWindow viewer={viewer} bar={bar}>
       <main className="flex flex-1 items-center justify-center px-5 py-14">
         <section
           aria-labelledby="locked-heading"
@@ -316,36 +305,42 @@ export function LockedChapter({
           </div>
         </section>
       </main>
-    </div>
+    </ReaderWindow>
   );
 }
 
 /** An age-rated title the visitor is too young (or unknown age) for (API 2016). */
-export function RestrictedChapter({
-  titleName,
-  episodeName,
-  titleHref,
-}: {
-  titleName: string;
-  episodeName: string;
-  titleHref: string;
-}) {
+function RestrictedChapter({ bar, ...viewer }: Extract<ViewerData, { state: 'restricted' }> & { bar: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">
-      <ReaderBar titleHref={titleHref} titleName={titleName} episodeName={episodeName} />
+    <ReaderWindow viewer={viewer} bar={bar}>
       <main className="flex flex-1 items-center justify-center px-5 py-14">
         <section role="alert" className="w-full max-w-md rounded-2xl bg-white p-7 text-center text-ink">
           <h2 className="text-xl font-black">{t('catalogue.reader.restricted_title')}</h2>
           <p className="mt-3 text-sm text-zinc-600">{t('catalogue.reader.restricted_body')}</p>
           <Link
-            to={titleHref}
+            to={viewer.titleHref}
             className="mt-6 inline-flex h-11 items-center justify-center rounded-full bg-ink px-6 text-sm font-bold text-white"
           >
             {t('episode.viewer.back_to_title')}
           </Link>
         </section>
       </main>
-    </div>
+    </ReaderWindow>
   );
+}
+
+/**
+ * An episode in the viewer: the reader for a readable one, its price for a locked one, the age
+ * notice for a restricted one. `bar` false is the embedded viewer (no way out of the frame).
+ */
+export function EpisodeViewer({ viewer, bar = true }: { viewer: ViewerData; bar?: boolean }) {
+  switch (viewer.state) {
+    case 'ready':
+      return <Reader key={viewer.episodeId} {...viewer} bar={bar} />;
+    case 'locked':
+      return <LockedChapter {...viewer} bar={bar} />;
+    case 'restricted':
+      return <RestrictedChapter {...viewer} bar={bar} />;
+  }
 }

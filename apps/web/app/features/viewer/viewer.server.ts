@@ -1,35 +1,14 @@
 import { type ApiClient, getWebViewer, responseCodeOf } from '@manga/api-client';
-import { ResponseCode, type ScrambleSeed } from '@manga/contracts';
+import { ResponseCode } from '@manga/contracts';
+import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
-import { failLoad, notFound } from '#app/features/catalogue/load-errors.server.ts';
+import { notFound } from '#app/errors/not-found.server.ts';
+import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
+import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
-import { type AccessKind, accessKindOf } from '#app/features/title/episode-access.ts';
-
-/** A neighbouring chapter (previous_episode / next_episode: int fields, {} when none) and its badge. */
-export interface AdjacentChapter {
-  href: string;
-  access: AccessKind;
-}
-
-interface ViewerBase {
-  titleId: number;
-  episodeId: number;
-  titleName: string;
-  episodeName: string;
-  titleHref: string;
-}
-
-export type ViewerData =
-  | (ViewerBase & {
-      state: 'ready';
-      pages: string[];
-      scrambleSeed: ScrambleSeed;
-      scrambleVer: number | null;
-      previous: AdjacentChapter | undefined;
-      next: AdjacentChapter | undefined;
-    })
-  | (ViewerBase & { state: 'locked'; point: number; ticket: boolean; firstEpisodeHref: string | undefined })
-  | (ViewerBase & { state: 'restricted'; message: string });
+import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
+import { apiFor } from '#app/visitor/visitor-context.server.ts';
+import type { AdjacentChapter, ViewerBase, ViewerData } from './viewer.ts';
 
 export function adjacentChapter(titleId: number, entry: Readonly<Record<string, number>>): AdjacentChapter | undefined {
   const id = entry.episode_id;
@@ -89,4 +68,14 @@ export async function loadViewer(api: ApiClient, url: URL, titleId: number, epis
     previous: adjacentChapter(titleId, answer.previous_episode),
     next: adjacentChapter(titleId, answer.next_episode),
   };
+}
+
+/** The loader of every viewer route: the title and episode their viewer middleware checked (SPEC §2, §5). */
+export function loadRouteViewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): Promise<ViewerData> {
+  const { titleId, episodeId } = context.get(titleRouteContext);
+  return loadViewer(apiFor(request, context), url, titleId, episodeId ?? 0);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wireEpisode } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { accessKindOf, episodeAccess, isReadable, sortEpisodes, timeLeft } from './episode-access.ts';
+import { wireEpisode } from './wire-fixtures.test-support.ts';
 
 const episode = wireEpisode;
 

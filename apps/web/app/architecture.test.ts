@@ -34,7 +34,11 @@ const files = sourceFiles('.')
   .map((file) => relative('.', file))
   .filter((file) => !isTest(file));
 const offending = (from: (file: string) => boolean, to: (imported: string) => boolean) =>
-  files.filter(from).flatMap((file) => importsOf(file).filter(to).map((imported) => `${file} → ${imported}`));
+  files.filter(from).flatMap((file) =>
+    importsOf(file)
+      .filter(to)
+      .map((imported) => `${file} → ${imported}`),
+  );
 
 describe('web app layout (ADR 012)', () => {
   it('keeps shared components in components/ui only; a feature keeps its own', () => {
@@ -48,9 +52,12 @@ describe('web app layout (ADR 012)', () => {
   });
 
   it('keeps features, components and layouts independent of route modules', () => {
-    expect(offending((file) => !file.startsWith('routes/'), (imported) => imported.startsWith('routes/'))).toEqual(
-      [],
-    );
+    expect(
+      offending(
+        (file) => !file.startsWith('routes/'),
+        (imported) => imported.startsWith('routes/'),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the shared primitives free of features and of the site frame', () => {

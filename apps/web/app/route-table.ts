@@ -275,9 +275,6 @@ export const EXTRA_ROUTES = [
   },
 ] as const satisfies readonly RouteEntry[];
 
-/** Development-only routes (EXTRA_ROUTES): 404 in production. */
-export const DEVELOPMENT_ROUTE_NAMES: readonly string[] = ['dev-outbox', 'dev-outbox-messageId'];
-
 /** Every route the router serves: SPEC §2's, then the extra ones. */
 export const ALL_ROUTES: readonly RouteEntry[] = [
   ...(ROUTE_TABLE as readonly RouteEntry[]),

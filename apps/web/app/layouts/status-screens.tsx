@@ -9,6 +9,20 @@ export function FullViewerFrame({ children }: { children: ReactNode }) {
   return <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">{children}</div>;
 }
 
+/** The way out of an error screen: a full reload of the site root (SPEC §2: episode.viewer.last_page.go_home). */
+function GoHomeLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/"
+      reloadDocument
+      className="mt-9 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-bold text-ink transition hover:bg-zinc-200"
+    >
+      {t('episode.viewer.last_page.go_home')}
+    </Link>
+  );
+}
+
 /**
  * The not-found screen (SPEC §2): heading 'Error', text '404', the 'Page Not Found: {full path}'
  * message, and a link to the site root labelled by episode.viewer.last_page.go_home.
@@ -24,13 +38,7 @@ export function NotFoundScreen({ message }: { message: string }) {
         <p className="mt-5 max-w-md font-mono text-sm break-all text-zinc-400" data-testid="not-found-message">
           {message}
         </p>
-        <Link
-          to="/"
-          reloadDocument
-          className="mt-9 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-bold text-ink transition hover:bg-zinc-200"
-        >
-          {t('episode.viewer.last_page.go_home')}
-        </Link>
+        <GoHomeLink />
       </main>
     </FullViewerFrame>
   );
@@ -51,13 +59,7 @@ export function ServerErrorScreen({ code }: { code: number }) {
         <p className="mt-5 font-mono text-xs text-zinc-500" data-testid="error-code">
           {t('common.error_code', { code })}
         </p>
-        <Link
-          to="/"
-          reloadDocument
-          className="mt-9 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-bold text-ink transition hover:bg-zinc-200"
-        >
-          {t('episode.viewer.last_page.go_home')}
-        </Link>
+        <GoHomeLink />
       </main>
     </FullViewerFrame>
   );

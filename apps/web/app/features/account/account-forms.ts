@@ -44,7 +44,9 @@ function newPasswordError(password: string): FieldErrorKey | undefined {
   return error ? `password_error.${error}` : undefined;
 }
 
+/** The confirmation of a new password, checked once the password itself passes. */
 function confirmationError(password: string, confirmation: string): FieldErrorKey | undefined {
+  if (newPasswordError(password)) return undefined;
   return password === confirmation ? undefined : 'password_error.mismatch';
 }
 
@@ -107,7 +109,7 @@ export function validateNewPasswordForm(form: FormValues) {
   return validated(
     {
       password: newPasswordError(password),
-      password_confirmation: newPasswordError(password) ? undefined : confirmationError(password, confirmation),
+      password_confirmation: confirmationError(password, confirmation),
     },
     { password },
   );
@@ -122,9 +124,7 @@ export function validatePasswordChangeForm(form: FormValues) {
     {
       current_password: currentPasswordError(currentPassword),
       new_password: newPasswordError(newPassword),
-      new_password_confirmation: newPasswordError(newPassword)
-        ? undefined
-        : confirmationError(newPassword, confirmation),
+      new_password_confirmation: confirmationError(newPassword, confirmation),
     },
     { currentPassword, newPassword },
   );
@@ -139,9 +139,7 @@ export function validatePasswordResetForm(form: FormValues) {
     {
       email: emailError(email),
       new_password: newPasswordError(newPassword),
-      new_password_confirmation: newPasswordError(newPassword)
-        ? undefined
-        : confirmationError(newPassword, confirmation),
+      new_password_confirmation: confirmationError(newPassword, confirmation),
     },
     { email, newPassword },
   );

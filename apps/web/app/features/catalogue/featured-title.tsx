@@ -2,6 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FeaturedTitleView } from './title-view.ts';
 
+/**
+ * A hero's background: the title's wide art blurred, under a shade that keeps the text readable
+ * (light on the top page's hero, stronger on the title page).
+ */
+export function HeroBackdrop({ src, shade }: { src: string; shade: 'light' | 'strong' }) {
+  return (
+    <>
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={1280}
+          height={480}
+          className={`absolute inset-0 -z-10 size-full scale-125 object-cover ${shade === 'light' ? 'opacity-60' : 'opacity-50'} blur-3xl saturate-150`}
+        />
+      ) : null}
+      <div
+        className={`absolute inset-0 -z-10 bg-linear-to-r from-ink via-ink/85 ${shade === 'light' ? 'to-ink/30' : 'to-ink/40'}`}
+      />
+    </>
+  );
+}
+
 /** Short facts about a series as chips: its status, magazine, update cycle, chapter count. */
 export function TitleFacts({ facts, className }: { facts: readonly string[]; className: string }) {
   const { t } = useTranslation();
@@ -30,16 +53,7 @@ export function FeaturedTitle({ title }: { title: FeaturedTitleView }) {
   ].filter(Boolean);
   return (
     <section aria-labelledby="featured-title" className="relative isolate overflow-hidden bg-ink text-white">
-      {title.backdropUrl ? (
-        <img
-          src={title.backdropUrl}
-          alt=""
-          width={1280}
-          height={480}
-          className="absolute inset-0 -z-10 size-full scale-125 object-cover opacity-60 blur-3xl saturate-150"
-        />
-      ) : null}
-      <div className="absolute inset-0 -z-10 bg-linear-to-r from-ink via-ink/85 to-ink/30" />
+      <HeroBackdrop src={title.backdropUrl} shade="light" />
       <div className="mx-auto flex max-w-7xl items-center gap-5 px-4 py-8 sm:gap-10 sm:px-6 sm:py-14 lg:px-8">
         {title.posterUrl ? (
           <img

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
-import { TitleFacts } from '#app/features/catalogue/featured-title.tsx';
+import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { EpisodeList } from './episode-list.tsx';
 import { ShareLink } from './share-link.tsx';
@@ -30,16 +30,7 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
   return (
     <>
       <section aria-labelledby="title-name" className="relative isolate overflow-hidden bg-ink text-white">
-        {title.backdropUrl ? (
-          <img
-            src={title.backdropUrl}
-            alt=""
-            width={1280}
-            height={480}
-            className="absolute inset-0 -z-10 size-full scale-125 object-cover opacity-50 blur-3xl saturate-150"
-          />
-        ) : null}
-        <div className="absolute inset-0 -z-10 bg-linear-to-r from-ink via-ink/85 to-ink/40" />
+        <HeroBackdrop src={title.backdropUrl} shade="strong" />
         <div className="mx-auto max-w-7xl px-4 pt-5 pb-8 sm:px-6 sm:pt-7 sm:pb-12 lg:px-8">
           <nav aria-label={t('common.breadcrumbs')} className="mb-5 text-xs text-zinc-400">
             <Link to="/" className="hover:text-white hover:underline">

@@ -3,8 +3,9 @@
 //   /api/*                     proxied to the API with the prefix stripped (DESIGN §1)
 //   /builds/latest             id of the deployed build, for pollBuildManifest (SPEC §7)
 //   everything else            React Router's SSR request handler
-// Configuration comes from the same variables, with the same defaults, as app/env.server.ts.
-import { createReadStream } from 'node:fs';
+// Configuration is parsed once, by app/env.server.ts: the server build's entry (app/entry.server.tsx)
+// exports it as `productionServer`, so this server and the app read the same values (ADR 012).
+import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -19,18 +20,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
 const serverBuildFile = path.join(here, 'build', 'server', 'index.js');
 
-const config = {
-  apiUrl: new URL(process.env.MANGA_API_URL?.trim() || 'http://127.0.0.1:3001'),
-  port: Number(process.env.MANGA_WEB_PORT?.trim() || 3000),
-  apiPrefix: `/${(process.env.MANGA_PUBLIC_API_PREFIX?.trim() || '/api').replace(/^\/+|\/+$/g, '')}`,
-};
-if (!Number.isInteger(config.port) || config.port < 1 || config.port > 65_535) {
-  throw new Error(`MANGA_WEB_PORT must be a port number, got "${process.env.MANGA_WEB_PORT}"`);
-}
-
-const build = await import(serverBuildFile).catch((error) => {
-  throw new Error(`No server build at ${serverBuildFile}; run \`npm run build\` first.`, { cause: error });
-});
+if (!existsSync(serverBuildFile))
+  throw new Error(`No server build at ${serverBuildFile}; run \`npm run build\` first.`);
+// Importing the build parses the environment; a bad value stops the server here with its message.
+const build = await import(serverBuildFile);
+/** @type {{ env: { apiUrl: string; port: number; publicApiPrefix: string }; serverTime: () => string }} */
+const { env, serverTime } = build.entry.module.productionServer;
+const config = { apiUrl: new URL(env.apiUrl), port: env.port, apiPrefix: env.publicApiPrefix };
 const handleWithReactRouter = createRequestListener({ build, mode: process.env.NODE_ENV });
 
 const HOP_BY_HOP = new Set([
@@ -100,10 +96,6 @@ function sendJson(res, status, body, headers = {}) {
     ...headers,
   });
   res.end(text);
-}
-
-function serverTime() {
-  return new Date().toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Streams the request to the API and the answer back (method, headers, body, set-cookie, status). */

@@ -1,16 +1,26 @@
 import { PassThrough } from 'node:stream';
-import { DEFAULT_LOCALE, type Locale } from '@manga/contracts';
+import { DEFAULT_LOCALE, formatWireDateTime, type Locale } from '@manga/contracts';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
 import { visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the production server (server.mjs, plain JavaScript) takes from this build: the web env as
+ * env.server.ts parsed it, and the wire clock for the `server_time` of its own error answers.
+ */
+export const productionServer = {
+  env,
+  serverTime: () => formatWireDateTime(new Date(), env.wireTimeZone),
+};
 
 function localeOf(loadContext: RouterContextProvider): Locale {
   try {

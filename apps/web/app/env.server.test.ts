@@ -12,8 +12,14 @@ describe('readWebEnv', () => {
       cookieAuth: true,
       viewerCountryHeader: 'cloudfront-viewer-country',
       defaultRegion: 'JP',
+      wireTimeZone: 'Asia/Tokyo',
       errorRedirect: false,
     });
+  });
+
+  it('reads wire times in the zone the API is configured with', () => {
+    expect(readWebEnv({ MANGA_WIRE_TIMEZONE: 'America/New_York' }).wireTimeZone).toBe('America/New_York');
+    expect(() => readWebEnv({ MANGA_WIRE_TIMEZONE: 'Tokyo+9' })).toThrow(/MANGA_WIRE_TIMEZONE/);
   });
 
   it('reads the guard, region and error settings', () => {
@@ -44,6 +50,7 @@ describe('readWebEnv', () => {
       MANGA_WEB_PORT: '8080',
     });
     expect(env).toMatchObject({ apiUrl: 'http://api:4000', publicApiPrefix: '/backend', port: 8080 });
+    expect(readWebEnv({ MANGA_PUBLIC_API_PREFIX: '//backend//' }).publicApiPrefix).toBe('/backend');
     expect(() => readWebEnv({ MANGA_WEB_PORT: 'eighty' })).toThrow(/MANGA_WEB_PORT/);
     expect(() => readWebEnv({ MANGA_API_URL: 'not a url' })).toThrow(/MANGA_API_URL/);
     expect(() => readWebEnv({ MANGA_ENV: 'staging' })).toThrow(/MANGA_ENV/);

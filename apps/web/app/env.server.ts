@@ -1,4 +1,4 @@
-import { Region } from '@manga/contracts';
+import { DEFAULT_WIRE_TIME_ZONE, isKnownTimeZone, Region } from '@manga/contracts';
 
 // The web server's configuration, read once from the environment (the only reader of process.env in app/).
 
@@ -21,6 +21,8 @@ export interface WebEnv {
   viewerCountryHeader: string;
   /** MANGA_DEFAULT_REGION: region of visitors whose request has no country header. */
   defaultRegion: Region;
+  /** MANGA_WIRE_TIMEZONE, shared with the API: the zone of `YYYY-MM-DD HH:MM:SS` times on the wire. */
+  wireTimeZone: string;
   /**
    * Whether API errors redirect to /error/{code}: everywhere except local development, where the
    * error stays on the page that caused it (SPEC §4).
@@ -46,8 +48,7 @@ function readUrl(raw: string | undefined, fallback: string): string {
 }
 
 function readPrefix(raw: string | undefined, fallback: string): string {
-  const value = (raw?.trim() || fallback).replace(/\/+$/, '');
-  return value.startsWith('/') ? value : `/${value}`;
+  return `/${(raw?.trim() || fallback).replace(/^\/+|\/+$/g, '')}`;
 }
 
 function readDeployment(raw: string | undefined): DeploymentEnv {
@@ -82,6 +83,12 @@ function readRegion(raw: string | undefined): Region {
   throw new Error(`MANGA_DEFAULT_REGION must be JP or US, got "${raw}"`);
 }
 
+function readTimeZone(raw: string | undefined): string {
+  const value = raw?.trim() || DEFAULT_WIRE_TIME_ZONE;
+  if (!isKnownTimeZone(value)) throw new Error(`MANGA_WIRE_TIMEZONE must be an IANA time zone, got "${raw}"`);
+  return value;
+}
+
 export function readWebEnv(source: Readonly<Record<string, string | undefined>>): WebEnv {
   const deployment = readDeployment(source.MANGA_ENV);
   return {
@@ -93,6 +100,7 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     cookieAuth: readFlag('MANGA_COOKIE_AUTH', source.MANGA_COOKIE_AUTH, true),
     viewerCountryHeader: readHeaderName(source.MANGA_VIEWER_COUNTRY_HEADER, 'cloudfront-viewer-country'),
     defaultRegion: readRegion(source.MANGA_DEFAULT_REGION),
+    wireTimeZone: readTimeZone(source.MANGA_WIRE_TIMEZONE),
     errorRedirect: deployment !== 'development',
   };
 }

@@ -14,6 +14,8 @@ export interface RootData {
   apiPrefix: string;
   /** false in local development: errors stay on the page instead of redirecting to /error/{code}. */
   errorRedirect: boolean;
+  /** The zone of the API's wire times (MANGA_WIRE_TIMEZONE): release dates are shown in it. */
+  wireTimeZone: string;
 }
 
 export const ROOT_ROUTE_ID = 'root';

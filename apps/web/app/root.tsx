@@ -16,13 +16,13 @@ import stylesheet from './app.css?url';
 import { SERVICE_NAME } from './brand.ts';
 import { ClientEffects } from './client/client-effects.tsx';
 import { LoginStateProvider } from './client/login-state.tsx';
-import { LoadingBar } from './components/loading-bar.tsx';
-import { ScrollManager } from './components/scroll-manager.tsx';
-import { NotFoundScreen, ServerErrorScreen } from './components/status-screens.tsx';
 import { env } from './env.server.ts';
 import { errorDestination, notFoundMessage } from './errors/error-routing.ts';
 import { useDocumentLocale } from './i18n/document-locale.ts';
 import { i18nFor } from './i18n/i18n.ts';
+import { LoadingBar } from './layouts/loading-bar.tsx';
+import { ScrollManager } from './layouts/scroll-manager.tsx';
+import { NotFoundScreen, ServerErrorScreen } from './layouts/status-screens.tsx';
 import { type RootData, useRootData } from './root-data.ts';
 import { visitorMiddleware, visitorOf } from './visitor/visitor-context.server.ts';
 
@@ -38,6 +38,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     cookiePrefix: env.cookiePrefix,
     apiPrefix: env.publicApiPrefix,
     errorRedirect: env.errorRedirect,
+    wireTimeZone: env.wireTimeZone,
   };
 }
 

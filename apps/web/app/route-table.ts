@@ -122,21 +122,23 @@ export const ROUTE_TABLE = [
     middleware: none,
     params: { titleId: 'title-id' },
   },
+  // The minfunction viewers show the same reader as the episode route, so they share its viewer
+  // middleware (private, no-store) and its episodeId rule.
   {
     name: 'minfunction-embed-viewer',
     path: 'minfunction/title/:titleId/episode/:episodeId/embedviewer',
     file: 'routes/minfunction-embed-viewer.tsx',
     layout: 'none',
-    middleware: none,
-    params: { titleId: 'title-id' },
+    middleware: ['viewer'],
+    params: { titleId: 'title-id', episodeId: 'non-negative-int' },
   },
   {
     name: 'minfunction-full-viewer',
     path: 'minfunction/title/:titleId/episode/:episodeId/fullviewer',
     file: 'routes/minfunction-full-viewer.tsx',
     layout: 'fullviewer',
-    middleware: none,
-    params: { titleId: 'title-id' },
+    middleware: ['viewer'],
+    params: { titleId: 'title-id', episodeId: 'non-negative-int' },
   },
   { name: 'my', path: 'my', file: 'routes/my.tsx', layout: 'default', middleware: ['my'], params: noParams },
   {
@@ -272,9 +274,6 @@ export const EXTRA_ROUTES = [
     params: noParams,
   },
 ] as const satisfies readonly RouteEntry[];
-
-/** Development-only routes (EXTRA_ROUTES): 404 in production. */
-export const DEVELOPMENT_ROUTE_NAMES: readonly string[] = ['dev-outbox', 'dev-outbox-messageId'];
 
 /** Every route the router serves: SPEC §2's, then the extra ones. */
 export const ALL_ROUTES: readonly RouteEntry[] = [

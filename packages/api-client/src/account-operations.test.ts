@@ -1,4 +1,3 @@
-import { requiredParameterMessage } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { accountOperations, fetchCollectingSetCookies, setCookieHeaders } from './account-operations.ts';
 import { createApiClient } from './api-client.ts';
@@ -76,7 +75,9 @@ describe('accountOperations', () => {
       .presavePassword({ current_password: 'x', new_password: undefined as unknown as string })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RequiredError);
-    expect((error as Error).message).toBe(requiredParameterMessage('new_password', 'passwordPresave'));
+    expect((error as Error).message).toBe(
+      'Required parameter new_password was null or undefined when calling passwordPresave',
+    );
     expect(sent).toHaveLength(0);
   });
 

@@ -1,8 +1,7 @@
-import { ResponseCode, requiredParameterMessage, requiredParameters, signWebRequest } from '@manga/contracts';
+import { ResponseCode, signWebRequest } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, HASH_HEADER } from './api-client.ts';
 import { ApiError, RequiredError, responseCodeOf } from './api-error.ts';
-import { readBirthdayCookie } from './birthday-cookie.ts';
 import { pollBuildManifest } from './build-manifest.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -136,30 +135,46 @@ describe('createApiClient requests', () => {
   });
 });
 
-describe('required parameters', () => {
-  const [operation, names] = Object.entries(requiredParameters).find(([, list]) => list.length > 0) ?? ['', []];
-
+describe('required parameters (SPEC §5)', () => {
   it('throws the SPEC §5 message and sends nothing when a required parameter is missing', async () => {
     const { fetch, requests } = fakeFetch(ok());
     const api = createApiClient({ baseUrl: 'http://api.test', fetch });
-    const missing = names[0]!;
-    const params = Object.fromEntries(names.slice(1).map((name) => [name, 'x']));
 
-    const error = await rejection(api.call(operation, 'POST', '/any', { ...params, [missing]: null }));
+    const error = await rejection(
+      api.call('episodePaid', 'POST', '/episode/paid', { episode_id: 1001, check_point: undefined }),
+    );
 
     expect(error).toBeInstanceOf(RequiredError);
-    expect((error as Error).message).toBe(requiredParameterMessage(missing, operation));
     expect((error as Error).message).toBe(
-      `Required parameter ${missing} was null or undefined when calling ${operation}`,
+      'Required parameter check_point was null or undefined when calling episodePaid',
     );
     expect(requests).toHaveLength(0);
   });
 
-  it('sends the call when every required parameter is present', async () => {
+  it('names the first missing parameter, null counting as missing', async () => {
+    const { fetch } = fakeFetch(ok());
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch });
+
+    const error = await rejection(api.call('login', 'POST', '/web/user/login', { email: null, password: null }));
+
+    expect((error as Error).message).toBe('Required parameter email was null or undefined when calling login');
+  });
+
+  it('sends the call when every required parameter is present, even when it is 0 or empty', async () => {
     const { fetch, requests } = fakeFetch(ok());
     const api = createApiClient({ baseUrl: 'http://api.test', fetch });
 
-    await api.call(operation, 'POST', '/any', Object.fromEntries(names.map((name) => [name, '1'])));
+    await api.call('optOut', 'POST', '/web/opt_out', { ads: 0, analysis: 0 });
+    await api.call('save', 'POST', '/web/account/save', { token: '' });
+
+    expect(requests).toHaveLength(2);
+  });
+
+  it('checks nothing for an operation without required parameters', async () => {
+    const { fetch, requests } = fakeFetch(ok());
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch });
+
+    await api.call('listTitles', 'GET', '/title/list', {});
 
     expect(requests).toHaveLength(1);
   });
@@ -293,17 +308,5 @@ describe('pollBuildManifest', () => {
     await expect(pollBuildManifest('/', { fetch: fakeFetch(new TypeError('x')).fetch })).resolves.toBeUndefined();
     const notFound = fakeFetch(new Response('nope', { status: 404 }));
     await expect(pollBuildManifest('/', { fetch: notFound.fetch })).resolves.toBeUndefined();
-  });
-});
-
-describe('readBirthdayCookie', () => {
-  it('finds the named cookie and returns its value and expiry as strings', () => {
-    const raw = encodeURIComponent(JSON.stringify({ value: '2000-01', expires: 4102372799 }));
-    expect(readBirthdayCookie(`uwt=x; dev_birthday=${raw}`, 'dev_birthday')).toEqual({
-      value: '2000-01',
-      expires: '4102372799',
-    });
-    expect(readBirthdayCookie('uwt=x', 'birthday')).toBeUndefined();
-    expect(readBirthdayCookie(undefined)).toBeUndefined();
   });
 });

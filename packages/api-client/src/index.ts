@@ -27,7 +27,6 @@ export {
   WEB_VERSION,
 } from './api-client.ts';
 export { ApiError, NO_RESPONSE_CODE, RequiredError, responseCodeOf } from './api-error.ts';
-export { readBirthdayCookie } from './birthday-cookie.ts';
 export { type PollBuildManifestOptions, pollBuildManifest } from './build-manifest.ts';
 export {
   type CallOptions,

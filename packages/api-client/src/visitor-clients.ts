@@ -1,5 +1,5 @@
+import { CookieName, readBirthdayCookie } from '@manga/contracts';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './api-client.ts';
-import { readBirthdayCookie } from './birthday-cookie.ts';
 
 // The two ways the web app builds a client (SPEC §7 shared behaviour): on the server, acting for the
 // visitor whose page is being rendered; in the browser, through the web origin's proxy prefix.
@@ -54,7 +54,7 @@ export function createServerApiClient(options: ServerApiClientOptions): ApiClien
     ...rest,
     forwardHeaders,
     isCrawler,
-    getBirthdayCookie: () => readBirthdayCookie(cookie, `${cookiePrefix}birthday`),
+    getBirthdayCookie: () => readBirthdayCookie(cookie, `${cookiePrefix}${CookieName.Birthday}`),
   });
 }
 
@@ -81,7 +81,7 @@ export function createBrowserApiClient(options: BrowserApiClientOptions): ApiCli
     isCrawler,
     getBirthdayCookie: () => {
       const source = cookieSource ?? (globalThis as { document?: { cookie: string } }).document;
-      return readBirthdayCookie(source?.cookie, `${cookiePrefix}birthday`);
+      return readBirthdayCookie(source?.cookie, `${cookiePrefix}${CookieName.Birthday}`);
     },
   });
 }

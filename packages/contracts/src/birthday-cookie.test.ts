@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBirthdayCookie, serializeBirthdayCookie } from './birthday-cookie.ts';
+import { parseBirthdayCookie, readBirthdayCookie, serializeBirthdayCookie } from './birthday-cookie.ts';
 
 describe('parseBirthdayCookie', () => {
   it.each([
@@ -61,5 +61,29 @@ describe('serializeBirthdayCookie', () => {
 
   it.each([-1, 1.5, Number.NaN, 'soon', '99999999999999999999'])('refuses the expiry %j', (expires) => {
     expect(() => serializeBirthdayCookie('2000-01', expires)).toThrow(RangeError);
+  });
+});
+
+describe('readBirthdayCookie', () => {
+  const raw = encodeURIComponent(JSON.stringify({ value: '2000-01', expires: 4102372799 }));
+
+  it('finds the named cookie in a Cookie header and returns its value and expiry as strings', () => {
+    expect(readBirthdayCookie(`uwt=x; dev_birthday=${raw}`, 'dev_birthday')).toEqual({
+      value: '2000-01',
+      expires: '4102372799',
+    });
+    expect(readBirthdayCookie(`birthday=${raw}`)).toEqual({ value: '2000-01', expires: '4102372799' });
+  });
+
+  it('reads only that name: another prefix, a missing cookie or no header give nothing', () => {
+    expect(readBirthdayCookie(`dev_birthday=${raw}`, 'test_birthday')).toBeUndefined();
+    expect(readBirthdayCookie(`dev_birthday=${raw}`)).toBeUndefined();
+    expect(readBirthdayCookie('uwt=x', 'birthday')).toBeUndefined();
+    expect(readBirthdayCookie(undefined)).toBeUndefined();
+  });
+
+  it('uses the first of two cookies of the same name, as browsers send the most specific first', () => {
+    const other = serializeBirthdayCookie('1990-05', 1);
+    expect(readBirthdayCookie(`birthday=${other}; birthday=${raw}`)?.value).toBe('1990-05');
   });
 });

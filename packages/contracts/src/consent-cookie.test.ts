@@ -18,6 +18,12 @@ describe('consent cookies', () => {
       expect(parseConsentCookie(raw)).toBe(false);
   });
 
+  it('gives consent only for value 1 or "1", never for look-alikes', () => {
+    for (const raw of ['{"value":true}', '{"value":"yes"}', '{"value":1.5}', '"1"', '{"expires":1}'])
+      expect(parseConsentCookie(raw)).toBe(false);
+    expect(parseConsentCookie('%7B%22value%22%3A1%7D')).toBe(true);
+  });
+
   it('refuses a bad expiry', () => {
     expect(() => serializeConsentCookie(1, -1)).toThrow(RangeError);
   });

@@ -1,28 +1,25 @@
-// The consent cookies `terms_of_service_minor`, `terms_of_service_adult`, `privacy_policy`
-// (SPEC §3, WIRE.md §1.5): URL-encoded JSON `{"value":1,"expires":<unix seconds>}`, read as leniently
-// as the birthday cookie.
+import { CookieName, parseJsonCookieValue } from './cookies.ts';
 
-export const CONSENT_COOKIE_NAMES = ['terms_of_service_minor', 'terms_of_service_adult', 'privacy_policy'] as const;
+// The consent cookies `terms_of_service_minor`, `terms_of_service_adult`, `privacy_policy`
+// (SPEC §3, WIRE.md §1.5): URL-encoded JSON `{"value":1,"expires":<unix seconds>}`. The API and the
+// web server both read them with parseConsentCookie, so they always agree on what a cookie means.
+
+export const CONSENT_COOKIE_NAMES = [
+  CookieName.TermsOfServiceMinor,
+  CookieName.TermsOfServiceAdult,
+  CookieName.PrivacyPolicy,
+] as const;
 export type ConsentCookieName = (typeof CONSENT_COOKIE_NAMES)[number];
 
-/** True when the cookie holds a consent (`value` 1 or "1"); false for anything else or nothing. */
+/**
+ * True when the cookie holds a consent: a JSON object (read as leniently as the birthday cookie)
+ * whose `value` is 1 or "1". Anything else, a bare `1` or `{"value":true}` included, is no consent.
+ */
 export function parseConsentCookie(raw: string | undefined): boolean {
-  if (!raw) return false;
-  let text: string;
-  try {
-    text = decodeURIComponent(raw).trim();
-  } catch {
-    text = raw.trim();
-  }
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return false;
-    const value = (parsed as { value?: unknown }).value;
-    return value === 1 || value === '1';
-  } catch {
-    return false;
-  }
+  const parsed = parseJsonCookieValue(raw);
+  if (typeof parsed !== 'object' || parsed === null) return false;
+  const value = (parsed as { value?: unknown }).value;
+  return value === 1 || value === '1';
 }
 
 /** Writes a consent cookie value as TOSHO round-trips it: numeric `value` and `expires`. */

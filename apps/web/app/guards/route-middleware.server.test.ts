@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, DEVELOPMENT_ROUTE_NAMES, EXTRA_ROUTES, ROUTE_TABLE } from '#app/route-table.ts';
+import { ALL_ROUTES, ROUTE_TABLE } from '#app/route-table.ts';
+import routes from '#app/routes.ts';
 import { resolveRouteMiddleware, routeMiddleware } from './route-middleware.server.ts';
 
 describe('route middleware', () => {
@@ -38,6 +39,13 @@ describe('route table (SPEC §2)', () => {
       middleware: ['viewer'],
       params: { titleId: 'title-id', episodeId: 'non-negative-int' },
     });
+    for (const viewer of ['minfunction-embed-viewer', 'minfunction-full-viewer'] as const) {
+      // The minfunction viewers show the episode route's reader, with its middleware and rules.
+      expect(byName.get(viewer)).toMatchObject({
+        middleware: ['viewer'],
+        params: { titleId: 'title-id', episodeId: 'non-negative-int' },
+      });
+    }
     expect(byName.get('my-history')?.middleware).toEqual(['my', 'own-history']);
     expect(byName.get('catch-all')).toMatchObject({ path: 'assets/*' });
     expect(byName.get('ranking-rankingId')?.params).toEqual({ rankingId: 'non-negative-int' });
@@ -58,16 +66,31 @@ describe('route table (SPEC §2)', () => {
   });
 });
 
-describe('extra routes (not SPEC §2 screens)', () => {
-  it('adds the login and logout form endpoints and the development-only outbox pages', () => {
-    expect(EXTRA_ROUTES.map((entry) => [entry.name, entry.path])).toEqual([
-      ['account-login', 'account/login'],
-      ['account-logout', 'account/logout'],
-      ['dev-outbox', 'dev/outbox'],
-      ['dev-outbox-messageId', 'dev/outbox/:messageId'],
-    ]);
-    expect(DEVELOPMENT_ROUTE_NAMES).toEqual(['dev-outbox', 'dev-outbox-messageId']);
+describe('router configuration (routes.ts)', () => {
+  type ConfigEntry = { id?: string; path?: string; file: string; index?: boolean; children?: ConfigEntry[] };
+  const served = new Map<string, { layout: string; path: string | undefined; file: string }>();
+  for (const entry of routes as ConfigEntry[]) {
+    for (const child of entry.children ?? [entry]) {
+      const layout = entry.children ? (entry.id ?? '') : 'none';
+      served.set(child.id ?? '', { layout, path: child.index ? '' : child.path, file: child.file });
+    }
+  }
+
+  it('serves every route of the table, under its layout, at its path, from its module', () => {
+    for (const entry of ALL_ROUTES) {
+      expect(served.get(entry.name), entry.name).toEqual({
+        layout: entry.layout === 'none' ? 'none' : `layout-${entry.layout}`,
+        path: entry.path,
+        file: entry.file,
+      });
+    }
+    expect(served.size).toBe(ALL_ROUTES.length);
+  });
+
+  it('serves the form endpoints outside any layout, with parameter checks and the guard only', () => {
+    expect(served.get('account-login')?.layout).toBe('none');
     expect(routeMiddleware('account-login')).toHaveLength(2);
+    expect(routeMiddleware('account-logout')).toHaveLength(2);
   });
 
   it('keeps every served path and name unique', () => {

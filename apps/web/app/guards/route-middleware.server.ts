@@ -8,9 +8,9 @@ import {
   LawResponseSchema,
   parseBirthday,
 } from '@manga/contracts';
-import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
+import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
-import { notFoundMessage } from '#app/errors/error-routing.ts';
+import { notFound } from '#app/errors/not-found.server.ts';
 import {
   type ParamRule,
   ROUTE_MIDDLEWARE_NAMES,
@@ -42,9 +42,7 @@ function validateParams(entry: RouteEntry): Middleware {
   return ({ params, url }, next) => {
     for (const [name, rule] of Object.entries(entry.params)) {
       const value = params[name];
-      if (value === undefined || !PARAM_RULES[rule](value)) {
-        throw data(notFoundMessage(`${url.pathname}${url.search}`), { status: 404 });
-      }
+      if (value === undefined || !PARAM_RULES[rule](value)) notFound(url);
     }
     return next();
   };

@@ -17,3 +17,8 @@ export function formatShortDate(date: Date, locale: Locale, timeZone?: string): 
     timeZone,
   }).format(date);
 }
+
+/** A calendar date (`YYYY-MM-DD`, e.g. a site-local day) in the medium style: no time zone applies. */
+export function formatCalendarDate(date: string, locale: Locale): string {
+  return formatMediumDate(new Date(`${date}T00:00:00Z`), locale, 'UTC');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMediumDate, formatShortDate } from './date-format.ts';
+import { formatCalendarDate, formatMediumDate, formatShortDate } from './date-format.ts';
 import en from './en.json' with { type: 'json' };
 import { i18nFor } from './i18n.ts';
 import ja from './ja.json' with { type: 'json' };
@@ -46,6 +46,11 @@ describe('date formats (SPEC §9)', () => {
   it('formats English dates in the medium style and the short numeric form', () => {
     expect(formatMediumDate(date, 'en', 'UTC')).toBe('Nov 2, 2026');
     expect(formatShortDate(date, 'en', 'UTC')).toBe('11/02/2026');
+  });
+
+  it('formats a calendar date as that day, wherever the server runs', () => {
+    expect(formatCalendarDate('2026-11-02', 'en')).toBe('Nov 2, 2026');
+    expect(formatCalendarDate('2026-01-01', 'ja')).toBe('2026/01/01');
   });
 
   it('formats Japanese dates too', () => {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '#app/components/site-footer.tsx';
-import { SiteHeader } from '#app/components/site-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 /** The default layout (SPEC §2): site header, the page, site footer. */
 export default function DefaultLayout() {

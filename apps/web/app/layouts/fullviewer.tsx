@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { FullViewerFrame } from '#app/components/status-screens.tsx';
+import { FullViewerFrame } from './status-screens.tsx';
 
 /** The full-viewer layout (SPEC §2): the page takes the whole window, without the site frame. */
 export default function FullViewerLayout() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
-import { LanguageSwitcher } from '#app/components/language-switcher.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** The oops layout (SPEC §2): a calm page around one card, for the gate, denied age and maintenance. */
 export default function OopsLayout() {

@@ -1,13 +1,10 @@
-import { responseCodeOf } from '@manga/api-client';
 import { redirect } from 'react-router';
-import { accountApiFor, clearSessionCookie } from '#app/account/account-api.server.ts';
+import { submitLogout } from '#app/features/account/session.server.ts';
 import { TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
-import { visitorOf } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/account-logout';
 
-// Logout's form endpoint (not a screen): POST /web/user/logout, then the session cookie is cleared
-// whatever the API answered (SPEC §4: logout always logs out), and the visitor goes to the top page.
+// Logout's form endpoint (not a screen): see features/account/session.server.ts.
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('account-logout');
 
@@ -15,14 +12,8 @@ export function loader() {
   throw redirect(TOP_PATH);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    await accountApiFor(request, context).logout();
-  } catch (error) {
-    console.warn(`POST /web/user/logout failed with ${responseCodeOf(error)}; logged out locally`);
-  }
-  clearSessionCookie(visitorOf(context));
-  throw redirect(TOP_PATH);
+export function action({ request, context }: Route.ActionArgs) {
+  return submitLogout(request, context);
 }
 
 /** Never shown: the loader always redirects (a component keeps this a page route, so its answers are navigations). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RESET_REQUEST_PATH } from '#app/account/account-paths.ts';
-import { SentScreen } from '#app/components/account-screens.tsx';
+import { PASSWORD_RESET_REQUEST_PATH } from '#app/features/account/account-paths.ts';
+import { SentScreen } from '#app/features/account/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-prereset-send';

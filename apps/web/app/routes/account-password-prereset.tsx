@@ -1,18 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { preresetPassword, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { validatePasswordResetForm } from '#app/account/account-forms.ts';
-import { PASSWORD_RESET_SENT_PATH } from '#app/account/account-paths.ts';
-import {
-  AccountScreen,
-  NewPasswordFields,
-  SubmitButton,
-  TextField,
-  useFormFeedback,
-  useHydrated,
-} from '#app/components/account-form.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { redirect } from 'react-router';
+import { preresetPassword, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { PASSWORD_RESET_SENT_PATH } from '#app/features/account/account-paths.ts';
+import { PasswordResetRequestScreen } from '#app/features/account/password-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-prereset';
@@ -35,28 +25,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-password-prereset.title');
 
 export default function AccountPasswordPreresetPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const busy = useNavigation().state !== 'idle';
-  const feedback = useFormFeedback(actionData, validatePasswordResetForm);
-  return (
-    <AccountScreen
-      title={t('pages.account-password-prereset.title')}
-      lead={<p>{t('pages.account-password-prereset.lead')}</p>}
-    >
-      <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <TextField
-          name="email"
-          type="email"
-          label={t('account.fields.email')}
-          autoComplete="email"
-          error={feedback.errors.email}
-        />
-        <NewPasswordFields name="new_password" errors={feedback.errors} />
-        <SubmitButton busy={busy}>{t('account.prereset.submit')}</SubmitButton>
-      </Form>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
-    </AccountScreen>
-  );
+  return <PasswordResetRequestScreen result={actionData} />;
 }

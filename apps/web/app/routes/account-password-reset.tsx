@@ -1,14 +1,11 @@
-import { responseCodeOf } from '@manga/api-client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirmToken, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor, clearSessionCookie, isSessionGone } from '#app/account/account-api.server.ts';
-import { loginPathFor, PASSWORD_RESET_REQUEST_PATH } from '#app/account/account-paths.ts';
-import { primaryLinkClass } from '#app/components/account-form.tsx';
-import { TokenConfirmScreen } from '#app/components/account-screens.tsx';
+import { primaryLinkClass } from '#app/features/account/account-form.tsx';
+import { loginPathFor, PASSWORD_RESET_REQUEST_PATH } from '#app/features/account/account-paths.ts';
+import { TokenConfirmScreen } from '#app/features/account/account-screens.tsx';
+import { submitPasswordReset } from '#app/features/account/password-reset.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
-import { visitorOf } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/account-password-reset';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('account-password-reset');
@@ -18,23 +15,9 @@ export function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get('token') ?? '' };
 }
 
-/**
- * Password reset's second step: GET /web/account/password/reset. It ends every session of the
- * account; when that included this browser's, the browser is logged out here too.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const api = accountApiFor(request, context);
-  const result = await confirmToken('password-reset', form, api);
-  const state = visitorOf(context);
-  if (result.status === 'done' && state.visitor.isLoggedIn) {
-    try {
-      await api.getAccount();
-    } catch (error) {
-      if (isSessionGone(responseCodeOf(error))) clearSessionCookie(state);
-    }
-  }
-  return resultResponse(result);
+/** Password reset's second step: the link's click confirms the reset (and logs this browser out if it was in). */
+export function action({ request, context }: Route.ActionArgs) {
+  return submitPasswordReset(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-password-reset.title');

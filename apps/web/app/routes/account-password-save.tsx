@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirmToken, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { PASSWORD_CHANGE_PATH, SETTINGS_PATH } from '#app/account/account-paths.ts';
-import { primaryLinkClass } from '#app/components/account-form.tsx';
-import { TokenConfirmScreen } from '#app/components/account-screens.tsx';
+import { confirmToken, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { primaryLinkClass } from '#app/features/account/account-form.tsx';
+import { PASSWORD_CHANGE_PATH, SETTINGS_PATH } from '#app/features/account/account-paths.ts';
+import { TokenConfirmScreen } from '#app/features/account/account-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-password-save';

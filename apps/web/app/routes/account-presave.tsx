@@ -1,17 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { presaveSignup, resultResponse } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { type AnyFormResult, validateSignupForm } from '#app/account/account-forms.ts';
-import {
-  AccountScreen,
-  primaryLinkClass,
-  SignupFields,
-  textLinkClass,
-  useFormFeedback,
-  useHydrated,
-} from '#app/components/account-form.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { presaveSignup, resultResponse } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { SignupScreen } from '#app/features/account/signup-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-presave';
@@ -31,42 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-presave.title');
 
-type SignupResult = AnyFormResult | { status: 'done'; email: string };
-
 export default function AccountPresavePage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const busy = useNavigation().state === 'submitting';
-  const result = actionData as SignupResult | undefined;
-  const feedback = useFormFeedback(result, validateSignupForm);
-
-  if (result?.status === 'done' && 'email' in result) {
-    return (
-      <AccountScreen
-        tone="mail"
-        title={t('dialog.signup.sent_title')}
-        lead={<p role="status">{t('dialog.signup.sent_body', { email: result.email })}</p>}
-      >
-        <p className="text-sm leading-relaxed text-zinc-500">{t('account.sent.spam_hint')}</p>
-        <Link to="/" className={`mt-6 ${primaryLinkClass}`}>
-          {t('common.back_to_top')}
-        </Link>
-      </AccountScreen>
-    );
-  }
-  return (
-    <AccountScreen title={t('pages.account-presave.title')} lead={<p>{t('pages.account-presave.lead')}</p>}>
-      <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <SignupFields errors={feedback.errors} busy={busy} />
-      </Form>
-      <p className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">
-        {t('dialog.signup.switch_lead')}{' '}
-        <Link to="/?dialog=login" className={textLinkClass}>
-          {t('dialog.signup.switch')}
-        </Link>
-      </p>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
-    </AccountScreen>
-  );
+  return <SignupScreen result={actionData} />;
 }

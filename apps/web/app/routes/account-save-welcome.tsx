@@ -1,13 +1,6 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { SETTINGS_PATH } from '#app/account/account-paths.ts';
-import { SERVICE_NAME } from '#app/brand.ts';
-import { useLoginState } from '#app/client/login-state.tsx';
-import { AccountScreen, primaryLinkClass, secondaryButtonClass } from '#app/components/account-form.tsx';
+import { SignupWelcomeScreen } from '#app/features/account/signup-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
-import { useRootData } from '#app/root-data.ts';
 import type { Route } from './+types/account-save-welcome';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('account-save-welcome');
@@ -20,30 +13,5 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-save-welcome.title');
 
 export default function AccountSaveWelcomePage() {
-  const { t } = useTranslation();
-  const root = useRootData();
-  const { setLoggedIn } = useLoginState();
-  const loggedIn = root?.isLoggedIn ?? false;
-
-  // SPEC §4: completing sign-up sets the login state.
-  useEffect(() => {
-    if (loggedIn) setLoggedIn(true);
-  }, [loggedIn, setLoggedIn]);
-
-  return (
-    <AccountScreen
-      tone="success"
-      title={t('pages.account-save-welcome.title', { name: SERVICE_NAME })}
-      lead={<p role="status">{t('pages.account-save-welcome.lead')}</p>}
-    >
-      <div className="flex flex-col gap-2.5">
-        <Link to="/" className={primaryLinkClass}>
-          {t('account.welcome.start_reading')}
-        </Link>
-        <Link to={SETTINGS_PATH} className={secondaryButtonClass}>
-          {t('account.welcome.settings')}
-        </Link>
-      </div>
-    </AccountScreen>
-  );
+  return <SignupWelcomeScreen />;
 }

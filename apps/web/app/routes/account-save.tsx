@@ -1,18 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { Form, redirect, useLocation, useNavigation } from 'react-router';
-import { resultResponse, saveSignup } from '#app/account/account-actions.server.ts';
-import { accountApiFor } from '#app/account/account-api.server.ts';
-import { validateNewPasswordForm } from '#app/account/account-forms.ts';
-import { SIGNUP_WELCOME_PATH } from '#app/account/account-paths.ts';
-import {
-  AccountScreen,
-  NewPasswordFields,
-  SubmitButton,
-  useFormFeedback,
-  useHydrated,
-} from '#app/components/account-form.tsx';
-import { MissingTokenScreen, signupRestart } from '#app/components/account-screens.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { redirect } from 'react-router';
+import { resultResponse, saveSignup } from '#app/features/account/account-actions.server.ts';
+import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { SIGNUP_WELCOME_PATH } from '#app/features/account/account-paths.ts';
+import { SignupSaveScreen } from '#app/features/account/signup-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/account-save';
@@ -35,27 +25,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-save.title');
 
 export default function AccountSavePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const busy = useNavigation().state !== 'idle';
-  const feedback = useFormFeedback(actionData, validateNewPasswordForm);
-  if (!loaderData.token)
-    return <MissingTokenScreen restart={signupRestart(t('account.token_missing.restart_signup'))} />;
-  return (
-    <AccountScreen title={t('pages.account-save.title')} lead={<p>{t('account.save.lead')}</p>}>
-      <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields name="password" errors={feedback.errors} />
-        <SubmitButton busy={busy} tone="brand">
-          {t('account.save.submit')}
-        </SubmitButton>
-      </Form>
-      <ErrorModal
-        code={feedback.code}
-        onClose={feedback.dismissError}
-        closeHref={`${location.pathname}${location.search}`}
-      />
-    </AccountScreen>
-  );
+  return <SignupSaveScreen token={loaderData.token} result={actionData} />;
 }

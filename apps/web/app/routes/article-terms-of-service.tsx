@@ -1,4 +1,4 @@
-import { ArticleView } from '#app/components/article-view.tsx';
+import { ArticleView } from '#app/features/articles/article-view.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/article-terms-of-service';

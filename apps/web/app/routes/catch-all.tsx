@@ -1,5 +1,4 @@
-import { data } from 'react-router';
-import { notFoundMessage } from '#app/errors/error-routing.ts';
+import { notFound } from '#app/errors/not-found.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import type { Route } from './+types/catch-all';
 
@@ -7,7 +6,7 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('catch-all
 
 /** /assets/{anything} that no build file answered: always the 404 page. */
 export function loader({ url }: Route.LoaderArgs): never {
-  throw data(notFoundMessage(`${url.pathname}${url.search}`), { status: 404 });
+  notFound(url);
 }
 
 export default function CatchAllPage() {

@@ -1,6 +1,6 @@
-import { ServerErrorScreen } from '#app/components/status-screens.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
+import { ServerErrorScreen } from '#app/layouts/status-screens.tsx';
 import type { Route } from './+types/error-errorCode';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('error-errorCode');

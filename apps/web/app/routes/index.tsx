@@ -1,33 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
-import { useLoginState } from '#app/client/login-state.tsx';
-import { CatalogueSection } from '#app/components/catalogue/catalogue-section.tsx';
-import { RankedList } from '#app/components/catalogue/ranked-list.tsx';
-import { SocialFollow } from '#app/components/catalogue/social-follow.tsx';
-import { TitleRail } from '#app/components/catalogue/title-rail.tsx';
-import { FeaturedTitle } from '#app/components/featured-title.tsx';
-import { StatusPanel } from '#app/components/ui/status-panel.tsx';
-import { TitleGrid } from '#app/components/ui/title-grid.tsx';
-import { env } from '#app/env.server.ts';
-import { errorDestination } from '#app/errors/error-routing.ts';
+import { respondTopPage } from '#app/features/top/top-page.server.ts';
+import { TopScreen } from '#app/features/top/top-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/index';
-import { type BonusEpisodeView, type GenreRankingView, loadTopPage } from './index.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('index');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loadTopPage(apiFor(request, context));
-  if (page.state === 'unavailable') {
-    // Maintenance → /maintenance; other codes → /error/{code}, except in local development.
-    const destination = errorDestination(page.responseCode, env.errorRedirect);
-    if (destination) throw redirect(destination);
-  }
-  return data(page, { status: page.state === 'ready' ? 200 : 503 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return respondTopPage(apiFor(request, context));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -36,168 +19,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: t('top.title', values) }, { name: 'description', content: t('top.description', values) }];
 };
 
-function BonusEpisodes({ episodes }: { episodes: readonly BonusEpisodeView[] }) {
-  const { t } = useTranslation();
-  return (
-    <ul
-      aria-label={t('top.bonus_episodes')}
-      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:gap-4 sm:px-6 lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0 [&::-webkit-scrollbar]:hidden"
-    >
-      {episodes.map((episode) => (
-        <li key={episode.id} className="w-60 shrink-0 snap-start sm:w-64 lg:w-auto">
-          <Link to={episode.href} className="group block rounded-xl">
-            <div className="relative aspect-[2/1] overflow-hidden rounded-xl bg-zinc-100 ring-1 ring-black/5">
-              {episode.imageUrl ? (
-                <img
-                  src={episode.imageUrl}
-                  srcSet={`${episode.imageUrl} 720w`}
-                  sizes="(min-width: 1024px) 300px, 256px"
-                  alt=""
-                  width={720}
-                  height={360}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
-                />
-              ) : null}
-              <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-black text-ink shadow">
-                {t('top.bonus_points', { count: episode.bonusPoint })}
-              </span>
-            </div>
-            <h3 className="mt-2 truncate text-sm font-bold text-ink group-hover:text-brand-600">{episode.titleName}</h3>
-            <p className="truncate text-xs text-zinc-500">{episode.episodeName}</p>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function GenreRankings({ genres }: { genres: readonly GenreRankingView[] }) {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {genres.map((genre) => (
-        <section
-          key={genre.rankingId}
-          aria-labelledby={`genre-ranking-${genre.rankingId}`}
-          className="rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm"
-        >
-          <div className="flex items-center justify-between px-2 pt-1 pb-2">
-            <h3 id={`genre-ranking-${genre.rankingId}`} className="text-base font-extrabold text-ink">
-              {genre.name}
-            </h3>
-            <Link
-              to={`/ranking/${genre.rankingId}`}
-              className="rounded-full px-2 py-1 text-xs font-bold text-brand-600 hover:bg-brand-50"
-              aria-label={t('top.genre_ranking_more', { genre: genre.name })}
-            >
-              {t('top.see_all')}
-            </Link>
-          </div>
-          <RankedList titles={genre.titles.slice(0, 3)} label={genre.name} columns="sm:grid-cols-1 lg:grid-cols-1" />
-        </section>
-      ))}
-    </div>
-  );
-}
-
-function ReadingHistoryEntry() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-brand-100 bg-brand-50 px-6 py-6 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <p className="text-base font-extrabold text-ink">{t('top.history_title')}</p>
-        <p className="mt-1 text-sm text-zinc-600">{t('top.history_body')}</p>
-      </div>
-      <Link
-        to="/my/history"
-        className="inline-flex h-10 shrink-0 items-center self-start rounded-full bg-ink px-5 text-sm font-bold text-white transition hover:bg-zinc-800 sm:self-auto"
-      >
-        {t('top.history_open')}
-      </Link>
-    </div>
-  );
-}
-
-export default function IndexPage({ loaderData: page }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { isLoggedIn } = useLoginState();
-  if (page.state === 'unavailable') {
-    return (
-      <>
-        <h1 className="sr-only">{`${SERVICE_NAME}: ${t('brand.tagline')}`}</h1>
-        <div className="px-4 py-20 sm:py-28">
-          <StatusPanel
-            code={page.responseCode}
-            title={t('top.unavailable_title')}
-            message={t('top.unavailable_body')}
-            action={{ href: '/', label: t('common.try_again'), reloadDocument: true }}
-          />
-        </div>
-      </>
-    );
-  }
-  return (
-    <>
-      <h1 className="sr-only">{`${SERVICE_NAME}: ${t('brand.tagline')}`}</h1>
-      {page.featured ? <FeaturedTitle title={page.featured} /> : null}
-      {isLoggedIn ? (
-        <div className="mx-auto w-full max-w-7xl px-4 pt-7 sm:px-6 lg:px-8">
-          <ReadingHistoryEntry />
-        </div>
-      ) : null}
-      {page.bonusEpisodes.length > 0 ? (
-        <CatalogueSection id="bonus-episodes" title={t('top.bonus_episodes')} lead={t('top.bonus_episodes_lead')}>
-          <BonusEpisodes episodes={page.bonusEpisodes.slice(0, 8)} />
-        </CatalogueSection>
-      ) : null}
-      {page.ranking.length > 0 ? (
-        <CatalogueSection
-          id="top-ranking"
-          title={t('top.ranking')}
-          more={{ href: '/ranking', label: t('top.see_all') }}
-        >
-          <RankedList titles={page.ranking.slice(0, 10)} label={t('top.ranking')} />
-        </CatalogueSection>
-      ) : null}
-      {page.todayChoice.length > 0 ? (
-        <CatalogueSection id="today-choice" title={t('top.today_choice')} lead={t('top.today_choice_lead')}>
-          <TitleRail titles={page.todayChoice.slice(0, 12)} label={t('top.today_choice')} />
-        </CatalogueSection>
-      ) : null}
-      {page.todayUpdates.length > 0 ? (
-        <CatalogueSection
-          id="today-updates"
-          title={t('top.today_updates')}
-          more={{ href: '/series', label: t('top.see_schedule') }}
-        >
-          <TitleRail titles={page.todayUpdates.slice(0, 12)} label={t('top.today_updates')} />
-        </CatalogueSection>
-      ) : null}
-      {page.genreRankings.length > 0 ? (
-        <CatalogueSection
-          id="genre-ranking"
-          title={t('top.genre_ranking')}
-          more={{ href: '/search', label: t('top.all_genres') }}
-        >
-          <GenreRankings genres={page.genreRankings} />
-        </CatalogueSection>
-      ) : null}
-      <CatalogueSection
-        id="all-titles"
-        title={t('top.all_titles')}
-        lead={t('top.series_count', { count: page.allTitles.length })}
-      >
-        {page.allTitles.length > 0 ? (
-          <TitleGrid titles={page.allTitles} label={t('top.all_titles')} />
-        ) : (
-          <StatusPanel title={t('top.empty_title')} message={t('top.empty_body')} />
-        )}
-      </CatalogueSection>
-      <div className="mx-auto w-full max-w-7xl px-4 pt-2 pb-12 sm:px-6 lg:px-8">
-        <SocialFollow />
-      </div>
-    </>
-  );
+export default function IndexPage({ loaderData }: Route.ComponentProps) {
+  return <TopScreen page={loaderData} />;
 }

@@ -1,26 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { ViewerFrame } from '#app/components/viewer-frame.tsx';
+import { EpisodeViewer } from '#app/features/viewer/reader.tsx';
+import { loadRouteViewer } from '#app/features/viewer/viewer.server.ts';
+import { viewerMeta } from '#app/features/viewer/viewer.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
-import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/minfunction-embed-viewer';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('minfunction-embed-viewer');
 
-export function loader() {
-  return null;
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadRouteViewer(request, context, url);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'episode.viewer.embed_heading');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  viewerMeta(matches, loaderData, 'episode.viewer.embed_heading');
 
 /** Embedded in other sites: the reading area only, no bar. */
-export default function MinfunctionEmbedViewerPage({ params }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return (
-    <ViewerFrame
-      titleId={params.titleId}
-      episodeId={params.episodeId}
-      heading={t('episode.viewer.embed_heading')}
-      showBar={false}
-    />
-  );
+export default function MinfunctionEmbedViewerPage({ loaderData }: Route.ComponentProps) {
+  return <EpisodeViewer viewer={loaderData} bar={false} />;
 }

@@ -1,4 +1,4 @@
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { PlannedScreen } from '#app/components/ui/page-frame.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/minfunction-episode-detail';

@@ -1,20 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { ViewerFrame } from '#app/components/viewer-frame.tsx';
+import { EpisodeViewer } from '#app/features/viewer/reader.tsx';
+import { loadRouteViewer } from '#app/features/viewer/viewer.server.ts';
+import { viewerMeta } from '#app/features/viewer/viewer.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
-import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/minfunction-full-viewer';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('minfunction-full-viewer');
 
-export function loader() {
-  return null;
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadRouteViewer(request, context, url);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'episode.viewer.full_heading');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  viewerMeta(matches, loaderData, 'episode.viewer.full_heading');
 
-export default function MinfunctionFullViewerPage({ params }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return (
-    <ViewerFrame titleId={params.titleId} episodeId={params.episodeId} heading={t('episode.viewer.full_heading')} />
-  );
+/** The reader on the whole window (full-viewer layout). */
+export default function MinfunctionFullViewerPage({ loaderData }: Route.ComponentProps) {
+  return <EpisodeViewer viewer={loaderData} />;
 }

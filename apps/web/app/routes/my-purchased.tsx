@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/page-frame.tsx';
+import { PlannedScreen } from '#app/components/ui/page-frame.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/my-purchased';

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { pageNumber } from '#app/catalogue/paging.ts';
-import { loadRankingPage } from '#app/catalogue/ranking.server.ts';
-import { RankingScreen } from '#app/components/catalogue/ranking-screen.tsx';
+import { loadRankingPage } from '#app/features/ranking/ranking-page.server.ts';
+import { RankingScreen } from '#app/features/ranking/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
@@ -9,9 +8,9 @@ import type { Route } from './+types/ranking-rankingId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking-rankingId');
 
+/** The rankingId is checked by the route's parameter rule (SPEC §5) before this runs. */
 export function loader({ request, context, url, params }: Route.LoaderArgs) {
-  const page = pageNumber(url.searchParams.get('page'));
-  return loadRankingPage(apiFor(request, context), url, Number(params.rankingId), page);
+  return loadRankingPage(apiFor(request, context), url, Number(params.rankingId));
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

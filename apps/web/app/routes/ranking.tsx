@@ -1,6 +1,5 @@
-import { pageNumber } from '#app/catalogue/paging.ts';
-import { ALL_RANKING_ID, loadRankingPage } from '#app/catalogue/ranking.server.ts';
-import { RankingScreen } from '#app/components/catalogue/ranking-screen.tsx';
+import { ALL_RANKING_ID, loadRankingPage } from '#app/features/ranking/ranking-page.server.ts';
+import { RankingScreen } from '#app/features/ranking/ranking-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
@@ -10,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking')
 
 /** /ranking shows the All ranking; its tabs lead to /ranking/{rankingId}. */
 export function loader({ request, context, url }: Route.LoaderArgs) {
-  return loadRankingPage(apiFor(request, context), url, ALL_RANKING_ID, pageNumber(url.searchParams.get('page')));
+  return loadRankingPage(apiFor(request, context), url, ALL_RANKING_ID);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.ranking.title');

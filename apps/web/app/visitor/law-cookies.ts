@@ -1,18 +1,14 @@
 import {
   AgeGroup,
   ageGroupOf,
+  CookieName,
   CRAWLER_COOKIE_EXPIRES,
   CRAWLER_DEFAULT_BIRTHDAY,
   parseBirthday,
-} from '@manga/contracts';
-import {
-  CONSENT_COOKIE_TTL_SECONDS,
-  CookieName,
-  formatSetCookie,
-  prefixed,
   serializeBirthdayCookie,
   serializeConsentCookie,
-} from './cookies.ts';
+} from '@manga/contracts';
+import { CONSENT_COOKIE_TTL_SECONDS, formatSetCookie, prefixed } from './cookies.ts';
 
 /** One cookie to set: its full name, its value as stored, and the Set-Cookie header that sets it. */
 export interface CookieWrite {
@@ -55,7 +51,7 @@ export function birthdayWrites(birthday: string, expires: number, settings: Cook
 export function consentWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
   const parsed = parseBirthday(birthday, settings.now);
   if (!parsed) return [];
-  const consent = serializeConsentCookie(expires);
+  const consent = serializeConsentCookie(1, expires);
   switch (ageGroupOf(parsed, settings.now)) {
     case AgeGroup.Adult:
       return [

@@ -1,7 +1,8 @@
 import { type ApiClient, createServerApiClient } from '@manga/api-client';
+import { CookieName } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
-import { CookieName, LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
+import { LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
 import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
 import { cookieHeaderOf, lawCookiesOf, readVisitor, type Visitor } from './visitor.ts';
 

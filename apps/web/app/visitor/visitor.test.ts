@@ -1,11 +1,6 @@
+import { serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  birthdayOfCookie,
-  formatSetCookie,
-  parseConsentCookie,
-  parseCookieHeader,
-  serializeConsentCookie,
-} from './cookies.ts';
+import { formatSetCookie } from './cookies.ts';
 import { clearLawWrites, consentWrites, crawlerWrites, lawConsentWrites } from './law-cookies.ts';
 import { regionOfCountry } from './region.ts';
 import { lawCookiesOf, readVisitor } from './visitor.ts';
@@ -57,23 +52,35 @@ describe('readVisitor', () => {
     expect(readVisitor(new Headers({ cookie: 'uwt=token' }), visitorSettings).isLoggedIn).toBe(false);
   });
 
-  it('decodes the birthday and consent cookies leniently', () => {
+  it('decodes the birthday and consent cookies leniently, as the API does', () => {
     const visitor = readVisitor(
       new Headers({
-        cookie: `dev_birthday=${encodeURIComponent('{"value":"2000-01","expires":4102372799}')}; dev_terms_of_service_adult=1; dev_privacy_policy=${serializeConsentCookie(1)}`,
+        cookie: `dev_birthday=${encodeURIComponent('{"value":"2000-01","expires":4102372799}')}; dev_terms_of_service_adult={"value": "1", "expires": "4102444800"}; dev_privacy_policy=${serializeConsentCookie(1, 4102444800)}`,
       }),
       visitorSettings,
     );
     expect(lawCookiesOf(visitor, 'dev_')).toEqual({
       birthday: '2000-01',
-      termsOfServiceMinor: undefined,
-      termsOfServiceAdult: 1,
-      privacyPolicy: 1,
+      termsOfServiceMinor: false,
+      termsOfServiceAdult: true,
+      privacyPolicy: true,
     });
-    expect(birthdayOfCookie('{"value": "1999-12", "expires": "4102444800"}')).toBe('1999-12');
-    expect(birthdayOfCookie('garbage')).toBeUndefined();
-    expect(parseConsentCookie('%7B%22value%22%3A0%7D')).toBe(0);
-    expect(parseCookieHeader('a=1; b=x=y; a=2').get('b')).toBe('x=y');
+  });
+
+  it('reads no consent and no birthday where the API would read none', () => {
+    // A bare 1, a refused consent and a birthday without its expiry mean nothing to the API either.
+    const visitor = readVisitor(
+      new Headers({
+        cookie: `dev_birthday=${encodeURIComponent('{"value":"2000-01"}')}; dev_terms_of_service_adult=1; dev_privacy_policy=${serializeConsentCookie(0, 4102444800)}`,
+      }),
+      visitorSettings,
+    );
+    expect(lawCookiesOf(visitor, 'dev_')).toEqual({
+      birthday: undefined,
+      termsOfServiceMinor: false,
+      termsOfServiceAdult: false,
+      privacyPolicy: false,
+    });
   });
 });
 

@@ -1,13 +1,15 @@
-import { type ConsentValue, type Locale, localeOfRegion, pickLocale, type Region } from '@manga/contracts';
-import { isbot } from 'isbot';
 import {
-  birthdayOfCookie,
   CookieName,
-  formatCookieHeader,
+  type Locale,
+  localeOfRegion,
+  parseBirthdayCookie,
   parseConsentCookie,
   parseCookieHeader,
-  prefixed,
-} from './cookies.ts';
+  pickLocale,
+  type Region,
+} from '@manga/contracts';
+import { isbot } from 'isbot';
+import { formatCookieHeader, prefixed } from './cookies.ts';
 import { regionOfCountry } from './region.ts';
 
 /** What the server knows about the visitor of one request (SPEC §1, §3, §4, §6). */
@@ -44,17 +46,18 @@ export function readVisitor(headers: Headers, settings: VisitorSettings): Visito
 }
 
 export interface LawCookies {
+  /** The birthday cookie's `YYYY-MM` as sent (checked by parseBirthday where it is used). */
   birthday: string | undefined;
-  termsOfServiceMinor: ConsentValue;
-  termsOfServiceAdult: ConsentValue;
-  privacyPolicy: ConsentValue;
+  termsOfServiceMinor: boolean;
+  termsOfServiceAdult: boolean;
+  privacyPolicy: boolean;
 }
 
-/** The birthday and consent cookies of a visitor, decoded. */
+/** The birthday and consent cookies of a visitor, read as the API reads them (contracts). */
 export function lawCookiesOf(visitor: Visitor, cookiePrefix: string): LawCookies {
   const get = (name: CookieName) => visitor.cookies.get(prefixed(cookiePrefix, name));
   return {
-    birthday: birthdayOfCookie(get(CookieName.Birthday)),
+    birthday: parseBirthdayCookie(get(CookieName.Birthday))?.value,
     termsOfServiceMinor: parseConsentCookie(get(CookieName.TermsOfServiceMinor)),
     termsOfServiceAdult: parseConsentCookie(get(CookieName.TermsOfServiceAdult)),
     privacyPolicy: parseConsentCookie(get(CookieName.PrivacyPolicy)),

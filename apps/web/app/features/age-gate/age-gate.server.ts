@@ -1,0 +1,86 @@
+import { responseCodeOf } from '@manga/api-client';
+import { AgeGroup, ageGroupOf, LawResponseSchema, parseBirthday, ResponseCode } from '@manga/contracts';
+import { data, type RouterContextProvider, redirect } from 'react-router';
+import { env } from '#app/env.server.ts';
+import { handleApiError } from '#app/errors/api-errors.server.ts';
+import {
+  DENIED_PATH,
+  GATE_PATH,
+  gatePathFor,
+  REDIRECT_PARAM,
+  safeRedirectTarget,
+  TOP_PATH,
+} from '#app/guards/navigation-guard.ts';
+import { birthdayWrites, clearLawWrites, consentExpiry, consentWrites } from '#app/visitor/law-cookies.ts';
+import { lawCookiesOf } from '#app/visitor/visitor.ts';
+import { apiFor, applyCookieWrites, cookieWriteSettings, visitorOf } from '#app/visitor/visitor-context.server.ts';
+
+import type { GateData, GateError } from './age-gate.ts';
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Step 1 without a (valid) birthday cookie, step 2 (consent for the age group) with one. */
+export function loadGate(context: Context, url: URL): GateData {
+  const redirectTarget = safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM));
+  const { visitor } = visitorOf(context);
+  const law = lawCookiesOf(visitor, env.cookiePrefix);
+  const now = new Date();
+  const birthday = parseBirthday(law.birthday, now);
+  if (!birthday) return { step: 'birthday', redirect: redirectTarget };
+  const ageGroup = ageGroupOf(birthday, now);
+  // The guard sends impossible ages to the denied page before this runs.
+  if (ageGroup === AgeGroup.Impossible) throw redirect(DENIED_PATH);
+  return { step: 'consent', birthday: birthday.value, ageGroup, redirect: redirectTarget };
+}
+
+/** Records birthday and consent with the API; until POST /web/law exists (404/1002) the cookies carry it alone. */
+async function recordWithApi(request: Request, context: Context, birthday: string): Promise<void> {
+  try {
+    await apiFor(request, context).post('/web/law', { birthday, is_consent: 1 }, { schema: LawResponseSchema });
+  } catch (error) {
+    const code = responseCodeOf(error);
+    if (code === ResponseCode.ServerMaintenance) handleApiError(error);
+    console.warn(`POST /web/law failed with ${code}; consent kept in the web cookies only`);
+  }
+}
+
+export async function submitGate(request: Request, context: Context) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const target = safeRedirectTarget(String(form.get('redirect') ?? ''));
+  const state = visitorOf(context);
+  const now = new Date();
+  const settings = cookieWriteSettings(now);
+
+  if (intent === 'reset') {
+    applyCookieWrites(state, clearLawWrites(settings));
+    throw redirect(gatePathFor(target));
+  }
+
+  if (intent === 'birthday') {
+    const value = `${String(form.get('year') ?? '')}-${String(form.get('month') ?? '')}`;
+    const birthday = parseBirthday(value, now);
+    if (!birthday) return data({ error: 'invalid_birthday' as GateError }, { status: 400 });
+    applyCookieWrites(state, birthdayWrites(birthday.value, consentExpiry(now), settings));
+    if (ageGroupOf(birthday, now) === AgeGroup.Impossible) throw redirect(DENIED_PATH);
+    throw redirect(gatePathFor(target));
+  }
+
+  if (intent === 'consent') {
+    const law = lawCookiesOf(state.visitor, env.cookiePrefix);
+    const birthday = parseBirthday(law.birthday, now);
+    if (!birthday) throw redirect(gatePathFor(target));
+    const group = ageGroupOf(birthday, now);
+    if (group === AgeGroup.Impossible) throw redirect(DENIED_PATH);
+    const required =
+      group === AgeGroup.Minor ? ['terms_of_service_minor'] : ['terms_of_service_adult', 'privacy_policy'];
+    if (!required.every((name) => form.get(name) === '1')) {
+      return data({ error: 'consent_required' as GateError }, { status: 400 });
+    }
+    applyCookieWrites(state, consentWrites(birthday.value, consentExpiry(now), settings));
+    await recordWithApi(request, context, birthday.value);
+    throw redirect(target ?? TOP_PATH);
+  }
+
+  throw redirect(GATE_PATH);
+}

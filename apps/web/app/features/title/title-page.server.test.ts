@@ -1,0 +1,76 @@
+import type { WebTitle } from '@manga/contracts';
+import { describe, expect, it } from 'vitest';
+import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
+import { loadTitlePage } from './title-page.server.ts';
+
+const webTitle: WebTitle = {
+  title_id: 10003,
+  title_name: 'Lazy Days at the Shrine',
+  title_in_japanese: '神社ののんびり日和',
+  age_rating: 0,
+  nickname: null,
+  author_text: 'Kenta Hashimoto',
+  introduction_text: 'A quiet café.',
+  next_updated_text: 'Next update 11/25',
+  free_episode_update_cycle_text: '',
+  new_episode_update_cycle_text: 'Every Wednesday',
+  magazine_category: 3,
+  genre_id_list: [3, 99],
+  banner_image_url: '/images/titles/10003/banner.webp',
+  thumbnail_image_url: '/images/titles/10003/thumbnail.webp',
+  thumbnail_rect_image_url: '',
+  episode_id_list: [1, 2, 3],
+  total_episode_count: 3,
+  free_episode_count: 2,
+};
+
+const episodes = [
+  wireEpisode({ episode_id: 1, index: 1, title_id: 10003, badge: 2 }),
+  wireEpisode({ episode_id: 2, index: 2, title_id: 10003, badge: 2, bonus_point: 8 }),
+  wireEpisode({ episode_id: 3, index: 3, title_id: 10003, badge: 1, point: 80, ticket_rental_enabled: 1 }),
+];
+
+const url = new URL('http://web.test/title/10003');
+
+describe('loadTitlePage', () => {
+  it('lists episodes newest first with their access, and finds the chapters to start with', async () => {
+    const { api } = apiAnswering({
+      '/web/title/detail': { web_title: webTitle },
+      '/title/list': { title_list: [wireTitle({ title_id: 10003, publish_category: 2 })] },
+      '/episode/list': { episode_list: episodes },
+      '/genre/list': { genre_list: [{ genre_id: 3, genre_name: 'Comedy', image_url: '' }] },
+    });
+    const page = await loadTitlePage(api, url, 10003, {
+      now: new Date('2026-11-22T00:00:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(page.episodes.map((e) => [e.id, e.access.kind])).toEqual([
+      [3, 'paid'],
+      [2, 'free'],
+      [1, 'free'],
+    ]);
+    expect(page.firstEpisodeHref).toBe('/title/10003/episode/1');
+    expect(page.latestReadableHref).toBe('/title/10003/episode/2');
+    expect(page.genres).toEqual([{ id: 3, name: 'Comedy' }]);
+    expect(page).toMatchObject({
+      badge: 'completed',
+      nextUpdate: 'Next update 11/25',
+      nameInJapanese: '神社ののんびり日和',
+      shareUrl: 'http://web.test/title/10003',
+      // Without /title/supplement and /title/ticket/list the ticket block still renders, from the title.
+      tickets: { enabled: false, owned: undefined },
+    });
+  });
+
+  it('sorts oldest first on ?sort=asc and answers 404 for an unknown title', async () => {
+    const { api } = apiAnswering({
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: episodes },
+    });
+    const asc = await loadTitlePage(api, new URL('http://web.test/title/10003?sort=asc'), 10003);
+    expect(asc.episodes.map((e) => e.id)).toEqual([1, 2, 3]);
+
+    const missing = apiAnswering({ '/web/title/detail': { httpStatus: 404, code: 3000 } });
+    await expect(loadTitlePage(missing.api, url, 10003)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});

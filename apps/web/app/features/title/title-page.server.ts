@@ -1,0 +1,146 @@
+import {
+  type ApiClient,
+  getTitleSupplement,
+  getWebTitleDetail,
+  listGenres,
+  listTitleTickets,
+  listWebRecommendedTitles,
+  responseCodeOf,
+} from '@manga/api-client';
+import {
+  type Episode,
+  parseWireDateTime,
+  type TicketInfo,
+  type Title,
+  type TitleSupplement,
+  type WebTitle,
+} from '@manga/contracts';
+import { toPublicImageUrl } from '#app/api.server.ts';
+import { env } from '#app/env.server.ts';
+import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
+import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
+import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
+
+/** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
+export interface PageClock {
+  now: Date;
+  timeZone: string;
+}
+
+function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRowView {
+  return {
+    id: episode.episode_id,
+    href: episodeHref(episode.title_id, episode.episode_id),
+    name: episode.episode_name,
+    index: episode.index,
+    releasedAt: parseWireDateTime(episode.start_time, timeZone)?.toISOString(),
+    access: episodeAccess(episode, now, timeZone),
+    bonusPoint: episode.bonus_point,
+    commentCount: episode.comment_num,
+    isViewed: episode.is_viewed === 1,
+  };
+}
+
+function toTickets(
+  supplement: TitleSupplement | undefined,
+  title: Title | undefined,
+  info: TicketInfo | undefined,
+): TicketBlockView {
+  return {
+    enabled: (supplement?.title_ticket_enabled ?? title?.title_ticket_enabled ?? 0) === 1,
+    owned: info?.title_ticket_info?.own_ticket_num,
+    premiumOwned: info?.premium_ticket_info?.own_ticket_num,
+    max: info?.title_ticket_info?.max_ticket_num ?? supplement?.max_ticket_num ?? 1,
+    rentalSeconds: info?.title_ticket_info?.rental_second ?? supplement?.ticket_rental_second ?? 0,
+    recoverSeconds: info?.title_ticket_info?.recover_second ?? supplement?.ticket_recover_second ?? 0,
+  };
+}
+
+/** A call whose failure only hides its block (logged once). */
+async function optional<T>(call: Promise<T>, what: string): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    console.warn(`${what} failed with ${responseCodeOf(error)}; the title page goes on without it`);
+    return undefined;
+  }
+}
+
+/**
+ * The title page: GET /web/title/detail (404 for an unknown title), then in parallel the title,
+ * supplement, episodes, genres, tickets and similar titles.
+ */
+export async function loadTitlePage(
+  api: ApiClient,
+  url: URL,
+  titleId: number,
+  clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
+): Promise<TitlePageData> {
+  let detail: WebTitle;
+  try {
+    detail = (await getWebTitleDetail(api, { title_id: titleId })).web_title;
+  } catch (error) {
+    failLoad(error, url);
+  }
+  const [titles, supplement, episodes, genres, tickets, recommended] = await Promise.all([
+    optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
+    optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
+    detail.episode_id_list.length > 0
+      ? api.listEpisodes({ episode_id_list: detail.episode_id_list }).catch((error: unknown) => failLoad(error, url))
+      : { episode_list: [] },
+    detail.genre_id_list.length > 0
+      ? optional(listGenres(api, { genre_id_list: detail.genre_id_list }), 'GET /genre/list')
+      : undefined,
+    optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
+    optional(listWebRecommendedTitles(api, { title_id: titleId, limit: 6 }), 'GET /web/recommend/title/list'),
+  ]);
+  const title = titles?.title_list[0];
+  const info = supplement?.title_supplement;
+  const sort = episodeSortOrder(url.searchParams.get('sort'));
+  const rows = episodes.episode_list.map((episode) => toEpisodeRow(episode, clock));
+  const oldestFirst = sortEpisodes(rows, 'asc');
+  const latestReadable = [...oldestFirst].reverse().find((row) => isReadable(row.access));
+  const genreNames = new Map((genres?.genre_list ?? []).map((genre) => [genre.genre_id, genre.genre_name]));
+  return {
+    id: titleId,
+    href: titleHref(titleId),
+    name: detail.title_name,
+    nameInJapanese:
+      detail.title_in_japanese && detail.title_in_japanese !== detail.title_name ? detail.title_in_japanese : undefined,
+    authors: (info?.author_list ?? []).map((author) => ({ name: author.author_name, role: author.role })),
+    authorText: detail.author_text,
+    introduction: detail.introduction_text,
+    coverUrl: toPublicImageUrl(detail.thumbnail_image_url ?? ''),
+    posterUrl: toPublicImageUrl(title?.feature_image_url || detail.thumbnail_image_url || ''),
+    backdropUrl: toPublicImageUrl(detail.banner_image_url || detail.thumbnail_rect_image_url),
+    genres: detail.genre_id_list.flatMap((id) => {
+      const name = genreNames.get(id);
+      return name ? [{ id, name }] : [];
+    }),
+    tags: (info?.tag_list ?? []).map((tag) => tag.tag_name),
+    magazine: info?.magazine_category_name_text ?? '',
+    badge: title ? publishBadge(title.publish_category) : undefined,
+    updateCycle: detail.new_episode_update_cycle_text,
+    freeUpdateCycle: detail.free_episode_update_cycle_text,
+    nextUpdate: (info?.next_updated_text ?? detail.next_updated_text) || undefined,
+    notice: title?.notice_text ?? '',
+    campaign: title?.campaign_text ?? '',
+    totalEpisodes: detail.total_episode_count,
+    freeEpisodes: detail.free_episode_count,
+    episodes: sortEpisodes(rows, sort),
+    sort,
+    firstEpisodeHref: oldestFirst[0]?.href,
+    latestReadableHref: latestReadable?.href,
+    tickets: toTickets(
+      info,
+      title,
+      tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info,
+    ),
+    shareUrl: `${url.origin}${titleHref(titleId)}`,
+    recommended: (recommended?.title_list ?? [])
+      .filter((candidate) => candidate.title_id !== titleId)
+      .slice(0, 6)
+      .map((candidate) => toTitleCard(candidate, toPublicImageUrl)),
+  };
+}

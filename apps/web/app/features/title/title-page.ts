@@ -1,0 +1,59 @@
+import type { EpisodeAccess, EpisodeSortOrder } from '#app/features/catalogue/episode-access.ts';
+import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
+
+// The view model of the title page, shared by its loader and its components.
+
+export interface EpisodeRowView {
+  id: number;
+  href: string;
+  name: string;
+  index: number;
+  /** Release time as an ISO instant, for <time> and the date helpers. */
+  releasedAt: string | undefined;
+  access: EpisodeAccess;
+  bonusPoint: number;
+  commentCount: number;
+  isViewed: boolean;
+}
+
+export interface TicketBlockView {
+  enabled: boolean;
+  /** Title tickets the reader holds, when the API tells (GET /title/ticket/list). */
+  owned: number | undefined;
+  premiumOwned: number | undefined;
+  max: number;
+  rentalSeconds: number;
+  recoverSeconds: number;
+}
+
+export interface TitlePageData {
+  id: number;
+  href: string;
+  name: string;
+  nameInJapanese: string | undefined;
+  authors: { name: string; role: string }[];
+  authorText: string;
+  introduction: string;
+  coverUrl: string;
+  posterUrl: string;
+  backdropUrl: string;
+  genres: { id: number; name: string }[];
+  tags: string[];
+  magazine: string;
+  badge: TitleBadge | undefined;
+  updateCycle: string;
+  freeUpdateCycle: string;
+  nextUpdate: string | undefined;
+  notice: string;
+  campaign: string;
+  totalEpisodes: number;
+  freeEpisodes: number;
+  episodes: EpisodeRowView[];
+  sort: EpisodeSortOrder;
+  firstEpisodeHref: string | undefined;
+  /** The newest episode the reader can open now. */
+  latestReadableHref: string | undefined;
+  tickets: TicketBlockView;
+  shareUrl: string;
+  recommended: TitleCardView[];
+}

@@ -1,0 +1,103 @@
+import { type ApiClient, getWebTop, responseCodeOf, searchTitles, type TitleListResponse } from '@manga/api-client';
+import type { Episode, Title, WebTopResponse } from '@manga/contracts';
+import { data, redirect } from 'react-router';
+import { toPublicImageUrl } from '#app/api.server.ts';
+import { env } from '#app/env.server.ts';
+import { errorDestination } from '#app/errors/error-routing.ts';
+import { titleHref, titlesInOrder, toFeaturedTitle, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import type { BonusEpisodeView, TopPageData, TopSections } from './top-page.ts';
+
+/** The demo catalogue's title ids (10001–10040): the fallback list when search does not answer. */
+export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
+
+/** How many titles the "All titles" grid asks search for. */
+export const ALL_TITLES_LIMIT = 120;
+
+type WireTitle = TitleListResponse['title_list'][number];
+
+const card = (title: WireTitle) => toTitleCard(title, toPublicImageUrl);
+
+const toFeatured = (title: WireTitle) => toFeaturedTitle(title, toPublicImageUrl);
+
+function toBonusEpisode(episode: Episode, titles: ReadonlyMap<number, Title>): BonusEpisodeView {
+  const title = titles.get(episode.title_id);
+  return {
+    id: episode.episode_id,
+    href: `${titleHref(episode.title_id)}#episode-${episode.episode_id}`,
+    titleName: title?.title_name ?? '',
+    episodeName: episode.episode_name,
+    bonusPoint: episode.bonus_point,
+    // The wide title art (720×360): episode thumbnails are signed page derivatives.
+    imageUrl: toPublicImageUrl(title?.thumbnail_rect_image_url || title?.thumbnail_image_url || ''),
+  };
+}
+
+/** The top page's sections from GET /web/top (ADR of the catalogue): ids resolved against its title_list. */
+export function toTopSections(top: WebTopResponse, allTitles: readonly WireTitle[]): TopSections {
+  const pool = new Map<number, Title>();
+  for (const title of [...allTitles, ...top.today_title_list, ...top.title_list]) pool.set(title.title_id, title);
+  const inOrder = (ids: readonly number[]) => titlesInOrder(ids, [...pool.values()]);
+  const ranking = inOrder(top.ranking_title_id_list);
+  const todayChoice = inOrder(top.today_choice_title_id_list);
+  const hero = todayChoice[0] ?? ranking[0] ?? allTitles[0];
+  return {
+    featured: hero ? toFeatured(hero) : undefined,
+    bonusEpisodes: top.bonus_episode_list.map((episode) => toBonusEpisode(episode, pool)),
+    ranking: ranking.map(card),
+    todayChoice: todayChoice.map(card),
+    todayUpdates: top.today_title_list.map(card),
+    genreRankings: top.genre_ranking_list.map((genre) => ({
+      rankingId: genre.ranking_id,
+      genreId: genre.genre_id,
+      name: genre.genre_name,
+      titles: inOrder(genre.title_id_list).map(card),
+    })),
+    allTitles: allTitles.map(card),
+  };
+}
+
+const emptyTop = (allTitles: readonly WireTitle[]): TopSections => ({
+  featured: allTitles[0] ? toFeatured(allTitles[0]) : undefined,
+  bonusEpisodes: [],
+  ranking: [],
+  todayChoice: [],
+  todayUpdates: [],
+  genreRankings: [],
+  allTitles: allTitles.map(card),
+});
+
+async function loadAllTitles(api: ApiClient): Promise<WireTitle[]> {
+  try {
+    return (await searchTitles(api, { sort: 'popular', limit: ALL_TITLES_LIMIT })).title_list;
+  } catch (error) {
+    console.warn(`GET /search/title failed with ${responseCodeOf(error)}; listing the demo titles instead`);
+    return (await api.listTitles({ title_id_list: DEMO_TITLE_IDS })).title_list;
+  }
+}
+
+/**
+ * The top page: GET /web/top's sections plus every title. A failing /web/top leaves only the
+ * title grid; when no title can be listed either, the page is `unavailable`.
+ */
+export async function loadTopPage(api: ApiClient): Promise<TopPageData> {
+  const [top, all] = await Promise.allSettled([getWebTop(api), loadAllTitles(api)]);
+  if (all.status === 'rejected') return { state: 'unavailable', responseCode: responseCodeOf(all.reason) };
+  if (top.status === 'rejected') {
+    console.warn(`GET /web/top failed with ${responseCodeOf(top.reason)}; showing the title grid only`);
+    return { state: 'ready', ...emptyTop(all.value) };
+  }
+  return { state: 'ready', ...toTopSections(top.value, all.value) };
+}
+
+/**
+ * The top page's answer: 200 with its sections, or 503 with the unavailable panel; in that case
+ * maintenance goes to /maintenance and other codes to /error/{code}, except in local development.
+ */
+export async function respondTopPage(api: ApiClient) {
+  const page = await loadTopPage(api);
+  if (page.state === 'unavailable') {
+    const destination = errorDestination(page.responseCode, env.errorRedirect);
+    if (destination) throw redirect(destination);
+  }
+  return data(page, { status: page.state === 'ready' ? 200 : 503 });
+}

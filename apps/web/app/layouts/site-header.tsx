@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation, useParams } from 'react-router';
+import { SERVICE_NAME } from '#app/brand.ts';
+import { useLoginState } from '#app/client/login-state.tsx';
+import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { AccountDialog, withDialog } from '#app/features/account/account-dialog.tsx';
+import { CatalogueNav } from './catalogue-nav.tsx';
+
+function SearchBox({ id, className }: { id: string; className?: string }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const current = location.pathname.startsWith('/search/') && params.query ? params.query : '';
+  return (
+    <Form method="get" action="/search" role="search" className={className}>
+      <label htmlFor={id} className="sr-only">
+        {t('header.search_label')}
+      </label>
+      <div className="relative">
+        <svg
+          viewBox="0 0 24 24"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-zinc-400"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <input
+          id={id}
+          key={current}
+          name="keyword"
+          type="search"
+          defaultValue={current}
+          placeholder={t('header.search_placeholder')}
+          enterKeyHint="search"
+          autoComplete="off"
+          className="h-10 w-full rounded-full border-0 bg-zinc-100 pr-4 pl-10 text-sm text-ink ring-1 ring-transparent transition outline-none placeholder:text-zinc-500 hover:bg-zinc-200/70 focus:bg-white focus:ring-brand-500"
+        />
+      </div>
+      <button type="submit" className="sr-only">
+        {t('header.search_submit')}
+      </button>
+    </Form>
+  );
+}
+
+/** Logo, search box, login and sign-up entry (or my page when logged in). */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { isLoggedIn } = useLoginState();
+  return (
+    <>
+      <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:h-16 sm:gap-6 sm:px-6 lg:px-8">
+          <Link
+            to="/"
+            className="flex shrink-0 items-center gap-2 rounded-md"
+            aria-label={t('header.top_page', { name: SERVICE_NAME })}
+          >
+            <BrandMark className="size-8 sm:size-9" />
+            <span className="text-xl font-black tracking-tight text-ink sm:text-2xl">{SERVICE_NAME}</span>
+          </Link>
+          <SearchBox id="site-search" className="hidden max-w-md flex-1 md:block" />
+          <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-1.5 sm:gap-2">
+            {isLoggedIn ? (
+              <Link
+                to="/my"
+                data-testid="header-my-page"
+                className="inline-flex h-9 items-center gap-2 rounded-full bg-ink px-4 text-sm font-bold text-white transition hover:bg-zinc-800"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <circle cx="12" cy="8" r="4" />
+                  <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+                </svg>
+                {t('header.my_page')}
+              </Link>
+            ) : (
+              <>
+                <Link
+                  to={withDialog(location.pathname, location.search, 'login')}
+                  preventScrollReset
+                  data-testid="header-login"
+                  className="inline-flex h-9 items-center rounded-full px-3 text-sm font-bold text-ink transition hover:bg-zinc-100 sm:px-4"
+                >
+                  {t('header.login')}
+                </Link>
+                <Link
+                  to={withDialog(location.pathname, location.search, 'signup')}
+                  preventScrollReset
+                  className="inline-flex h-9 items-center rounded-full bg-brand-500 px-3.5 text-sm font-bold text-white shadow-sm shadow-brand-500/30 transition hover:bg-brand-600 sm:px-4"
+                >
+                  {t('header.signup')}
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+        <div className="border-t border-zinc-100 px-4 py-2 md:hidden">
+          <SearchBox id="site-search-mobile" />
+        </div>
+        <CatalogueNav />
+      </header>
+      {/* Outside the header: its backdrop filter would confine a fixed overlay to the header's box. */}
+      <AccountDialog />
+    </>
+  );
+}

@@ -14,6 +14,11 @@ import { migrateToLatest } from '#src/db/migrator.ts';
 import { seedIfEmpty } from '#src/seed.ts';
 import { ensureLargeCatalogue } from './large-catalogue.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run bench [-- --seconds=<per scenario, default 8>]');
+  process.exit(0);
+}
+
 const DURATION_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
 const CONNECTIONS = 16;
 

@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { sqlSnapshotGroups } from '#src/db/sql-snapshot.cases.ts';
 import { generateSqlSnapshots } from '#src/db/sql-snapshot.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run sql -w @manga/api   (writes apps/api/src/queries/*.sql)');
+  process.exit(0);
+}
 const directory = fileURLToPath(new URL('../queries/', import.meta.url));
 const files = await generateSqlSnapshots(sqlSnapshotGroups);
 

@@ -2,6 +2,8 @@
 // TOSHO's ids, ranking tabs, products, and the word lists that titles, authors and chapters are
 // built from. English and Japanese travel together as [en, ja] pairs.
 
+import { RankingId } from '@manga/contracts';
+
 export type Pair = readonly [en: string, ja: string];
 
 export interface GenreDefinition {
@@ -145,8 +147,8 @@ export interface RankingTabDefinition {
 
 /** K MANGA ranking tabs (TOSHO `RANKING_TABS`, WIRE.md §3.2) in display order. */
 export const RANKING_TABS: readonly RankingTabDefinition[] = [
-  { id: 12, kind: 'all', genreId: null, name: ['All', '総合'] },
-  { id: 13, kind: 'today_special', genreId: null, name: ["Today's Specials", '本日のおすすめ'] },
+  { id: RankingId.All, kind: 'all', genreId: null, name: ['All', '総合'] },
+  { id: RankingId.TodaysSpecials, kind: 'today_special', genreId: null, name: ["Today's Specials", '本日のおすすめ'] },
   { id: 3, kind: 'genre', genreId: GENRE.Action, name: ['Action', 'アクション'] },
   { id: 4, kind: 'genre', genreId: GENRE.Sports, name: ['Sports', 'スポーツ'] },
   { id: 5, kind: 'genre', genreId: GENRE.Romance, name: ['Romance', '恋愛'] },

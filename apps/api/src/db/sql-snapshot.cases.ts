@@ -20,7 +20,7 @@ import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
-import { TitleRepository } from '#src/repositories/title.repository.ts';
+import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 
@@ -89,6 +89,9 @@ const pageRow = (episodeId: number, pageNumber: number): NewPage => ({
   media_type: 'image/webp',
   storage_key: `episodes/${episodeId}/pages/${pageNumber}.webp`,
 });
+
+/** A title search of every order but the filters (the All ranking, 1000 ids). */
+const search: TitleSearch = { filter: {}, order: 'popular', popularityRankingId: 12, limit: 1000, now: NOW };
 
 /** Repositories in file-name order; each becomes src/queries/<file>.sqlite.sql and .postgres.sql. */
 export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
@@ -259,10 +262,12 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
   repositoryCases('title', TitleRepository, {
     listTitlesByIds: (repository) => repository.listTitlesByIds([10001, 10002], NOW),
     searchTitleIds: {
-      'keyword, popular': (repository) => repository.searchTitleIds({ text: 'あおいみなと' }, 'popular', 1000, NOW),
+      'keyword, popular': (repository) =>
+        repository.searchTitleIds({ ...search, filter: { text: 'あおいみなと' }, order: 'popular' }),
       'every filter, updated': (repository) =>
-        repository.searchTitleIds(
-          {
+        repository.searchTitleIds({
+          ...search,
+          filter: {
             text: 'harbor',
             author: 'Mori',
             genreId: 1,
@@ -271,13 +276,11 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
             publishCategory: 1,
             freeCampaignAt: NOW,
           },
-          'updated',
-          1000,
-          NOW,
-        ),
-      new: (repository) => repository.searchTitleIds({}, 'new', 1000, NOW),
-      'name en': (repository) => repository.searchTitleIds({}, 'name_en', 1000, NOW),
-      'name ja': (repository) => repository.searchTitleIds({}, 'name_ja', 1000, NOW),
+          order: 'updated',
+        }),
+      new: (repository) => repository.searchTitleIds({ ...search, order: 'new' }),
+      'name en': (repository) => repository.searchTitleIds({ ...search, order: 'name_en' }),
+      'name ja': (repository) => repository.searchTitleIds({ ...search, order: 'name_ja' }),
     },
     listWeeklyTitles: (repository) => repository.listWeeklyTitles(NOW),
     listTitleIdsUpdatedBetween: (repository) => repository.listTitleIdsUpdatedBetween(NOW - DAY_MS, NOW, NOW),

@@ -1,9 +1,9 @@
 // Renders the account mails (ADR 007) in the request's locale, as plain text and HTML.
+import type { Locale } from '@manga/contracts';
 import { en } from '#src/mail/templates/en.ts';
 import { ja } from '#src/mail/templates/ja.ts';
 
 export type MailKind = 'signup' | 'email_change' | 'password_change' | 'password_reset' | 'unban';
-export type MailLocale = 'ja' | 'en';
 
 export interface MailTemplate {
   subject: string;
@@ -28,7 +28,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const templates: Record<MailLocale, MailTemplates> = { en, ja };
+const templates: Record<Locale, MailTemplates> = { en, ja };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] as string);
@@ -43,7 +43,7 @@ function duration(ms: number, words: MailTemplates['durations']): string {
     : fill(words.minutes, { n: String(minutes) });
 }
 
-export function renderMail(kind: MailKind, locale: MailLocale, variables: MailVariables): RenderedMail {
+export function renderMail(kind: MailKind, locale: Locale, variables: MailVariables): RenderedMail {
   const set = templates[locale];
   const template = set[kind];
   const values = {

@@ -3,6 +3,7 @@ import {
   type Episode,
   type EpisodeShare,
   formatWireDateTime,
+  type Locale,
   type SearchTitleEntry,
   TITLE_ID_WIDTH,
   type Title,
@@ -10,7 +11,7 @@ import {
   type WebTitle,
 } from '@manga/contracts';
 import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
+import { localized } from '#src/mappers/localized.mapper.ts';
 import type { TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
 import type { TitleBundle } from '#src/services/catalogue.service.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
@@ -31,8 +32,6 @@ const BADGE_MUST_BUY = 1;
 const BADGE_FREE = 2;
 const USE_STATUS_FREE = 3;
 const USE_STATUS_PAID = 4;
-
-const localized = (en: string, ja: string, locale: Locale) => (locale === 'ja' ? ja || en : en || ja);
 
 function nextUpdatedText(startAt: number | null, { locale, timeZone }: MapperContext): string | null {
   if (startAt === null) return null;
@@ -209,4 +208,3 @@ export function toSearchTitleEntryResponse(
 
 /** The Title's "Next update available …" text for a start time (or null). */
 export const nextUpdatedTextFor = nextUpdatedText;
-export { localized };

@@ -1,15 +1,12 @@
 // The viewer answers (WIRE.md §3.3): signed absolute page URLs in page order, the seed in the form
 // the client family reads (ADR 009), and the neighbouring episodes.
-import { encodeScrambleSeed, type ScrambleSeed } from '@manga/contracts';
+import { encodeScrambleSeed, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 
-/** How a client reads scramble_seed: an alphabet string of a family, or the plain integer. */
-export type SeedFormat = 'kmanga' | 'magapoke' | 'int';
-
 export function toScrambleSeed(
   episode: Pick<EpisodeRow, 'id' | 'title_id' | 'scramble_seed'>,
-  format: SeedFormat,
+  format: ScrambleSeedFormat,
 ): ScrambleSeed {
   return format === 'int'
     ? episode.scramble_seed

@@ -4,6 +4,7 @@ import {
   EpisodeIdQuerySchema,
   EpisodeListResponseSchema,
   EpisodeShareResponseSchema,
+  type Locale,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ const EpisodeListParamsSchema = z.object({
 
 export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
   // WIRE.md §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
-  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, client: { locale: 'ja' | 'en' }) =>
+  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, client: { locale: Locale }) =>
     ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, client) });
 
   app.post(

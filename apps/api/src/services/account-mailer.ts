@@ -1,6 +1,7 @@
 // Composes the account mails from templates and hands them to the mail adapter (ADR 007).
 // Links point to the web app, which calls the API with the token.
-import type { MailKind, MailLocale } from '#src/mail/mail-templates.ts';
+import type { Locale } from '@manga/contracts';
+import type { MailKind } from '#src/mail/mail-templates.ts';
 import { renderMail } from '#src/mail/mail-templates.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 
@@ -17,7 +18,7 @@ export interface AccountMail {
   kind: MailKind;
   to: string;
   token: string;
-  locale: MailLocale;
+  locale: Locale;
   expiresInMs: number;
 }
 

@@ -6,6 +6,7 @@ import {
   AgeGroup,
   ageGroupOf,
   isValidEmail,
+  type Locale,
   normalizeEmail,
   parseConsentCookie,
   passwordMessages,
@@ -13,7 +14,6 @@ import {
   validatePassword,
 } from '@manga/contracts';
 import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
-import type { MailLocale } from '#src/mail/mail-templates.ts';
 import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/mappers/account.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
@@ -86,12 +86,12 @@ export class AccountService {
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
 
   /** POST /web/account/presave: the password is chosen on the link's page (POST /web/account/save). */
-  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: MailLocale }): Promise<void> {
+  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: Locale }): Promise<void> {
     return this.presaveSignup({ ...input, password: undefined });
   }
 
   /** POST /account/presave: the password is chosen now and stored hashed with the token. */
-  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: MailLocale }) {
+  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: Locale }) {
     return this.presaveSignup(input);
   }
 
@@ -100,7 +100,7 @@ export class AccountService {
     email: string;
     password: string | undefined;
     cookies: ConsentCookies;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     if (input.password !== undefined) checkPasswordRules(input.password);
@@ -195,12 +195,7 @@ export class AccountService {
   // ── e-mail change ───────────────────────────────────────────────────────────────────────────
 
   /** POST /account/email/presave and /web/account/email/presave: the link goes to the new address. */
-  async presaveEmail(input: {
-    auth: RequestAuth;
-    newEmail: string;
-    password: string;
-    locale: MailLocale;
-  }): Promise<void> {
+  async presaveEmail(input: { auth: RequestAuth; newEmail: string; password: string; locale: Locale }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     const email = this.checkEmail(input.newEmail);
     await this.checkCurrentPassword(user, input.password);
@@ -229,7 +224,7 @@ export class AccountService {
     auth: RequestAuth;
     currentPassword: string;
     newPassword: string;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
@@ -248,7 +243,7 @@ export class AccountService {
    * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
    * not the address has an active account (no mail then), so it cannot be used to probe addresses.
    */
-  async preresetPassword(input: { email: string; newPassword: string; locale: MailLocale }): Promise<void> {
+  async preresetPassword(input: { email: string; newPassword: string; locale: Locale }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
     const user = await this.users.findUserByEmail(email);
@@ -352,7 +347,7 @@ export class AccountService {
     userId: number | null;
     email: string;
     payload: TokenPayload;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
     const now = this.clock.now();
     const token = this.crypto.randomToken(32);

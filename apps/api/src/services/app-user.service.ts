@@ -1,8 +1,7 @@
 // App-side user calls (SPEC §7 User; ADR 007): registration of an installation, what the device
 // reports, push and noah settings, suspension and unban, and attestation challenges.
-import { ResponseCode } from '@manga/contracts';
+import { type Locale, ResponseCode } from '@manga/contracts';
 import type { DeviceRow, UserRow } from '#src/db/schema.ts';
-import type { MailLocale } from '#src/mail/mail-templates.ts';
 import { toRegisterResponse } from '#src/mappers/account.mapper.ts';
 import type { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
@@ -147,7 +146,7 @@ export class AppUserService {
    * Support action (no route): suspends an account (2019 from then on), ends its sessions, and
    * mails an unban link when the account has an address. Returns the unban token for support.
    */
-  async suspendUser(userId: number, locale: MailLocale): Promise<{ unbanToken: string }> {
+  async suspendUser(userId: number, locale: Locale): Promise<{ unbanToken: string }> {
     const now = this.clock.now();
     const token = this.crypto.randomToken(32);
     const user = await this.transactions.run(async (repositories) => {

@@ -1,7 +1,7 @@
 // The deterministic demo catalogue: data only, no I/O. The same seed and clock give the same rows,
 // so tests and every fresh install see the same titles. Times are laid out relative to `now`
 // (weekly releases on each title's weekday at 00:00 JST, some scheduled in the future).
-import { buildSearchText, randomScrambleSeed } from '@manga/contracts';
+import { buildSearchText, type Locale, randomScrambleSeed } from '@manga/contracts';
 import type { Insertable } from 'kysely';
 import {
   ADJECTIVES,
@@ -538,7 +538,7 @@ function uniqueTitleName(genreId: number, rng: SeededRandom, used: Set<string>):
   }
 }
 
-function closingLine(genreId: number, locale: 'en' | 'ja'): string {
+function closingLine(genreId: number, locale: Locale): string {
   const lines: Record<number, Pair> = {
     1: ['A bittersweet romantic comedy.', '甘くてほろ苦いラブコメディ。'],
     2: ['A mystery that keeps you guessing to the last page.', '最後のページまで目が離せないミステリー。'],

@@ -2,7 +2,7 @@
 // episode pages around them: detail, weekly, events, supplement, pointback, updates, first episode,
 // next time, share (ADR 009). Title objects are cached per title and locale for a few seconds.
 
-import { formatWireDateTime, ResponseCode, type Title } from '@manga/contracts';
+import { formatWireDateTime, type Locale, RankingId, ResponseCode, type Title, TitleEventType } from '@manga/contracts';
 import type { EpisodeRow, TagRow, TitleRow } from '#src/db/schema.ts';
 import {
   type EpisodeAccess,
@@ -14,7 +14,6 @@ import {
   toWebEpisodeResponse,
   toWebTitleResponse,
 } from '#src/mappers/catalogue.mapper.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/services/domain-error.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
@@ -80,11 +79,8 @@ export interface CatalogueOptions {
   webPublicUrl: string;
 }
 
-const ALL_RANKING_ID = 12;
 const NEW_TITLE_DAYS = 30;
 const DAY_MS = 86_400_000;
-const EVENT_TITLE_FREE = 1;
-const EVENT_EPISODE_FREE = 2;
 
 export class CatalogueService {
   constructor(
@@ -147,7 +143,7 @@ export class CatalogueService {
       const today = wireDate(now, this.options.timeZone);
       const [weekly, popular, bonusEpisodes] = await Promise.all([
         this.titles.listWeeklyTitles(now),
-        this.popularity.listRankingTitleIds(ALL_RANKING_ID, 0, 10_000),
+        this.popularity.listRankingTitleIds(RankingId.All, 0, 10_000),
         this.episodes.listBonusEpisodes(now, 1_000),
       ]);
       const bonusTitleIds = new Set(bonusEpisodes.map((e) => e.title_id));
@@ -192,7 +188,7 @@ export class CatalogueService {
       const event_list = [
         ...campaigns.map((c) => ({
           title_id: c.id,
-          event_type: EVENT_TITLE_FREE,
+          event_type: TitleEventType.TitleFree,
           event_text: c.campaign_text,
           finish_time: format(c.free_until_at ?? now),
         })),
@@ -200,7 +196,7 @@ export class CatalogueService {
           .filter((w) => !campaignIds.has(w.title_id))
           .map((w) => ({
             title_id: w.title_id,
-            event_type: EVENT_EPISODE_FREE,
+            event_type: TitleEventType.EpisodesFree,
             event_text: ctx.locale === 'ja' ? '期間限定無料' : 'Free for a limited time',
             finish_time: format(w.free_until_at),
           })),

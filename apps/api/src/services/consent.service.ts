@@ -3,6 +3,7 @@ import {
   AgeGroup,
   ageGroupOf,
   hasLawConsent,
+  PlanTypeCode,
   parseBirthday,
   parseConsentCookie,
   ResponseCode,
@@ -121,7 +122,7 @@ export class ConsentService {
     return {
       login_status: user ? 1 : 0,
       user_id: user?.id ?? 0,
-      charge_type: user?.charge_type ?? 1,
+      charge_type: user?.charge_type ?? PlanTypeCode.non_charger,
       subscription_categories: [] as number[],
       opt_out: toOptOutResponse(user),
     };

@@ -3,7 +3,11 @@
 // few seconds (TtlCache). Titles and episodes always come from CatalogueService (one mapper each).
 
 import {
+  AdvertisementType,
+  type Locale,
   normalizeSearchText,
+  PublishCategory,
+  RankingId,
   ResponseCode,
   SearchCategory,
   type SearchSort,
@@ -25,7 +29,12 @@ import { toMagazineCategoryResponse, toMagazineResponse } from '#src/mappers/mag
 import { toGenreRankingResponse, toRankingTabResponse } from '#src/mappers/ranking.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MagazineListFilter } from '#src/repositories/magazine.repository.ts';
-import type { TitleSearchEntryRow, TitleSearchFilter, TitleSearchOrder } from '#src/repositories/title.repository.ts';
+import type {
+  TitleSearch,
+  TitleSearchEntryRow,
+  TitleSearchFilter,
+  TitleSearchOrder,
+} from '#src/repositories/title.repository.ts';
 import type { AuthUser } from '#src/services/auth-context.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import { DomainError } from '#src/services/domain-error.ts';
@@ -50,7 +59,7 @@ export interface DiscoveryRankingReader {
 }
 
 export interface DiscoveryTitleReader {
-  searchTitleIds(filter: TitleSearchFilter, order: TitleSearchOrder, limit: number, now: number): Promise<number[]>;
+  searchTitleIds(search: TitleSearch): Promise<number[]>;
   listTitleSearchEntries(now: number): Promise<TitleSearchEntryRow[]>;
   listTitleGenreLinks(): Promise<{ title_id: number; genre_id: number }[]>;
   listPublishedTitleIds(now: number): Promise<number[]>;
@@ -74,8 +83,6 @@ export interface Paging {
   offset?: number;
 }
 
-export const ALL_RANKING_ID = 12;
-export const TODAY_SPECIALS_RANKING_ID = 13;
 /** Titles in one answer of a title list (search, recommendations). */
 export const MAX_TITLES_PER_PAGE = 1_000;
 /** Ids in `title_id_list` of a search. */
@@ -85,7 +92,6 @@ const TOP_SECTION_SIZE = 10;
 const GENRE_RANKING_SIZE = 5;
 /** Today's updates on /web/top; the whole day is at /web/top/updated/title. */
 const TODAY_TITLES_ON_TOP = 30;
-const BANNER_TYPE = 1;
 
 export class DiscoveryService {
   constructor(
@@ -217,13 +223,13 @@ export class DiscoveryService {
     const now = this.clock.now();
     switch (query.search_category ?? SearchCategory.All) {
       case SearchCategory.Serializing:
-        filter.publishCategory = 1;
+        filter.publishCategory = PublishCategory.Serializing;
         break;
       case SearchCategory.Complete:
-        filter.publishCategory = 2;
+        filter.publishCategory = PublishCategory.Complete;
         break;
       case SearchCategory.OneShot:
-        filter.publishCategory = 3;
+        filter.publishCategory = PublishCategory.OneShot;
         break;
       case SearchCategory.FreeCampaign:
         filter.freeCampaignAt = now;
@@ -231,7 +237,13 @@ export class DiscoveryService {
     }
     const order = searchOrder(query.sort ?? 'popular', ctx.locale);
     const ids = await this.cache.getOrLoad(`search:${order}:${JSON.stringify(filter, replaceNow(now))}`, () =>
-      this.titles.searchTitleIds(filter, order, MAX_SEARCH_MATCHES, now),
+      this.titles.searchTitleIds({
+        filter,
+        order,
+        popularityRankingId: RankingId.All,
+        limit: MAX_SEARCH_MATCHES,
+        now,
+      }),
     );
     const { offset, limit } = page(query, MAX_TITLES_PER_PAGE);
     return { title_list: await this.catalogue.listTitles(ids.slice(offset, offset + limit), ctx), title_id_list: ids };
@@ -266,7 +278,7 @@ export class DiscoveryService {
     const popular = await this.popularIds();
     const viewed = user ? await this.activity.listRecentlyViewedTitleIds(user.userId, 20) : [];
     if (viewed.length === 0) {
-      const specials = await this.rankingIds(TODAY_SPECIALS_RANKING_ID);
+      const specials = await this.rankingIds(RankingId.TodaysSpecials);
       return this.titlePage(unique([...specials, ...popular]), paging, ctx);
     }
     const links = await this.genreLinks();
@@ -305,10 +317,10 @@ export class DiscoveryService {
     return this.cache.getOrLoad(`web-top:${ctx.locale}`, async () => {
       const now = this.clock.now();
       const [banners, bonus, ranking, todayChoice, genreRanking, today] = await Promise.all([
-        this.advertisements.listActiveAdvertisements(BANNER_TYPE, now),
+        this.advertisements.listActiveAdvertisements(AdvertisementType.Banner, now),
         this.episodes.listBonusEpisodes(now, 200),
-        this.rankings.listRankingTitleIds(ALL_RANKING_ID, 0, TOP_SECTION_SIZE),
-        this.rankings.listRankingTitleIds(TODAY_SPECIALS_RANKING_ID, 0, TOP_SECTION_SIZE),
+        this.rankings.listRankingTitleIds(RankingId.All, 0, TOP_SECTION_SIZE),
+        this.rankings.listRankingTitleIds(RankingId.TodaysSpecials, 0, TOP_SECTION_SIZE),
         this.genreRankings(ctx, GENRE_RANKING_SIZE),
         this.catalogue.listTodayTitles(TODAY_TITLES_ON_TOP, ctx),
       ]);
@@ -356,7 +368,7 @@ export class DiscoveryService {
   private popularIds() {
     return this.cache.getOrLoad('popular-ids', async () => {
       const [ranked, published] = await Promise.all([
-        this.rankingIds(ALL_RANKING_ID),
+        this.rankingIds(RankingId.All),
         this.titles.listPublishedTitleIds(this.clock.now()),
       ]);
       return unique([...ranked, ...published]);
@@ -393,7 +405,7 @@ function page(paging: Paging, max: number): { offset: number; limit: number } {
   return { offset: paging.offset ?? 0, limit: Math.min(paging.limit ?? DEFAULT_PAGE, max) };
 }
 
-function searchOrder(sort: SearchSort, locale: 'ja' | 'en'): TitleSearchOrder {
+function searchOrder(sort: SearchSort, locale: Locale): TitleSearchOrder {
   if (sort === 'name') return locale === 'ja' ? 'name_ja' : 'name_en';
   return sort;
 }

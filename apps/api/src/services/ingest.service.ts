@@ -3,7 +3,7 @@
 // v1; with 64-multiples v1 and v2 agree). Imports are all-or-nothing: every page is decoded before
 // anything is written, objects go under a prefix of their own, rows go in in one transaction, and a
 // failure removes what was written.
-import { buildSearchText, randomScrambleSeed, scrambleRects } from '@manga/contracts';
+import { buildSearchText, PublishCategory, randomScrambleSeed, scrambleRects } from '@manga/contracts';
 import type { EpisodeRow, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
 import { ART_PALETTES } from '#src/images/art-palettes.ts';
 import type { ArchiveRepository } from '#src/repositories/archive.repository.ts';
@@ -260,7 +260,7 @@ export class IngestService {
           name_en: titleName,
           name_ja: titleName,
           search_text: buildSearchText([titleName]),
-          publish_category: 1,
+          publish_category: PublishCategory.Serializing,
           weekday_index: null,
           free_first_count: 1,
           ticket_enabled: 1,

@@ -2,10 +2,17 @@
 // episode the caller may read. Until commerce adds entitlements, that is a free episode (free-window
 // rule) of a title the reader is old enough for; a paid one answers 3105. Each read by a person (not a
 // crawler) counts a view of the title for the rankings, and a logged-in reader's history.
-import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
+import {
+  ageInYears,
+  CRAWLER_DEFAULT_BIRTHDAY,
+  type Locale,
+  parseBirthday,
+  ResponseCode,
+  type ScrambleSeedFormat,
+  type YearMonth,
+} from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
-import { type SeedFormat, toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
+import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
 import type { AuthUser } from '#src/services/auth-context.ts';
@@ -27,7 +34,7 @@ export interface ViewerActivity {
 export interface ViewerContext {
   locale: Locale;
   isCrawler: boolean;
-  seedFormat: SeedFormat;
+  seedFormat: ScrambleSeedFormat;
   cookies: ConsentCookies;
   user: AuthUser | null;
 }

@@ -26,7 +26,7 @@ import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { CatalogueGeneratorService, startOfJstDay } from '#src/services/catalogue-generator.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
-import { addDays, wireDate } from '#src/services/wire-calendar.ts';
+import { addDays, wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export const LARGE_TITLES = 10_000;
 export const LARGE_EPISODES_PER_TITLE = 50;

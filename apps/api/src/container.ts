@@ -30,7 +30,7 @@ import { TitleActivityRepository } from '#src/repositories/title-activity.reposi
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { AccountService } from '#src/services/account.service.ts';
-import { AccountMailer } from '#src/services/account-mailer.ts';
+import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
@@ -39,15 +39,15 @@ import { ConsentService } from '#src/services/consent.service.ts';
 import { DiscoveryService } from '#src/services/discovery.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
-import { JobScheduler } from '#src/services/job-scheduler.ts';
-import { LoginThrottle } from '#src/services/login-throttle.ts';
+import { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
-import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
 import { RankingService, REBUILD_RANKINGS } from '#src/services/ranking.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
-import { TtlCache } from '#src/services/ttl-cache.ts';
+import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
 
 export interface ContainerOptions {

@@ -1,7 +1,7 @@
 // Advertisements as `banner_list` items of /web/top (ADR 009).
 import type { Banner } from '@manga/contracts';
 import type { AdvertisementRow } from '#src/db/schema.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export function toBannerResponse(row: AdvertisementRow, urls: MediaUrlSigner): Banner {
   return {

@@ -14,8 +14,8 @@ import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
 import { localized } from '#src/mappers/localized.mapper.ts';
 import type { TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
 import type { TitleBundle } from '#src/services/catalogue.service.ts';
-import { isEpisodeFree } from '#src/services/free-window.rule.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { isEpisodeFree } from '#src/services/free-window.rules.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export interface MapperContext {
   locale: Locale;

@@ -2,7 +2,7 @@
 import type { Genre, Locale } from '@manga/contracts';
 import type { GenreRow } from '#src/db/schema.ts';
 import { localizedName } from '#src/mappers/localized.mapper.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export function toGenreResponse(row: GenreRow, locale: Locale, urls: MediaUrlSigner): Genre {
   return {

@@ -2,7 +2,7 @@
 import { formatWireDateTime, type Locale, type Magazine, type MagazineCategory } from '@manga/contracts';
 import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
 import { localizedName } from '#src/mappers/localized.mapper.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export function toMagazineCategoryResponse(
   row: MagazineCategoryRow,

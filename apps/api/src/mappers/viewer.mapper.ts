@@ -2,7 +2,7 @@
 // the client family reads (ADR 009), and the neighbouring episodes.
 import { encodeScrambleSeed, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export function toScrambleSeed(
   episode: Pick<EpisodeRow, 'id' | 'title_id' | 'scramble_seed'>,

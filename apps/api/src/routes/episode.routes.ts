@@ -8,8 +8,8 @@ import {
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { viewerContext } from '#src/plugins/viewer-context.ts';
 import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
 
 const EpisodeListParamsSchema = z.object({

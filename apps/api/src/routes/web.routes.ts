@@ -21,8 +21,8 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { viewerContext } from '#src/plugins/viewer-context.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue, discovery, viewer } = app.container.services;

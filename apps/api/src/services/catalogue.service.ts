@@ -15,11 +15,11 @@ import {
   toWebTitleResponse,
 } from '#src/mappers/catalogue.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import { isEpisodeFree } from '#src/services/free-window.rule.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-import type { TtlCache } from '#src/services/ttl-cache.ts';
-import { weekdayIndexOf, wireDate, wireDayBounds } from '#src/services/wire-calendar.ts';
+import { DomainError } from '#src/services/domain.error.ts';
+import { isEpisodeFree } from '#src/services/free-window.rules.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import type { TtlCache } from '#src/services/ttl-cache.service.ts';
+import { weekdayIndexOf, wireDate, wireDayBounds } from '#src/services/wire-calendar.rules.ts';
 
 /** A title with what its wire shape needs (TitleRepository.listTitlesByIds). */
 export interface TitleListing {

@@ -35,12 +35,12 @@ import type {
   TitleSearchFilter,
   TitleSearchOrder,
 } from '#src/repositories/title.repository.ts';
-import type { AuthUser } from '#src/services/auth-context.ts';
+import type { AuthUser } from '#src/services/auth.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-import type { TtlCache } from '#src/services/ttl-cache.ts';
-import { wireDate } from '#src/services/wire-calendar.ts';
+import { DomainError } from '#src/services/domain.error.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import type { TtlCache } from '#src/services/ttl-cache.service.ts';
+import { wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export interface DiscoveryGenreReader {
   listGenres(ids?: readonly number[]): Promise<GenreRow[]>;

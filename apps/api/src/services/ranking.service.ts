@@ -3,8 +3,8 @@
 // Specials and one tab per genre. Idempotent: it recomputes from the activity it reads, every time.
 import type { NewRankingEntry, RankingTabRow, TitleActivityDailyRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import type { JobOutcome } from '#src/services/job-scheduler.ts';
-import { addDays, wireDate, wireDayBounds } from '#src/services/wire-calendar.ts';
+import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
+import { addDays, wireDate, wireDayBounds } from '#src/services/wire-calendar.rules.ts';
 
 export interface RankingStore {
   listRankingTabs(): Promise<RankingTabRow[]>;

@@ -14,12 +14,12 @@ import {
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
-import type { AuthUser } from '#src/services/auth-context.ts';
+import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rules.ts';
+import type { AuthUser } from '#src/services/auth.rules.ts';
 import { type CatalogueService, isFreeIn, type ReadableEpisode } from '#src/services/catalogue.service.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-import { wireDate } from '#src/services/wire-calendar.ts';
+import { DomainError } from '#src/services/domain.error.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export interface ViewerEpisodeReader {
   listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]>;

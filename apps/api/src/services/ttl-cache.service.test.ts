@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '#src/services/ttl-cache.ts';
+import { TtlCache } from '#src/services/ttl-cache.service.ts';
 
 function cacheAt(ttlMs = 1_000, maxEntries = 10) {
   const clock = { now: 0 };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type JobOutcome, JobScheduler, type JobStore, type ScheduledJob } from '#src/services/job-scheduler.ts';
+import {
+  type JobOutcome,
+  JobScheduler,
+  type JobStore,
+  type ScheduledJob,
+} from '#src/services/job-scheduler.service.ts';
 
 class FakeJobStore implements JobStore {
   readonly rows = new Map<string, { id: number; status: string; error: string }>();

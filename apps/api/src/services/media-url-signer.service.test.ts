@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 const signer = new MediaUrlSigner({
   baseUrl: 'http://api.test',

@@ -2,8 +2,8 @@ import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import type { LoginFailureScope } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import { type LoginFailureStore, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.ts';
+import { DomainError } from '#src/services/domain.error.ts';
+import { type LoginFailureStore, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.service.ts';
 import { deviceNameOf } from '#src/services/session.service.ts';
 
 /** An in-memory store with the repository's semantics, for the policy alone. */

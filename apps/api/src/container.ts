@@ -37,6 +37,7 @@ import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { DiscoveryService } from '#src/services/discovery.service.ts';
+import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
@@ -115,7 +116,7 @@ export function createContainer({
   };
 }
 
-/** Catalogue and discovery (ADR 009): catalogue, discovery, viewer, advertisements, rankings and jobs. */
+/** Catalogue and discovery (ADR 009): entitlement, catalogue, discovery, viewer, advertisements, rankings and jobs. */
 function createCatalogueServices(options: {
   config: Config;
   database: DatabaseHandle;
@@ -134,10 +135,20 @@ function createCatalogueServices(options: {
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
-  const catalogue = new CatalogueService(titles, episodes, magazines, repositories.rankings, clock, mediaUrls, cache, {
-    timeZone,
-    webPublicUrl: config.webPublicUrl,
-  });
+  const entitlement = new EntitlementService({ titles, episodes });
+  const catalogue = new CatalogueService(
+    {
+      titles,
+      episodes,
+      magazines,
+      popularity: repositories.rankings,
+      entitlement,
+      clock,
+      urls: mediaUrls,
+      cache,
+    },
+    { timeZone, webPublicUrl: config.webPublicUrl },
+  );
   const rankings = new RankingService(repositories.rankings, repositories.titleActivity, titles, clock, {
     timeZone,
     windowDays: config.rankingWindowDays,
@@ -152,6 +163,7 @@ function createCatalogueServices(options: {
     handle: () => rankings.handleRebuildRankings(),
   });
   const services = {
+    entitlement,
     catalogue,
     discovery: new DiscoveryService(
       catalogue,
@@ -167,7 +179,10 @@ function createCatalogueServices(options: {
       cache,
       { timeZone },
     ),
-    viewer: new ViewerService(catalogue, episodes, repositories.titleActivity, clock, mediaUrls, { timeZone }),
+    viewer: new ViewerService(
+      { catalogue, entitlement, episodes, activity: repositories.titleActivity, clock, urls: mediaUrls },
+      { timeZone },
+    ),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     rankings,
     jobs,

@@ -1,13 +1,12 @@
 // Magazine categories (WIRE.md §3.2) and magazine issues (ADR 009).
 import { formatWireDateTime, type Locale, type Magazine, type MagazineCategory } from '@manga/contracts';
 import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
-import { localizedName } from '#src/mappers/localized.mapper.ts';
-import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';
 
 export function toMagazineCategoryResponse(
   row: MagazineCategoryRow,
   locale: Locale,
-  urls: MediaUrlSigner,
+  urls: MediaUrls,
 ): MagazineCategory {
   return {
     magazine_category_id: row.id,
@@ -22,7 +21,7 @@ export function toMagazineCategoryResponse(
 export function toMagazineResponse(
   row: MagazineRow,
   episodeIds: number[],
-  { locale, urls, timeZone }: { locale: Locale; urls: MediaUrlSigner; timeZone: string },
+  { locale, urls, timeZone }: { locale: Locale; urls: MediaUrls; timeZone: string },
 ): Magazine {
   return {
     magazine_id: row.id,

@@ -2,7 +2,9 @@
 // the client family reads (ADR 009), and the neighbouring episodes.
 import { encodeScrambleSeed, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
-import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
+import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
+import type { EpisodeAccess } from '#src/services/entitlement.rules.ts';
 
 export function toScrambleSeed(
   episode: Pick<EpisodeRow, 'id' | 'title_id' | 'scramble_seed'>,
@@ -13,20 +15,16 @@ export function toScrambleSeed(
     : encodeScrambleSeed(episode.scramble_seed, episode.title_id, episode.id, format);
 }
 
-export function toPageUrls(pages: readonly PageRow[], urls: MediaUrlSigner, now: number): string[] {
+export function toPageUrls(pages: readonly PageRow[], urls: MediaUrls, now: number): string[] {
   return pages.map((page) => urls.signedUrl(page.storage_key, now));
 }
 
 /** previous_episode / next_episode: int fields only (clients read them as string → int maps); {} when none. */
 export function toAdjacentEpisode(
-  episode: Pick<EpisodeRow, 'id' | 'sort_index' | 'point'> | undefined,
-  free: boolean,
+  neighbour: { episode: Pick<EpisodeRow, 'id' | 'sort_index' | 'point'>; access: EpisodeAccess } | undefined,
 ): Record<string, number> {
-  if (!episode) return {};
-  return {
-    episode_id: episode.id,
-    index: episode.sort_index,
-    point: free ? 0 : episode.point,
-    badge: free ? 2 : 1,
-  };
+  if (!neighbour) return {};
+  const { episode, access } = neighbour;
+  const shown = toEpisodeAccessFields(access, episode.point);
+  return { episode_id: episode.id, index: episode.sort_index, point: shown.point, badge: shown.badge };
 }

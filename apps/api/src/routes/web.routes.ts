@@ -21,7 +21,7 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerContext } from '#src/http/caller.http.ts';
+import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,7 +69,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebEpisodeResponseSchema },
       },
     },
-    async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, request.client)),
+    async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, episodeListContext(request))),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebEpisodeFirstResponseSchema },
       },
     },
-    async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, request.client)),
+    async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, episodeListContext(request))),
   );
 
   app.get(

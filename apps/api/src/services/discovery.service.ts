@@ -38,6 +38,7 @@ import type {
 import type { AuthUser } from '#src/services/auth.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import { DomainError } from '#src/services/domain.error.ts';
+import { ANONYMOUS_READER } from '#src/services/entitlement.rules.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { wireDate } from '#src/services/wire-calendar.rules.ts';
@@ -339,7 +340,8 @@ export class DiscoveryService {
       const listed = new Set(title_list.map((t) => t.title_id));
       return {
         banner_list: banners.map((row) => toBannerResponse(row, this.urls)),
-        bonus_episode_list: await this.catalogue.listEpisodes(bonusIds, ctx),
+        // Cached for every reader, so the badges are decided for nobody in particular.
+        bonus_episode_list: await this.catalogue.listEpisodes(bonusIds, { ...ctx, reader: ANONYMOUS_READER }),
         ranking_title_id_list: ranking.filter((id) => listed.has(id)),
         today_choice_title_id_list: todayChoice.filter((id) => listed.has(id)),
         today_title_list: today,

@@ -25,7 +25,7 @@ import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { CatalogueGeneratorService, startOfJstDay } from '#src/services/catalogue-generator.service.ts';
-import { RankingService } from '#src/services/ranking.service.ts';
+import { RankingRebuildService } from '#src/services/ranking-rebuild.service.ts';
 import { addDays, wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export const LARGE_TITLES = 10_000;
@@ -189,11 +189,13 @@ async function build(path: string, log: (line: string) => void): Promise<LargeCa
       }
     });
     const rankingStarted = performance.now();
-    const rankings = new RankingService(
-      new RankingRepository(database.db),
-      new TitleActivityRepository(database.db),
-      new TitleRepository(database.db),
-      { now: () => now },
+    const rankings = new RankingRebuildService(
+      {
+        store: new RankingRepository(database.db),
+        activity: new TitleActivityRepository(database.db),
+        titles: new TitleRepository(database.db),
+        clock: { now: () => now },
+      },
       { timeZone: 'Asia/Tokyo', windowDays: 7, entriesPerTab: 100, intervalMs: 15 * 60_000 },
     );
     const outcome = await rankings.handleRebuildRankings();

@@ -25,12 +25,12 @@ import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalogue, discovery, viewer } = app.container.services;
+  const { catalogue, rankings, recommendations, search, viewer, webTop } = app.container.services;
 
   app.get(
     '/web/top',
     { schema: { operationId: 'getWebTop', tags: ['web'], response: { 200: WebTopResponseSchema } } },
-    async (request) => ok(await discovery.getWebTop(request.client)),
+    async (request) => ok(await webTop.getWebTop(request.client)),
   );
 
   app.get(
@@ -115,7 +115,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/ranking/genre',
     { schema: { operationId: 'getGenreRankings', tags: ['web'], response: { 200: WebRankingGenreResponseSchema } } },
-    async (request) => ok(await discovery.getGenreRankings(request.client)),
+    async (request) => ok(await rankings.getGenreRankings(request.client)),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await discovery.listWebRecommendedTitles(
+        await recommendations.listWebRecommendedTitles(
           request.query.title_id,
           request.auth?.user ?? null,
           request.query,
@@ -151,7 +151,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await discovery.searchTitles(
+        await search.searchTitles(
           { keyword: request.query.keyword, limit: request.query.limit, offset: request.query.offset },
           request.client,
         ),

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { seedIfEmpty } from '#src/seed.ts';
+import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 import { ensureLargeCatalogue } from './large-catalogue.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -82,7 +82,7 @@ async function main() {
   const log = pino({ level: 'info' });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
-  await seedIfEmpty({ config, database, log: (line: string) => log.info(line) });
+  await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
   await database.close();
   const largePath = resolve(config.dataDir, 'bench-large.db');
   const large = await ensureLargeCatalogue(largePath, (line) => log.info(line));

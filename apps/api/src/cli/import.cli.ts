@@ -10,10 +10,10 @@ import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { ArchiveError, FileArchiveRepository } from '#src/repositories/archive.repository.ts';
-import { CatalogueRepository } from '#src/repositories/catalogue.repository.ts';
 import { SystemClock } from '#src/repositories/clock.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
 import { IngestError, IngestService } from '#src/services/ingest.service.ts';
 
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
     const ingest = new IngestService({
       storage: new LocalDiskStorage(values.storage ?? config.storageDir),
       images: new SharpImageProcessor(),
-      store: new CatalogueRepository(database.db),
+      store: new IngestRepository(database.db),
       archive: new FileArchiveRepository(),
       clock: new SystemClock(),
       randomU32: () => crypto.randomU32(),

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { createSeedService } from '#src/seed.ts';
+import { createDemoSeedService } from '#src/demo/demo-seeder.ts';
 
 const USAGE = 'Usage: npm run seed -- [--force] [--database <url>] [--storage <dir>]';
 
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) console.log(`Applied ${applied.length} migration(s)`);
-    const seeder = createSeedService({ config, database });
+    const seeder = createDemoSeedService({ config, database });
     const log = (line: string) => console.log(line);
     if (values.force) {
       await seeder.reseed(log);

@@ -14,6 +14,7 @@ import { DeviceRepository } from '#src/repositories/device.repository.ts';
 import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
@@ -190,6 +191,22 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         { id: 2, name_en: 'Romance', name_ja: '恋愛', image_path: 'genres/2.webp', sort_order: 2 },
       ]),
     listGenreIdsInUse: (repository) => repository.listGenreIdsInUse(NOW),
+  }),
+  repositoryCases('ingest', IngestRepository, {
+    hasTitle: (repository) => repository.hasTitle(10001),
+    findEpisodeById: (repository) => repository.findEpisodeById(100001),
+    nextSortIndex: (repository) => repository.nextSortIndex(10001),
+    listEpisodeStorageKeys: (repository) => repository.listEpisodeStorageKeys(100001),
+    commitEpisode: {
+      'new title and episode': (repository) =>
+        repository.commitEpisode({
+          title: titleRow(10001),
+          episode: episodeRow(100001, 10001, 1),
+          pages: [pageRow(100001, 1), pageRow(100001, 2)],
+        }),
+      'existing title': (repository) =>
+        repository.commitEpisode({ episode: episodeRow(100002, 10001, 2), pages: [pageRow(100002, 1)] }),
+    },
   }),
   repositoryCases('job', JobRepository, {
     claimJob: (repository) => repository.claimJob('RebuildRankings', 'RebuildRankings:1959936', NOW),

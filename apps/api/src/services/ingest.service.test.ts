@@ -14,13 +14,13 @@ class FakeStore implements IngestStore {
   pages = new Map<number, NewPage[]>();
   failCommit = false;
 
-  async findTitleExists(titleId: number) {
+  async hasTitle(titleId: number) {
     return this.titles.has(titleId);
   }
-  async findEpisode(episodeId: number) {
+  async findEpisodeById(episodeId: number) {
     return this.episodes.get(episodeId);
   }
-  async findNextSortIndex() {
+  async nextSortIndex() {
     return this.episodes.size + 1;
   }
   async listEpisodeStorageKeys(episodeId: number) {

@@ -1,7 +1,8 @@
-// Bulk writes of the catalogue for the seeder and the importer. Title, episode and genre rows go
-// through their own repositories, bound to the same transaction; the tables no other repository
-// writes (magazines, tags, ranking tabs, products, advertisements) are inserted here. Bulk inserts
-// are batched by `insertBatches`, so no statement exceeds SQLite's bound-parameter limit.
+// The demo seeder's bulk writer: a whole catalogue in one transaction, and its deletion for
+// `npm run seed -- --force`. Title, episode and genre rows go through their own repositories, bound
+// to the same transaction; the tables no other repository writes (magazines, tags, ranking tabs,
+// products, advertisements) are inserted here. Bulk inserts are batched by `insertBatches`, so no
+// statement exceeds SQLite's bound-parameter limit. The importer's writes are IngestRepository's.
 import type { Insertable, Kysely } from 'kysely';
 import { insertBatches } from '#src/db/batch.ts';
 import { advanceIdentitySequences } from '#src/db/dialect.ts';
@@ -9,7 +10,6 @@ import type {
   AdvertisementTable,
   AuthorTable,
   Database,
-  EpisodeRow,
   GenreTable,
   MagazineCategoryTable,
   MagazineTable,
@@ -82,64 +82,12 @@ const CATALOGUE_DELETE_ORDER = [
   'magazine_category',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
-/** Satisfies the ingest service's `IngestStore` and the seeder's `SeedStore` (structurally). */
-export class CatalogueRepository {
+/** The demo seeder's `DemoSeedStore`. */
+export class DemoCatalogueRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async countTitles(): Promise<number> {
     return new TitleRepository(this.db).countTitles();
-  }
-
-  async findTitleExists(titleId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('title').select('id').where('id', '=', titleId).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  findEpisode(episodeId: number): Promise<EpisodeRow | undefined> {
-    return this.db.selectFrom('episode').selectAll().where('id', '=', episodeId).executeTakeFirst();
-  }
-
-  async findNextSortIndex(titleId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('episode')
-      .select((eb) => eb.fn.max('sort_index').as('max'))
-      .where('title_id', '=', titleId)
-      .executeTakeFirst();
-    return Number(row?.max ?? 0) + 1;
-  }
-
-  async listEpisodeStorageKeys(episodeId: number): Promise<string[]> {
-    const [pages, episode] = await Promise.all([
-      this.db.selectFrom('page').select('storage_key').where('episode_id', '=', episodeId).execute(),
-      this.db.selectFrom('episode').select('thumbnail_path').where('id', '=', episodeId).executeTakeFirst(),
-    ]);
-    const keys = pages.map((page) => page.storage_key);
-    if (episode?.thumbnail_path) keys.push(episode.thumbnail_path);
-    return keys;
-  }
-
-  /** Title (optional), episode (inserted or updated in place) and its pages, in one transaction. */
-  async commitEpisode({
-    title,
-    episode,
-    pages,
-  }: {
-    title?: NewTitle;
-    episode: NewEpisode;
-    pages: readonly NewPage[];
-  }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (title) await new TitleRepository(trx).insertTitles([title]);
-      const existing = await trx.selectFrom('episode').select('id').where('id', '=', episode.id).executeTakeFirst();
-      await trx.deleteFrom('page').where('episode_id', '=', episode.id).execute();
-      if (existing) {
-        const { id, created_at: _createdAt, ...changes } = episode;
-        await trx.updateTable('episode').set(changes).where('id', '=', id).execute();
-      } else {
-        await new EpisodeRepository(trx).insertEpisodes([episode]);
-      }
-      await new EpisodeRepository(trx).insertPages(pages);
-    });
   }
 
   /** Inserts a whole catalogue in one transaction (genres and products are upserted). */

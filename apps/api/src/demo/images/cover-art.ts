@@ -1,9 +1,9 @@
 // Placeholder covers and banners as SVG: a bold colour field, a big shape (sun, burst or stripes),
 // a character silhouette and the title in large outlined type with the author underneath.
 // The layout adapts to the aspect ratio so square thumbnails, wide tiles and banners all read well.
-import { SeededRandom } from '#src/catalogue/seeded-random.ts';
-import type { ArtPalette } from '#src/images/art-palettes.ts';
-import { escapeXml, FONT_FAMILY, fitText, fmt, points } from '#src/images/svg-text.ts';
+import { SeededRandom } from '#src/demo/catalogue/seeded-random.ts';
+import type { ArtPalette } from '#src/demo/images/art-palettes.ts';
+import { escapeXml, FONT_FAMILY, fitText, fmt, points } from '#src/demo/images/svg-text.ts';
 
 export interface CoverSpec {
   width: number;

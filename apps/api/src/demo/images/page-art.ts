@@ -2,9 +2,9 @@
 // title's palette, speech balloons and sound effects. Everything comes from `seed`, so the same spec
 // always draws the same page. Margins are left white so labels can be laid over them later
 // (see `marginLabelSvg`); the page itself carries them when `labels` is given.
-import { SeededRandom } from '#src/catalogue/seeded-random.ts';
-import type { ArtPalette } from '#src/images/art-palettes.ts';
-import { escapeXml, estimateTextWidth, FONT_FAMILY, fmt, points, wrapText } from '#src/images/svg-text.ts';
+import { SeededRandom } from '#src/demo/catalogue/seeded-random.ts';
+import type { ArtPalette } from '#src/demo/images/art-palettes.ts';
+import { escapeXml, estimateTextWidth, FONT_FAMILY, fmt, points, wrapText } from '#src/demo/images/svg-text.ts';
 
 export interface PageLabels {
   titleName: string;

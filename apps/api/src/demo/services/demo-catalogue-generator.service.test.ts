@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { GENRES } from '#src/catalogue/catalogue-data.ts';
+import { GENRES } from '#src/demo/catalogue/catalogue-data.ts';
 import {
-  CatalogueGeneratorService,
   type DemoCatalogue,
+  DemoCatalogueGeneratorService,
   jstWeekdayIndex,
-} from '#src/services/catalogue-generator.service.ts';
+} from '#src/demo/services/demo-catalogue-generator.service.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 3, 0, 0); // a Sunday noon in Tokyo
-const generate = (seed?: number): DemoCatalogue => new CatalogueGeneratorService().generate({ now: NOW, seed });
+const generate = (seed?: number): DemoCatalogue => new DemoCatalogueGeneratorService().generate({ now: NOW, seed });
 
-describe('CatalogueGeneratorService', () => {
+describe('DemoCatalogueGeneratorService', () => {
   const catalogue = generate();
   const episodes = catalogue.titles.flatMap((title) => title.episodes.map((episode) => episode.row));
 

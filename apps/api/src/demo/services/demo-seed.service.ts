@@ -3,20 +3,27 @@
 // pool of placeholder pages is drawn once per palette; each episode then only composites its margin
 // labels, moves tiles with its own seed and encodes JPEGs.
 
-import { DIALOGUE, SOUND_EFFECTS } from '#src/catalogue/dialogue.ts';
-import { SeededRandom } from '#src/catalogue/seeded-random.ts';
 import type { NewPage } from '#src/db/schema.ts';
-import { ART_PALETTES } from '#src/images/art-palettes.ts';
-import { type MarginSlot, marginLabelSvg, marginLabelText, marginSlotRect } from '#src/images/page-art.ts';
-import type { CatalogueRows } from '#src/repositories/catalogue.repository.ts';
+import { DIALOGUE, SOUND_EFFECTS } from '#src/demo/catalogue/dialogue.ts';
+import { SeededRandom } from '#src/demo/catalogue/seeded-random.ts';
+import { ART_PALETTES } from '#src/demo/images/art-palettes.ts';
+import { coverSvg } from '#src/demo/images/cover-art.ts';
+import {
+  type MarginSlot,
+  marginLabelSvg,
+  marginLabelText,
+  marginSlotRect,
+  placeholderPageSvg,
+} from '#src/demo/images/page-art.ts';
+import type { CatalogueRows } from '#src/demo/repositories/demo-catalogue.repository.ts';
+import {
+  type DemoCatalogue,
+  DemoCatalogueGeneratorService,
+  type DemoTitle,
+} from '#src/demo/services/demo-catalogue-generator.service.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { ImageProcessorRepository, RasterPatch, RawImage } from '#src/repositories/image-processor.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
-import {
-  CatalogueGeneratorService,
-  type DemoCatalogue,
-  type DemoTitle,
-} from '#src/services/catalogue-generator.service.ts';
 import {
   EPISODE_THUMBNAIL_SIZE,
   type IngestService,
@@ -26,13 +33,13 @@ import {
 } from '#src/services/ingest.service.ts';
 
 /** What the seeder needs from the database. */
-export interface SeedStore {
+export interface DemoSeedStore {
   countTitles(): Promise<number>;
   insertCatalogue(rows: CatalogueRows): Promise<void>;
   deleteCatalogue(): Promise<void>;
 }
 
-export interface SeedOptions {
+export interface DemoSeedOptions {
   /** Generator seed; the same seed and day give the same catalogue. */
   catalogueSeed?: number;
   /** Page size of the demo pages; both multiples of 64. */
@@ -47,14 +54,14 @@ export interface SeedOptions {
   pagesPerEpisode?: { min: number; max: number };
 }
 
-export const DEFAULT_SEED_OPTIONS: SeedOptions = Object.freeze({
+export const DEFAULT_DEMO_SEED_OPTIONS: DemoSeedOptions = Object.freeze({
   pageWidth: 768,
   pageHeight: 1088,
   pagesPerPalette: 17,
   episodeConcurrency: 2,
 });
 
-export interface SeedReport {
+export interface DemoSeedReport {
   titles: number;
   episodes: number;
   pages: number;
@@ -66,49 +73,56 @@ export interface SeedReport {
 export type SeedLog = (line: string) => void;
 
 /** Prefixes the demo catalogue writes under; cleared on --force and after a failed run. */
-export const SEED_STORAGE_PREFIXES = ['titles/', 'episodes/', 'magazines/'] as const;
+export const DEMO_STORAGE_PREFIXES = ['titles/', 'episodes/', 'magazines/'] as const;
 
 const LABEL_INK = '#222222';
 
-export class SeedService {
-  private readonly options: SeedOptions;
+export interface DemoSeedServiceDeps {
+  store: DemoSeedStore;
+  storage: StorageRepository;
+  images: ImageProcessorRepository;
+  /** Writes the scrambled derivatives and the title art, as imports do. */
+  ingest: Pick<IngestService, 'writeEpisodeDerivatives' | 'ingestTitleArt'>;
+  clock: ClockRepository;
+  generator?: DemoCatalogueGeneratorService;
+}
+
+export class DemoSeedService {
+  private readonly options: DemoSeedOptions;
+  private readonly generator: DemoCatalogueGeneratorService;
 
   constructor(
-    private readonly store: SeedStore,
-    private readonly storage: StorageRepository,
-    private readonly images: ImageProcessorRepository,
-    private readonly ingest: IngestService,
-    private readonly clock: ClockRepository,
-    options: Partial<SeedOptions> = {},
-    private readonly generator = new CatalogueGeneratorService(),
+    private readonly deps: DemoSeedServiceDeps,
+    options: Partial<DemoSeedOptions> = {},
   ) {
-    this.options = { ...DEFAULT_SEED_OPTIONS, ...options };
+    this.generator = deps.generator ?? new DemoCatalogueGeneratorService();
+    this.options = { ...DEFAULT_DEMO_SEED_OPTIONS, ...options };
     if (this.options.pageWidth % PAGE_SIZE_MULTIPLE || this.options.pageHeight % PAGE_SIZE_MULTIPLE) {
       throw new RangeError(`Demo page size must be a multiple of ${PAGE_SIZE_MULTIPLE}`);
     }
   }
 
   /** Seeds when the catalogue is empty; returns undefined when there was nothing to do. */
-  async seedIfEmpty(log: SeedLog): Promise<SeedReport | undefined> {
-    if ((await this.store.countTitles()) > 0) return undefined;
+  async seedIfEmpty(log: SeedLog): Promise<DemoSeedReport | undefined> {
+    if ((await this.deps.store.countTitles()) > 0) return undefined;
     return this.seed(log);
   }
 
   /** Deletes the catalogue (rows and images) and seeds it again. */
-  async reseed(log: SeedLog): Promise<SeedReport> {
+  async reseed(log: SeedLog): Promise<DemoSeedReport> {
     log('Deleting the current catalogue and its images…');
-    await this.store.deleteCatalogue();
+    await this.deps.store.deleteCatalogue();
     await this.clearStorage();
     return this.seed(log);
   }
 
-  async seed(log: SeedLog): Promise<SeedReport> {
+  async seed(log: SeedLog): Promise<DemoSeedReport> {
     const started = performance.now();
     const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
     const { pageWidth: width, pageHeight: height } = this.options;
     const catalogue = this.generator.generate({
       seed: this.options.catalogueSeed,
-      now: this.clock.now(),
+      now: this.deps.clock.now(),
       titleCount: this.options.titleCount,
       minEpisodes: this.options.minEpisodes,
       pagesPerEpisode: this.options.pagesPerEpisode,
@@ -130,7 +144,7 @@ export class SeedService {
       const bytesArt = await this.writeArt(catalogue, written);
       log(`Drew covers and banners for ${catalogue.titles.length} titles (${elapsed()})`);
 
-      const labels = new LabelCache(this.images, width, height);
+      const labels = new LabelCache(this.deps.images, width, height);
       const pages: NewPage[] = [];
       let bytes = bytesArt;
       let done = 0;
@@ -149,7 +163,7 @@ export class SeedService {
           }),
         );
         const thumbnail = await pool.thumbnail(title.art.paletteIndex, prepared[0]!.poolIndex);
-        const result = await this.ingest.writeEpisodeDerivatives(
+        const result = await this.deps.ingest.writeEpisodeDerivatives(
           { episodeId: episode.row.id, seed32: episode.row.scramble_seed, pages: prepared, thumbnail },
           written,
         );
@@ -164,8 +178,8 @@ export class SeedService {
       });
 
       pages.sort((a, b) => a.episode_id - b.episode_id || a.page_number - b.page_number);
-      await this.store.insertCatalogue(toRows(catalogue, pages));
-      const report: SeedReport = {
+      await this.deps.store.insertCatalogue(toRows(catalogue, pages));
+      const report: DemoSeedReport = {
         titles: catalogue.titles.length,
         episodes: episodeCount,
         pages: pages.length,
@@ -185,7 +199,7 @@ export class SeedService {
   }
 
   private async clearStorage(): Promise<void> {
-    for (const prefix of SEED_STORAGE_PREFIXES) await this.storage.deletePrefix(prefix);
+    for (const prefix of DEMO_STORAGE_PREFIXES) await this.deps.storage.deletePrefix(prefix);
   }
 
   /** Draws `pagesPerPalette` placeholder pages for every palette in use. */
@@ -197,21 +211,23 @@ export class SeedService {
       index: i % pagesPerPalette,
     }));
     const drawn = await mapPool(specs, 2, ({ palette, index }) =>
-      this.images.drawPlaceholderPage({
-        width,
-        height,
-        seed: SeededRandom.derive(catalogue.seed, `page-${palette}-${index}`).u32(),
-        palette: ART_PALETTES[palette]!,
-        dialogue: DIALOGUE,
-        soundEffects: SOUND_EFFECTS,
-      }),
+      this.deps.images.renderSvg(
+        placeholderPageSvg({
+          width,
+          height,
+          seed: SeededRandom.derive(catalogue.seed, `page-${palette}-${index}`).u32(),
+          palette: ART_PALETTES[palette]!,
+          dialogue: DIALOGUE,
+          soundEffects: SOUND_EFFECTS,
+        }),
+      ),
     );
     const pages: RawImage[][] = Array.from({ length: paletteCount }, (_, palette) =>
       drawn.slice(palette * pagesPerPalette, (palette + 1) * pagesPerPalette),
     );
     log(`Drew a pool of ${drawn.length} placeholder pages (${elapsed()})`);
     const thumbnails = new Map<string, Promise<Buffer>>();
-    const images = this.images;
+    const images = this.deps.images;
     return {
       pages,
       thumbnail(palette: number, index: number): Promise<Buffer> {
@@ -234,41 +250,45 @@ export class SeedService {
     await mapPool(catalogue.titles, 2, async (title) => {
       const palette = ART_PALETTES[title.art.paletteIndex % ART_PALETTES.length]!;
       const draw = (size: { width: number; height: number }, withBadge: boolean) =>
-        this.images.drawCover({
-          ...size,
-          seed: title.art.seed,
-          palette,
-          titleName: title.row.name_en,
-          authorName: title.art.authorName,
-          badge: withBadge ? title.art.badge : undefined,
-          tagline: title.art.tagline,
-        });
+        this.deps.images.renderSvgToPng(
+          coverSvg({
+            ...size,
+            seed: title.art.seed,
+            palette,
+            titleName: title.row.name_en,
+            authorName: title.art.authorName,
+            badge: withBadge ? title.art.badge : undefined,
+            tagline: title.art.tagline,
+          }),
+        );
       const [thumbnail, thumbnailRect, banner, feature] = await Promise.all([
         draw(TITLE_ART_SIZES.thumbnail, true),
         draw(TITLE_ART_SIZES.thumbnailRect, false),
         draw(TITLE_ART_SIZES.banner, false),
         draw(TITLE_ART_SIZES.feature, true),
       ]);
-      const paths = await this.ingest.ingestTitleArt(
+      const paths = await this.deps.ingest.ingestTitleArt(
         title.row.id,
         { thumbnail, thumbnailRect, banner, feature },
         written,
       );
-      for (const key of Object.values(paths)) bytes += (await this.storage.stat(key))?.bytes ?? 0;
+      for (const key of Object.values(paths)) bytes += (await this.deps.storage.stat(key))?.bytes ?? 0;
     });
     await mapPool(catalogue.magazines, 2, async (magazine) => {
-      const cover = await this.images.drawCover({
-        width: 600,
-        height: 840,
-        seed: magazine.id * 7919,
-        palette: ART_PALETTES[magazine.id % ART_PALETTES.length]!,
-        titleName: magazine.name_en,
-        authorName: 'Special issue',
-        badge: 'Magazine',
-      });
-      const webp = await this.images.makeCover(cover, 600, 840);
+      const cover = await this.deps.images.renderSvgToPng(
+        coverSvg({
+          width: 600,
+          height: 840,
+          seed: magazine.id * 7919,
+          palette: ART_PALETTES[magazine.id % ART_PALETTES.length]!,
+          titleName: magazine.name_en,
+          authorName: 'Special issue',
+          badge: 'Magazine',
+        }),
+      );
+      const webp = await this.deps.images.makeCover(cover, 600, 840);
       const key = magazine.cover_path ?? `magazines/${magazine.id}/cover.webp`;
-      await this.storage.put(key, webp, 'image/webp');
+      await this.deps.storage.put(key, webp, 'image/webp');
       written.push(key);
       bytes += webp.length;
     });

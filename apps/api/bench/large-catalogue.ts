@@ -25,8 +25,8 @@ import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { addDays, wireDate } from '#src/rules/wire-calendar.rules.ts';
 import { RankingRebuildService } from '#src/services/ranking-rebuild.service.ts';
-import { addDays, wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export const LARGE_TITLES = 10_000;
 export const LARGE_EPISODES_PER_TITLE = 50;

@@ -3,8 +3,8 @@
 // and the client facts a new session records.
 import type { FastifyRequest } from 'fastify';
 import { readConsentCookies } from '#src/http/cookies.http.ts';
+import type { Reader } from '#src/rules/entitlement.rules.ts';
 import type { EpisodeListContext } from '#src/services/catalogue.service.ts';
-import type { Reader } from '#src/services/entitlement.rules.ts';
 import type { SessionClient } from '#src/services/session.service.ts';
 import type { ViewerContext } from '#src/services/viewer.service.ts';
 

@@ -1,7 +1,7 @@
 // The SPEC §3 cookies on the HTTP edge: reading them (prefixed name first, then the bare one) and
 // writing the session and law cookies. Routes and plugins use these; services only see values.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsentCookies } from '#src/services/age-gate.rules.ts';
+import type { ConsentCookies } from '#src/rules/age-gate.rules.ts';
 import type { StartedSession } from '#src/services/session.service.ts';
 
 export const SESSION_COOKIE = 'uwt';

@@ -17,7 +17,7 @@ import type { EpisodeRow, MagazineCategoryRow, TagRow, TitleRow } from '#src/db/
 import { isFreeOfCharge, toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
 import { localized, localizedName, type RenderContext } from '#src/mappers/render-context.mapper.ts';
 import type { TitleListing, TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
-import type { EpisodeAccess } from '#src/services/entitlement.rules.ts';
+import type { EpisodeAccess } from '#src/rules/entitlement.rules.ts';
 
 /**
  * A published title with what its wire shapes need: its listing, the start of its next scheduled

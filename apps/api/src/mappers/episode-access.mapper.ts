@@ -2,7 +2,7 @@
 // §3.1, contracts' EpisodeBadge), the price shown, `use_status`, and the page and bulk-buy flags.
 // Badges and prices follow the entitlement, whatever the age gate says; the viewer enforces that.
 import { EpisodeBadge, EpisodeUseStatus } from '@manga/contracts';
-import type { EpisodeAccess } from '#src/services/entitlement.rules.ts';
+import type { EpisodeAccess } from '#src/rules/entitlement.rules.ts';
 
 export interface EpisodeAccessFields {
   badge: EpisodeBadge;

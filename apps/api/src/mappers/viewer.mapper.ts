@@ -4,7 +4,7 @@ import { encodeScrambleSeed, type ScrambleSeed, type ScrambleSeedFormat } from '
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import { toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
-import type { EpisodeAccess } from '#src/services/entitlement.rules.ts';
+import type { EpisodeAccess } from '#src/rules/entitlement.rules.ts';
 
 export function toScrambleSeed(
   episode: Pick<EpisodeRow, 'id' | 'title_id' | 'scramble_seed'>,

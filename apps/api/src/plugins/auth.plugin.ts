@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readCookie, SESSION_COOKIE } from '#src/http/cookies.http.ts';
-import { ANONYMOUS, type RequestAuth } from '#src/services/auth.rules.ts';
+import { ANONYMOUS, type RequestAuth } from '#src/rules/auth.rules.ts';
 import type { SessionService } from '#src/services/session.service.ts';
 
 declare module 'fastify' {

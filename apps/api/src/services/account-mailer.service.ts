@@ -1,8 +1,8 @@
 // Composes the account mails from templates and hands them to the mail adapter (ADR 007).
 // Links point to the web app, which calls the API with the token.
 import type { Locale } from '@manga/contracts';
+import { renderMail } from '#src/mail/mail-renderer.ts';
 import type { MailKind } from '#src/mail/mail-templates.ts';
-import { renderMail } from '#src/mail/mail-templates.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 
 /** Web app pages that take each kind of token (SPEC §2). */

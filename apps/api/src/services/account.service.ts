@@ -22,10 +22,10 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rules.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth.rules.ts';
-import { DomainError } from '#src/services/domain.error.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
 export interface AccountServiceOptions {

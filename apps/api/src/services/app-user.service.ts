@@ -9,9 +9,9 @@ import type { DeviceRepository } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import type { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth.rules.ts';
-import { DomainError } from '#src/services/domain.error.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
 
 /** A challenge must be answered within this time. */

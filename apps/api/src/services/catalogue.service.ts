@@ -20,16 +20,11 @@ import {
 import type { MediaUrls, RenderContext } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
-import { DomainError } from '#src/services/domain.error.ts';
-import {
-  ANONYMOUS_READER,
-  type EpisodeAccess,
-  isTitlePublished,
-  type Reader,
-} from '#src/services/entitlement.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { ANONYMOUS_READER, type EpisodeAccess, isTitlePublished, type Reader } from '#src/rules/entitlement.rules.ts';
+import { weekdayIndexOf, wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
-import { weekdayIndexOf, wireDate, wireDayBounds } from '#src/services/wire-calendar.rules.ts';
 
 export interface TitleReader {
   listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]>;

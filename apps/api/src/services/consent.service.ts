@@ -15,9 +15,9 @@ import { type LawState, toLawResponse, toOptOutResponse } from '#src/mappers/law
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src/services/age-gate.rules.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth.rules.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src/rules/age-gate.rules.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 /** Law cookies written by POST /web/law live a year. */
 export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;

@@ -11,7 +11,7 @@ import {
   type EpisodeInTitle,
   type Reader,
   readerBirthday,
-} from '#src/services/entitlement.rules.ts';
+} from '#src/rules/entitlement.rules.ts';
 
 export interface EntitlementTitleReader {
   listTitlesByIds(ids: readonly number[], now: Millis): Promise<TitleListing[]>;

@@ -1,7 +1,7 @@
 // Serves stored images: public art by key, page derivatives only with a valid signed URL (DESIGN §6).
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 

@@ -2,7 +2,7 @@ import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import type { LoginFailureScope } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import { type LoginFailureStore, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.service.ts';
 import { deviceNameOf } from '#src/services/session.service.ts';
 

@@ -6,7 +6,7 @@ import { ResponseCode } from '@manga/contracts';
 import type { LoginFailureScope } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { LoginFailureSummary } from '#src/repositories/login-failure.repository.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 export interface LoginFailureStore {
   recordFailure(scope: LoginFailureScope, keyHash: string, now: number, windowStart: number): Promise<void>;

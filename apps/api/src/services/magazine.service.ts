@@ -5,8 +5,8 @@ import { toMagazineCategoryResponse, toMagazineResponse } from '#src/mappers/mag
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MagazineListFilter } from '#src/repositories/magazine.repository.ts';
+import { MAX_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
 import type { CatalogueContext } from '#src/services/catalogue.service.ts';
-import { MAX_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/services/paging.rules.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
 export interface MagazineCatalogueReader {

@@ -4,8 +4,8 @@
 // activity it reads, every time. RankingService reads what it writes.
 import type { NewRankingEntry, RankingTabRow, TitleActivityDailyRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { addDays, wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
-import { addDays, wireDate, wireDayBounds } from '#src/services/wire-calendar.rules.ts';
 
 export interface RankingStore {
   listRankingTabs(): Promise<RankingTabRow[]>;

@@ -4,9 +4,9 @@
 import { ResponseCode } from '@manga/contracts';
 import type { RankingTabRow } from '#src/db/schema.ts';
 import { toGenreRankingResponse, toRankingTabResponse } from '#src/mappers/ranking.mapper.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { MAX_ITEMS_PER_PAGE, MAX_SEARCH_MATCHES, type Paging, pageOf } from '#src/rules/paging.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
-import { DomainError } from '#src/services/domain.error.ts';
-import { MAX_ITEMS_PER_PAGE, MAX_SEARCH_MATCHES, type Paging, pageOf } from '#src/services/paging.rules.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
 export interface RankingReader {

@@ -3,13 +3,13 @@
 // like a given one, and the click counter that feeds the rankings.
 import { RankingId, type Title } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import type { AuthUser } from '#src/services/auth.rules.ts';
+import type { AuthUser } from '#src/rules/auth.rules.ts';
+import { MAX_TITLES_PER_PAGE, type Paging, pageOf, uniqueIds } from '#src/rules/paging.rules.ts';
+import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import type { GenreService } from '#src/services/genre.service.ts';
-import { MAX_TITLES_PER_PAGE, type Paging, pageOf, uniqueIds } from '#src/services/paging.rules.ts';
 import type { RankingService } from '#src/services/ranking.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
-import { wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export interface PublishedTitleReader {
   listPublishedTitleIds(now: number): Promise<number[]>;

@@ -19,9 +19,9 @@ import type {
   TitleSearchFilter,
   TitleSearchOrder,
 } from '#src/repositories/title.repository.ts';
+import { MAX_SEARCH_MATCHES, MAX_TITLES_PER_PAGE, pageOf } from '#src/rules/paging.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import type { GenreService } from '#src/services/genre.service.ts';
-import { MAX_SEARCH_MATCHES, MAX_TITLES_PER_PAGE, pageOf } from '#src/services/paging.rules.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
 export interface TitleSearchReader {

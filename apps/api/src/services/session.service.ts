@@ -7,9 +7,9 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rules.ts';
-import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth.rules.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
 

@@ -7,11 +7,11 @@ import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
 import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import type { EpisodeAccess, Reader } from '#src/rules/entitlement.rules.ts';
+import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueService } from '#src/services/catalogue.service.ts';
-import { DomainError } from '#src/services/domain.error.ts';
-import type { EpisodeAccess, Reader } from '#src/services/entitlement.rules.ts';
 import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
-import { wireDate } from '#src/services/wire-calendar.rules.ts';
 
 export interface ViewerEpisodeReader {
   listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]>;

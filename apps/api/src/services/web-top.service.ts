@@ -5,8 +5,8 @@ import type { AdvertisementRow, EpisodeRow } from '#src/db/schema.ts';
 import { toBannerResponse } from '#src/mappers/advertisement.mapper.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { ANONYMOUS_READER } from '#src/rules/entitlement.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
-import { ANONYMOUS_READER } from '#src/services/entitlement.rules.ts';
 import type { RankingService } from '#src/services/ranking.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 

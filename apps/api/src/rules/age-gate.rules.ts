@@ -8,7 +8,7 @@ import {
   ResponseCode,
   type YearMonth,
 } from '@manga/contracts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 export const UNDER_13_MESSAGE = 'You must be 13 or older to use this service.';
 

@@ -2,7 +2,7 @@
 // service starts with (STYLE habit 4: authorise first, in the service).
 import { ResponseCode } from '@manga/contracts';
 import type { UserStatus } from '#src/db/schema.ts';
-import { DomainError } from '#src/services/domain.error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 export interface AuthUser {
   userId: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitsAge, decideEpisodeAccess, freeEntitlementOf } from '#src/services/entitlement.rules.ts';
+import { admitsAge, decideEpisodeAccess, freeEntitlementOf } from '#src/rules/entitlement.rules.ts';
 
 const title = { free_first_count: 3, free_latest_count: 1, free_until_at: null };
 const paid = { point: 50, free_until_at: null };

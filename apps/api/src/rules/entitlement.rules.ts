@@ -10,8 +10,8 @@
 // port of EntitlementService; callers read `open`, `reason` and the badge as they do now.
 import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, type YearMonth } from '@manga/contracts';
 import type { EpisodeRow, Millis, TitleRow } from '#src/db/schema.ts';
-import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rules.ts';
-import type { AuthUser } from '#src/services/auth.rules.ts';
+import { birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import type { AuthUser } from '#src/rules/auth.rules.ts';
 
 /** What opens an episode for a reader, age aside; `locked` when nothing does (it must be bought). */
 export type Entitlement = 'free' | 'free_window' | 'locked';

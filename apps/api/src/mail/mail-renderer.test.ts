@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type MailKind, renderMail } from '#src/mail/mail-templates.ts';
+import { renderMail } from '#src/mail/mail-renderer.ts';
+import type { MailKind } from '#src/mail/mail-templates.ts';
 
 const kinds: MailKind[] = ['signup', 'email_change', 'password_change', 'password_reset', 'unban'];
 

@@ -230,6 +230,14 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps test support out of production code: nothing in src imports test/', () => {
+    expect(importsMatching(api, /^#test\//)).toEqual([]);
+  });
+
+  it('keeps db/ below the repositories: it imports neither repositories nor services', () => {
+    expect(importsMatching(api.filter(inLayer('db')), /^#src\/(repositories|services|rules|mappers)\//)).toEqual([]);
+  });
+
   it('forbids relative parent imports inside the api', () => {
     const offenders = api.flatMap((f) =>
       importsOf(f)

@@ -4,7 +4,6 @@
 // Arguments are literals, not test factories, so that the parameters in the snapshot never change.
 import type { Kysely } from 'kysely';
 import type { Database, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
-import type { SqlSnapshotCall, SqlSnapshotGroup } from '#src/db/sql-snapshot.ts';
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
@@ -24,6 +23,7 @@ import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import type { SqlSnapshotCall, SqlSnapshotGroup } from '#test/sql-snapshot/sql-recorder.ts';
 
 /** The clock of every case: 2026-11-22T00:00:00Z. */
 const NOW = Date.UTC(2026, 10, 22);

@@ -4,11 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialectOf } from '#src/db/dialect.ts';
-import { sqlSnapshotGroups } from '#src/db/sql-snapshot.cases.ts';
-import { createSqlRecorder, formatSql, generateSqlSnapshots, recordSqlSnapshot } from '#src/db/sql-snapshot.ts';
+import { sqlSnapshotGroups } from '#test/sql-snapshot/repository-cases.ts';
+import {
+  createSqlRecorder,
+  formatSql,
+  generateSqlSnapshots,
+  recordSqlSnapshot,
+} from '#test/sql-snapshot/sql-recorder.ts';
 
 const REGENERATE = 'run `npm run sql -w @manga/api` and commit src/queries';
-const directory = fileURLToPath(new URL('../queries/', import.meta.url));
+const directory = fileURLToPath(new URL('../../src/queries/', import.meta.url));
 
 describe('SQL snapshot (src/queries)', () => {
   it(`is committed exactly as the repositories generate it (${REGENERATE})`, async () => {

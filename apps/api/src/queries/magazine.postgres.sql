@@ -12,7 +12,7 @@ from
 where
   "id" in ($1, $2)
 
--- MagazineRepository.listMagazineCategories (all)
+-- MagazineRepository.listMagazineCategories
 select
   *
 from
@@ -21,7 +21,7 @@ order by
   "sort_order",
   "id"
 
--- MagazineRepository.listMagazineCategories (searchable)
+-- MagazineRepository.listSearchMagazineCategories
 -- parameters: [1]
 select
   *

@@ -38,14 +38,17 @@ export interface TitleReader {
 export interface EpisodeReader {
   listEpisodesByIds(ids: readonly number[], now: number): Promise<EpisodeRow[]>;
   listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]>;
-  listNextEpisodeStarts(titleIds: readonly number[], now: number): Promise<Map<number, number>>;
+  listNextEpisodeStarts(
+    titleIds: readonly number[],
+    now: number,
+  ): Promise<{ title_id: number; next_start_at: number }[]>;
   findNextEpisode(titleId: number, sortIndex: number): Promise<EpisodeRow | undefined>;
   listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]>;
 }
 
 export interface MagazineReader {
   listMagazinesByIds(ids: readonly number[]): Promise<{ id: number; name_en: string; name_ja: string }[]>;
-  listMagazineCategories(options: { searchOnly: boolean }): Promise<MagazineCategoryRow[]>;
+  listMagazineCategories(): Promise<MagazineCategoryRow[]>;
 }
 
 /** Ranking order used by the weekly page ("popular", "feature"). */
@@ -215,9 +218,7 @@ export class CatalogueService {
     const bundle = await this.getTitleBundle(titleId, now);
     const [tags, categories] = await Promise.all([
       this.deps.titles.listTagsByTitle(titleId),
-      this.deps.cache.getOrLoad('magazine-categories', () =>
-        this.deps.magazines.listMagazineCategories({ searchOnly: false }),
-      ),
+      this.deps.cache.getOrLoad('magazine-categories', () => this.deps.magazines.listMagazineCategories()),
     ]);
     const category = categories.find((c) => c.id === bundle.title.magazine_category_id);
     return {
@@ -321,7 +322,7 @@ export class CatalogueService {
    */
   private async listTitleBundles(ids: readonly number[], now: number): Promise<TitleBundle[]> {
     const listings = (await this.deps.titles.listTitlesByIds(ids, now)).filter((l) => isTitlePublished(l.title, now));
-    const [nextStarts, access] = await Promise.all([
+    const [nextStartRows, access] = await Promise.all([
       this.deps.episodes.listNextEpisodeStarts(
         listings.map((l) => l.title.id),
         now,
@@ -332,6 +333,7 @@ export class CatalogueService {
         now,
       ),
     ]);
+    const nextStarts = new Map(nextStartRows.map((row) => [row.title_id, row.next_start_at]));
     let offset = 0;
     return listings.map((listing) => {
       const releasedEpisodeAccess = access.slice(offset, offset + listing.releasedEpisodes.length);

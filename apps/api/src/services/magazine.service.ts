@@ -10,7 +10,8 @@ import type { CatalogueContext } from '#src/services/catalogue.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
 export interface MagazineCatalogueReader {
-  listMagazineCategories(options: { searchOnly: boolean }): Promise<MagazineCategoryRow[]>;
+  listMagazineCategories(): Promise<MagazineCategoryRow[]>;
+  listSearchMagazineCategories(): Promise<MagazineCategoryRow[]>;
   listMagazines(filter: MagazineListFilter): Promise<MagazineRow[]>;
   listEpisodeIdsByMagazines(ids: readonly number[], now: number): Promise<{ magazine_id: number | null; id: number }[]>;
 }
@@ -31,7 +32,7 @@ export class MagazineService {
   /** GET /magazine/category/list: every category in display order, paged. */
   async listMagazineCategories(paging: Paging, ctx: CatalogueContext) {
     const rows = await this.deps.cache.getOrLoad('magazine-categories:all', () =>
-      this.deps.magazines.listMagazineCategories({ searchOnly: false }),
+      this.deps.magazines.listMagazineCategories(),
     );
     return this.categoryPage(rows, paging, ctx);
   }
@@ -39,7 +40,7 @@ export class MagazineService {
   /** GET /magazine/category/search/list: the categories readers can search by, paged. */
   async listSearchMagazineCategories(paging: Paging, ctx: CatalogueContext) {
     const rows = await this.deps.cache.getOrLoad('magazine-categories:search', () =>
-      this.deps.magazines.listMagazineCategories({ searchOnly: true }),
+      this.deps.magazines.listSearchMagazineCategories(),
     );
     return this.categoryPage(rows, paging, ctx);
   }

@@ -115,7 +115,7 @@ describe('import (CBZ → ingest → database and storage)', () => {
       title.thumbnail_rect_path,
       episode.thumbnail_path,
     ]) {
-      expect(await new LocalDiskStorage(storageDir).stat(key)).toBeDefined();
+      expect(await new LocalDiskStorage(storageDir).findObjectInfo(key)).toBeDefined();
     }
 
     // Page order follows the natural order of names, and the stored page is scrambled.

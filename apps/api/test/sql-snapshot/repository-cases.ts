@@ -181,10 +181,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findNextEpisode: (repository) => repository.findNextEpisode(10001, 3),
   }),
   repositoryCases('genre', GenreRepository, {
-    listGenres: {
-      all: (repository) => repository.listGenres(),
-      'by ids': (repository) => repository.listGenres([1, 2]),
-    },
+    listGenres: (repository) => repository.listGenres(),
+    listGenresByIds: (repository) => repository.listGenresByIds([1, 2]),
     upsertGenres: (repository) =>
       repository.upsertGenres([
         { id: 1, name_en: 'Action', name_ja: 'アクション', image_path: 'genres/1.webp', sort_order: 1 },
@@ -220,10 +218,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
   }),
   repositoryCases('magazine', MagazineRepository, {
     listMagazinesByIds: (repository) => repository.listMagazinesByIds([1, 2]),
-    listMagazineCategories: {
-      all: (repository) => repository.listMagazineCategories({ searchOnly: false }),
-      searchable: (repository) => repository.listMagazineCategories({ searchOnly: true }),
-    },
+    listMagazineCategories: (repository) => repository.listMagazineCategories(),
+    listSearchMagazineCategories: (repository) => repository.listSearchMagazineCategories(),
     listMagazines: {
       'by category': (repository) =>
         repository.listMagazines({ categoryId: 2, order: 'new', limit: 20, offset: 0, now: NOW }),

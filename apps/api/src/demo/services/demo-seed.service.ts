@@ -272,7 +272,7 @@ export class DemoSeedService {
         { thumbnail, thumbnailRect, banner, feature },
         written,
       );
-      for (const key of Object.values(paths)) bytes += (await this.deps.storage.stat(key))?.bytes ?? 0;
+      for (const key of Object.values(paths)) bytes += (await this.deps.storage.findObjectInfo(key))?.bytes ?? 0;
     });
     await mapPool(catalogue.magazines, 2, async (magazine) => {
       const cover = await this.deps.images.renderSvgToPng(

@@ -2,7 +2,7 @@
 // API also does this at start), or with --status lists which are applied and which are pending.
 // The database comes from config.ts (MANGA_DATABASE_URL, DATABASE_URL, MANGA_DATA_DIR) unless
 // --database is given. Exit code 1 when a migration fails; it names the migration and the reason.
-import { parseArgs } from 'node:util';
+import { readCommandLine, runCommand } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { listAppliedMigrations, migrateToLatest, migrations } from '#src/db/migrator.ts';
@@ -10,19 +10,11 @@ import { listAppliedMigrations, migrateToLatest, migrations } from '#src/db/migr
 const USAGE = 'Usage: npm run migrate -- [--status] [--database <url>]';
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      status: { type: 'boolean', default: false },
-      database: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
+  const commandLine = readCommandLine(argv, USAGE, {
+    options: { status: { type: 'boolean', default: false }, database: { type: 'string' } },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  if (!commandLine) return 0;
+  const { values } = commandLine;
   const database = createDatabase({ url: values.database ?? loadConfig().databaseUrl });
   try {
     if (values.status) {
@@ -42,14 +34,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${error.message}\n${USAGE}`);
-    } else {
-      console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), { usage: USAGE, failure: 'Migration failed' });

@@ -3,9 +3,8 @@
 // The flows over HTTP and SQL are tested in api-account-flows.test.ts.
 import { ResponseCode, serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#src/rules/domain.error.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { newAccountService, TEST_TOKEN_OPTIONS } from '#test/services/harness.ts';
+import { codeOf, newAccountService, TEST_TOKEN_OPTIONS } from '#test/services/harness.ts';
 import { authStub, birthdayCookie, rowFactory } from '#test/services/stubs.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -17,15 +16,9 @@ const adultCookies = {
   privacy_policy: serializeConsentCookie(1, 4_102_444_800),
 };
 
-async function codeOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-}
+/** A sign-up of new@example.test with a password chosen at once (the app's flow). */
+const presaveNewReader = (sut: ReturnType<typeof newAccountService>['sut']) =>
+  sut.presave({ auth: authStub.anonymous, email: 'new@example.test', password: PASSWORD, cookies: {}, locale: 'en' });
 
 describe('AccountService: sign-up', () => {
   it('mails a single-use link and stores only its hash, with the consent from the cookies', async () => {
@@ -81,13 +74,7 @@ describe('AccountService: sign-up', () => {
 
   it('spends the token once: a replay answers 2017', async () => {
     const { sut, world } = newAccountService();
-    await sut.presave({
-      auth: authStub.anonymous,
-      email: 'new@example.test',
-      password: PASSWORD,
-      cookies: {},
-      locale: 'en',
-    });
+    await presaveNewReader(sut);
     const token = world.mailer.lastToken('signup');
     await sut.completeSignup({ token });
     expect(await codeOf(sut.completeSignup({ token }))).toBe(ResponseCode.AccountModifyInvalidToken);
@@ -96,13 +83,7 @@ describe('AccountService: sign-up', () => {
 
   it('answers 2017 for an expired link', async () => {
     const { sut, world } = newAccountService();
-    await sut.presave({
-      auth: authStub.anonymous,
-      email: 'new@example.test',
-      password: PASSWORD,
-      cookies: {},
-      locale: 'en',
-    });
+    await presaveNewReader(sut);
     world.clock.advance(TEST_TOKEN_OPTIONS.signupTokenTtlMs);
     expect(await codeOf(sut.completeSignup({ token: world.mailer.lastToken('signup') }))).toBe(
       ResponseCode.AccountModifyInvalidToken,
@@ -136,13 +117,7 @@ describe('AccountService: sign-up', () => {
 
   it('answers 2008 when someone else registered the address between the mail and the link', async () => {
     const { sut, world } = newAccountService();
-    await sut.presave({
-      auth: authStub.anonymous,
-      email: 'new@example.test',
-      password: PASSWORD,
-      cookies: {},
-      locale: 'en',
-    });
+    await presaveNewReader(sut);
     world.addUser({ email: 'new@example.test' });
     expect(await codeOf(sut.completeSignup({ token: world.mailer.lastToken('signup') }))).toBe(
       ResponseCode.AccountEmailUsed,

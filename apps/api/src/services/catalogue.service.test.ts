@@ -3,9 +3,8 @@
 // tested in api-catalogue.test.ts and api-discovery.test.ts.
 import { EpisodeBadge, EpisodeUseStatus, ResponseCode, TitleEventType } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#src/rules/domain.error.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { newCatalogueService } from '#test/services/harness.ts';
+import { codeOf, newCatalogueService } from '#test/services/harness.ts';
 import { readerStub, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
@@ -108,9 +107,9 @@ describe('CatalogueService: episode pages', () => {
   it('answers 3100 for an unknown or scheduled episode', async () => {
     const { sut, scheduled } = setup();
     for (const id of [424_242, scheduled.id]) {
-      const error = await sut.getWebEpisode(id, { ...en, reader: readerStub.adult }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).code).toBe(ResponseCode.EpisodeNotFound);
+      expect(await codeOf(sut.getWebEpisode(id, { ...en, reader: readerStub.adult }))).toBe(
+        ResponseCode.EpisodeNotFound,
+      );
     }
   });
 
@@ -121,9 +120,7 @@ describe('CatalogueService: episode pages', () => {
       next_episode: { episode_id: scheduled.id, is_released: 0, start_time: '2026-01-03 09:00:00' },
       next_updated_text: 'Next update available 1/3.',
     });
-    expect(await sut.getNextTime(scheduled.id, en).catch((e: DomainError) => e.code)).toBe(
-      ResponseCode.EpisodeNotFound,
-    );
+    expect(await codeOf(sut.getNextTime(scheduled.id, en))).toBe(ResponseCode.EpisodeNotFound);
   });
 });
 

@@ -2,21 +2,10 @@
 // §4), the cookies that hold it, the opt-out and the status call.
 import { ResponseCode, serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#src/rules/domain.error.ts';
 import { LAW_COOKIE_TTL_SECONDS } from '#src/services/consent.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { newConsentService } from '#test/services/harness.ts';
+import { codeOf, newConsentService } from '#test/services/harness.ts';
 import { authStub, birthdayCookie } from '#test/services/stubs.ts';
-
-async function codeOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-}
 
 describe('ConsentService.saveLaw', () => {
   it('records an adult consent to the adult terms and the privacy policy, and the three cookies holding it', async () => {

@@ -1,31 +1,15 @@
 import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import type { LoginFailureScope } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/rules/domain.error.ts';
-import { type LoginFailureStore, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.service.ts';
+import { LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.service.ts';
 import { deviceNameOf } from '#src/services/session.service.ts';
-
-/** An in-memory store with the repository's semantics, for the policy alone. */
-class FakeStore implements LoginFailureStore {
-  readonly rows: { scope: LoginFailureScope; key: string; at: number }[] = [];
-  async recordFailure(scope: LoginFailureScope, key: string, now: number) {
-    this.rows.push({ scope, key, at: now });
-  }
-  async summarizeFailures(scope: LoginFailureScope, key: string, since: number) {
-    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since);
-    return { count: hits.length, oldestAt: hits.length ? Math.min(...hits.map((r) => r.at)) : null };
-  }
-  async clearFailures(scope: LoginFailureScope, key: string) {
-    for (let i = this.rows.length - 1; i >= 0; i--)
-      if (this.rows[i]?.scope === scope && this.rows[i]?.key === key) this.rows.splice(i, 1);
-  }
-}
+import { refusal } from '#test/services/harness.ts';
+import { InMemoryLoginFailureStore } from '#test/services/in-memory-repositories.ts';
 
 const MINUTE = 60_000;
 const setup = () => {
   const clock = new FixedClock(Date.UTC(2026, 0, 1));
-  const store = new FakeStore();
+  const store = new InMemoryLoginFailureStore();
   const throttle = new LoginThrottle(store, (v) => `h(${v})`, clock, {
     maxFailuresPerAccount: 3,
     maxFailuresPerIp: 5,
@@ -33,16 +17,6 @@ const setup = () => {
   });
   return { clock, store, throttle };
 };
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('LoginThrottle', () => {
   it('stores hashed keys only', async () => {

@@ -5,21 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from '#src/services/session.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { newSessionService, TEST_LOGIN_LIMITS, TEST_SESSION_OPTIONS } from '#test/services/harness.ts';
+import { codeOf, newSessionService, TEST_LOGIN_LIMITS, TEST_SESSION_OPTIONS } from '#test/services/harness.ts';
 import { authStub, birthdayCookie, rowFactory } from '#test/services/stubs.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const client = { platform: 3 as const, userAgent: 'Mozilla/5.0 (Macintosh; Mac OS X 14_0) Chrome/140.0 Safari/537.36' };
-
-async function codeOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-}
 
 function setup() {
   const { sut, world } = newSessionService();

@@ -3,25 +3,15 @@
 // api-discovery.test.ts and api-images.test.ts.
 import { EpisodeBadge, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#src/rules/domain.error.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type ViewerContext } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { newViewerService } from '#test/services/harness.ts';
+import { newViewerService, refusal } from '#test/services/harness.ts';
 import { readerStub, rowFactory, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 
 const viewer = (reader: Reader = readerStub.adult): ViewerContext => ({ locale: 'en', seedFormat: 'int', reader });
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
 
 function setup(title = titleStub.withFreeWindows({ free_latest_count: 0 })) {
   const { sut, world } = newViewerService();

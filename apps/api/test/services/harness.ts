@@ -4,6 +4,7 @@
 // Tests seed rows with `world.add…` (whole rows, rowFactory defaults) and read what the service wrote
 // from `world.tables`.
 import { FixedClock } from '#src/repositories/clock.repository.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
@@ -34,6 +35,21 @@ export const TEST_TIME_ZONE = 'Asia/Tokyo';
 export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
 export const TEST_TOKEN_OPTIONS = { signupTokenTtlMs: 86_400_000, passwordTokenTtlMs: 3_600_000 };
 export const TEST_LOGIN_LIMITS = { maxFailuresPerAccount: 3, maxFailuresPerIp: 10, windowMs: 15 * 60_000 };
+
+/** The DomainError a call fails with (and the test fails when it succeeds or fails otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
+}
+
+/** The response code a call fails with. */
+export async function codeOf(promise: Promise<unknown>): Promise<number> {
+  return (await refusal(promise)).code;
+}
 
 /** One set of in-memory tables with every fake repository over it. */
 export function newTestWorld(now = TEST_NOW) {

@@ -65,6 +65,25 @@ export class InMemoryTables {
   }
 }
 
+/** The user columns' SQL defaults (and NULL for the nullable ones), as an insert leaves them. */
+export const USER_COLUMN_DEFAULTS = {
+  email: null,
+  password_hash: null,
+  status: 'active',
+  birthday: null,
+  nickname: null,
+  gender: null,
+  locale: 'ja',
+  region: 'JP',
+  original_uuid: null,
+  charge_type: 1,
+  opt_out_ads: 0,
+  opt_out_analysis: 0,
+  push_notice_status: 0,
+  noah_id: null,
+  resigned_at: null,
+} as const satisfies Partial<UserRow>;
+
 export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
@@ -82,25 +101,7 @@ export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
 
   async createUser(user: Parameters<UserRepository['createUser']>[0]): Promise<UserRow> {
     if (user.email && (await this.findUserByEmail(user.email))) throw new EmailTakenError();
-    const row: UserRow = {
-      id: this.tables.nextId('user'),
-      email: null,
-      password_hash: null,
-      status: 'active',
-      birthday: null,
-      nickname: null,
-      gender: null,
-      locale: 'ja',
-      region: 'JP',
-      original_uuid: null,
-      charge_type: 1,
-      opt_out_ads: 0,
-      opt_out_analysis: 0,
-      push_notice_status: 0,
-      noah_id: null,
-      resigned_at: null,
-      ...user,
-    } as UserRow;
+    const row = { id: this.tables.nextId('user'), ...USER_COLUMN_DEFAULTS, ...user } as UserRow;
     this.tables.users.push(row);
     return row;
   }

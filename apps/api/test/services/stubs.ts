@@ -6,6 +6,7 @@ import type { EpisodeRow, PageRow, TitleRow, UserRow, WebTokenRow } from '#src/d
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import { TEST_NOW } from '#test/factories.ts';
+import { USER_COLUMN_DEFAULTS } from '#test/services/in-memory-repositories.ts';
 
 const DAY = 86_400_000;
 let sequence = 0;
@@ -16,25 +17,14 @@ export const rowFactory = {
   user(overrides: Partial<UserRow> = {}): UserRow {
     const id = overrides.id ?? next();
     return {
+      ...USER_COLUMN_DEFAULTS,
       id,
       email: `reader${id}@example.test`,
       password_hash: 'hashed:Correct-Horse-9',
-      status: 'active',
       birthday: '1990-04',
-      nickname: null,
-      gender: null,
-      locale: 'ja',
-      region: 'JP',
       hash_key: `hash-key-${id}`,
-      original_uuid: null,
-      charge_type: 1,
-      opt_out_ads: 0,
-      opt_out_analysis: 0,
-      push_notice_status: 0,
-      noah_id: null,
       created_at: TEST_NOW - 30 * DAY,
       updated_at: TEST_NOW - 30 * DAY,
-      resigned_at: null,
       ...overrides,
     };
   },

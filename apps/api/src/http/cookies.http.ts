@@ -1,5 +1,6 @@
 // The SPEC §3 cookies on the HTTP edge: reading them (prefixed name first, then the bare one) and
 // writing the session and law cookies. Routes and plugins use these; services only see values.
+import { CONSENT_COOKIE_NAMES } from '@manga/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsentCookies } from '#src/rules/age-gate.rules.ts';
 import type { StartedSession } from '#src/services/session.service.ts';
@@ -16,12 +17,9 @@ export function readCookie(request: FastifyRequest, prefix: string, name: string
 /** The birthday and consent cookies as sent. */
 export function readConsentCookies(request: FastifyRequest): ConsentCookies {
   const prefix = request.server.container.config.cookiePrefix;
-  return {
-    birthday: readCookie(request, prefix, 'birthday'),
-    terms_of_service_minor: readCookie(request, prefix, 'terms_of_service_minor'),
-    terms_of_service_adult: readCookie(request, prefix, 'terms_of_service_adult'),
-    privacy_policy: readCookie(request, prefix, 'privacy_policy'),
-  };
+  const cookies: ConsentCookies = { birthday: readCookie(request, prefix, 'birthday') };
+  for (const name of CONSENT_COOKIE_NAMES) cookies[name] = readCookie(request, prefix, name);
+  return cookies;
 }
 
 /** `uwt`: HttpOnly, SameSite=Lax, Path=/, Secure outside local development, until the session expires. */

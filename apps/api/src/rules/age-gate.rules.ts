@@ -3,6 +3,7 @@
 import {
   AgeGroup,
   ageGroupOf,
+  type ConsentCookieName,
   parseBirthday,
   parseBirthdayCookie,
   ResponseCode,
@@ -12,13 +13,8 @@ import { DomainError } from '#src/rules/domain.error.ts';
 
 export const UNDER_13_MESSAGE = 'You must be 13 or older to use this service.';
 
-/** Raw cookie values as sent (prefixed name first, then the bare name). */
-export interface ConsentCookies {
-  birthday?: string;
-  terms_of_service_minor?: string;
-  terms_of_service_adult?: string;
-  privacy_policy?: string;
-}
+/** Raw cookie values as sent (prefixed name first, then the bare name): the birthday and the consents. */
+export type ConsentCookies = { birthday?: string } & Partial<Record<ConsentCookieName, string>>;
 
 /** The birthday in the cookie, when it is readable and valid (an invalid value is ignored, SPEC §5). */
 export function birthdayFromCookies(cookies: ConsentCookies, now: number) {

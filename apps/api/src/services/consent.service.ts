@@ -2,6 +2,7 @@
 import {
   AgeGroup,
   ageGroupOf,
+  type ConsentCookieName,
   hasLawConsent,
   PlanTypeCode,
   parseBirthday,
@@ -24,7 +25,7 @@ export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export interface LawCookie {
   /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
-  name: 'birthday' | 'terms_of_service_minor' | 'terms_of_service_adult' | 'privacy_policy';
+  name: 'birthday' | ConsentCookieName;
   value: string;
   maxAgeSeconds: number;
 }

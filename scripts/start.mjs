@@ -7,6 +7,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm start   (web on MANGA_WEB_PORT, default 3000; API on MANGA_API_PORT, default 3001)');
+  process.exit(0);
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webBuild = join(root, 'apps/web/build/server/index.js');
 

@@ -8,6 +8,11 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: [DATABASE_URL=postgres://…] npm run test:pg [-- <vitest arguments>]');
+  process.exit(0);
+}
+
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 // pg is a dependency of the API workspace; resolve it from there rather than relying on hoisting.

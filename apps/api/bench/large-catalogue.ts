@@ -6,8 +6,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { buildSearchText } from '@manga/contracts';
 import type { Insertable } from 'kysely';
-import { ADJECTIVES, FAMILY_NAMES, GIVEN_NAMES, NOUNS, PLACES, TAGS } from '#src/catalogue/catalogue-data.ts';
-import { SeededRandom } from '#src/catalogue/seeded-random.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import type {
@@ -19,14 +17,16 @@ import type {
   TitleGenreTable,
   TitleTagTable,
 } from '#src/db/schema.ts';
-import { CatalogueRepository } from '#src/repositories/catalogue.repository.ts';
+import { ADJECTIVES, FAMILY_NAMES, GIVEN_NAMES, NOUNS, PLACES, TAGS } from '#src/demo/catalogue/catalogue-data.ts';
+import { SeededRandom } from '#src/demo/catalogue/seeded-random.ts';
+import { DemoCatalogueRepository } from '#src/demo/repositories/demo-catalogue.repository.ts';
+import { DemoCatalogueGeneratorService, startOfJstDay } from '#src/demo/services/demo-catalogue-generator.service.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
-import { CatalogueGeneratorService, startOfJstDay } from '#src/services/catalogue-generator.service.ts';
-import { RankingService } from '#src/services/ranking.service.ts';
-import { addDays, wireDate } from '#src/services/wire-calendar.ts';
+import { addDays, wireDate } from '#src/rules/wire-calendar.rules.ts';
+import { RankingRebuildService } from '#src/services/ranking-rebuild.service.ts';
 
 export const LARGE_TITLES = 10_000;
 export const LARGE_EPISODES_PER_TITLE = 50;
@@ -72,7 +72,7 @@ async function build(path: string, log: (line: string) => void): Promise<LargeCa
     log(
       `Building the large catalogue (${LARGE_TITLES} titles, ${LARGE_TITLES * LARGE_EPISODES_PER_TITLE} episodes) in ${path}`,
     );
-    const base = new CatalogueGeneratorService().generate({ now, titleCount: 1, minEpisodes: 1 });
+    const base = new DemoCatalogueGeneratorService().generate({ now, titleCount: 1, minEpisodes: 1 });
     const rng = SeededRandom.derive(20_261_122, 'bench-large');
     const authors: (Insertable<AuthorTable> & { id: number })[] = [];
     for (let i = 0; i < 2_000; i++) {
@@ -147,7 +147,7 @@ async function build(path: string, log: (line: string) => void): Promise<LargeCa
         updated_at: now,
       });
     }
-    await new CatalogueRepository(database.db).insertCatalogue({
+    await new DemoCatalogueRepository(database.db).insertCatalogue({
       genres: base.genres,
       magazineCategories: base.magazineCategories,
       magazines: base.magazines,
@@ -189,11 +189,13 @@ async function build(path: string, log: (line: string) => void): Promise<LargeCa
       }
     });
     const rankingStarted = performance.now();
-    const rankings = new RankingService(
-      new RankingRepository(database.db),
-      new TitleActivityRepository(database.db),
-      new TitleRepository(database.db),
-      { now: () => now },
+    const rankings = new RankingRebuildService(
+      {
+        store: new RankingRepository(database.db),
+        activity: new TitleActivityRepository(database.db),
+        titles: new TitleRepository(database.db),
+        clock: { now: () => now },
+      },
       { timeZone: 'Asia/Tokyo', windowDays: 7, entriesPerTab: 100, intervalMs: 15 * 60_000 },
     );
     const outcome = await rankings.handleRebuildRankings();

@@ -11,8 +11,13 @@ import pino from 'pino';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { seedIfEmpty } from '#src/seed.ts';
+import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 import { ensureLargeCatalogue } from './large-catalogue.ts';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run bench [-- --seconds=<per scenario, default 8>]');
+  process.exit(0);
+}
 
 const DURATION_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
 const CONNECTIONS = 16;
@@ -77,7 +82,7 @@ async function main() {
   const log = pino({ level: 'info' });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
-  await seedIfEmpty({ config, database, log: (line: string) => log.info(line) });
+  await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
   await database.close();
   const largePath = resolve(config.dataDir, 'bench-large.db');
   const large = await ensureLargeCatalogue(largePath, (line) => log.info(line));

@@ -48,7 +48,13 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Logger options: request ids on every line, secrets redacted (STYLE habit 10). */
-export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
+export function loggerOptions({
+  level,
+  pretty = false,
+}: {
+  level: string;
+  pretty?: boolean;
+}): FastifyServerOptions['logger'] {
   return {
     level,
     ...(pretty
@@ -84,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl }));
 
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions({ level: config.logLevel }),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {

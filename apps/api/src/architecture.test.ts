@@ -1,6 +1,6 @@
 // The layering rules of DESIGN §3 / STYLE habit 12, checked on the source text (Komga's ArchUnit idea).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -22,6 +22,80 @@ const importsOf = (file: string) =>
     ...readFileSync(join(root, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g),
   ].map((m) => m[1] as string);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** The files an import names, for imports inside the repository (`#src/…`, relative, workspace packages). */
+function resolveImport(from: string, specifier: string): string | undefined {
+  const packages: Record<string, string> = {
+    '@manga/contracts': 'packages/contracts/src/index.ts',
+    '@manga/contracts/testing': 'packages/contracts/src/wire/wire.factory.ts',
+    '@manga/api-client': 'packages/api-client/src/index.ts',
+  };
+  if (specifier in packages) return packages[specifier];
+  const path = specifier.startsWith('#src/')
+    ? join('apps/api/src', specifier.slice('#src/'.length))
+    : specifier.startsWith('#test/')
+      ? join('apps/api/test', specifier.slice('#test/'.length))
+      : specifier.startsWith('.')
+        ? normalize(join(dirname(from), specifier))
+        : undefined;
+  return path !== undefined && existsSync(join(root, path)) ? path : undefined;
+}
+
+/** Which of `files` each of them imports. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const inside = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      importsOf(file)
+        .map((specifier) => resolveImport(file, specifier))
+        .filter((target): target is string => target !== undefined && inside.has(target)),
+    ]),
+  );
+}
+
+/** The cycles of a graph: strongly connected components of more than one node, or a self-loop (Tarjan). */
+function findCycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || edges.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/** `file → import` for every import of `files` matching `forbidden`. */
+const importsMatching = (files: readonly string[], forbidden: RegExp) =>
+  files.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => forbidden.test(i))
+      .map((i) => `${f} → ${i}`),
+  );
+const inLayer = (layer: string) => (file: string) => file.includes(`/${layer}/`);
 
 describe('architecture', () => {
   const api = sourceFiles('apps/api/src').filter((f) => !isTest(f));
@@ -87,6 +161,81 @@ describe('architecture', () => {
       .filter((f) => /process\.env/.test(readFileSync(join(root, f), 'utf8')))
       .map((f) => relative(root, join(root, f)));
     expect(offenders).toEqual([]);
+  });
+
+  it('has no import cycles in the api or the packages (type imports count)', () => {
+    const files = [
+      ...api,
+      ...sourceFiles('packages/contracts/src').filter((f) => !isTest(f)),
+      ...sourceFiles('packages/api-client/src').filter((f) => !isTest(f)),
+    ];
+    expect(findCycles(importGraph(files))).toEqual([]);
+  });
+
+  it('finds cycles and self-imports, and resolves #src imports (the check itself)', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a', 'd']],
+      ['e', ['a']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a', 'b', 'c'], ['d']]);
+    const service = 'apps/api/src/services/catalogue.service.ts';
+    expect(importGraph(api).get(service)).toContain('apps/api/src/mappers/catalogue.mapper.ts');
+  });
+
+  it('keeps plugins, HTTP helpers and routes out of services, rules, mappers and repositories', () => {
+    const lower = api.filter((f) => /\/(services|rules|mappers|repositories)\//.test(f));
+    expect(importsMatching(lower, /^#src\/(plugins|http|routes)\//)).toEqual([]);
+  });
+
+  it('lets mappers render answers, never decide them: no services, and rules as types only', () => {
+    const mappers = api.filter(inLayer('mappers'));
+    expect(importsMatching(mappers, /^#src\/services\//)).toEqual([]);
+    const valueImportsOfRules = mappers.flatMap((f) =>
+      [
+        ...readFileSync(join(root, f), 'utf8').matchAll(
+          /(?:^|\n)import (?!type )[^'"]*?from\s+'(#src\/rules\/[^']+)'/g,
+        ),
+      ].map((m) => `${f} → ${m[1]}`),
+    );
+    expect(valueImportsOfRules).toEqual([]);
+  });
+
+  it('keeps rules pure: they import contracts, the schema types and other rules only', () => {
+    const rules = api.filter(inLayer('rules'));
+    const offenders = rules.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => !(i === '@manga/contracts' || i === '#src/db/schema.ts' || i.startsWith('#src/rules/')))
+        .map((i) => `${f} → ${i}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('names every file of a layer with its role suffix', () => {
+    const suffixes: Record<string, RegExp> = {
+      routes: /(\.routes|\/index)\.ts$/,
+      plugins: /\.plugin\.ts$/,
+      http: /\.http\.ts$/,
+      services: /\.service\.ts$/,
+      rules: /\.(rules|error)\.ts$/,
+      mappers: /\.mapper\.ts$/,
+      repositories: /\.repository\.ts$/,
+      cli: /\.cli\.ts$|\/cli\/command-line\.ts$/,
+    };
+    const offenders = api.filter((f) =>
+      Object.entries(suffixes).some(([layer, suffix]) => inLayer(layer)(f) && !suffix.test(f)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps test support out of production code: nothing in src imports test/', () => {
+    expect(importsMatching(api, /^#test\//)).toEqual([]);
+  });
+
+  it('keeps db/ below the repositories: it imports neither repositories nor services', () => {
+    expect(importsMatching(api.filter(inLayer('db')), /^#src\/(repositories|services|rules|mappers)\//)).toEqual([]);
   });
 
   it('forbids relative parent imports inside the api', () => {

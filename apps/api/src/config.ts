@@ -1,6 +1,7 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
 import { z } from 'zod';
 
 /** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
@@ -30,7 +31,7 @@ const EnvSchema = z.object({
   MANGA_IMAGE_URL_SECRET: z.string().min(16).optional(),
   MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
   MANGA_WIRE_TIMEZONE: z.string().default('Asia/Tokyo'),
-  MANGA_DEFAULT_LOCALE: z.enum(['ja', 'en']).default('ja'),
+  MANGA_DEFAULT_LOCALE: LocaleSchema.default(DEFAULT_LOCALE),
   MANGA_MAINTENANCE: flag.default(false),
   MANGA_SEED_ON_START: flag.default(true),
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -77,7 +78,7 @@ export interface Config {
   readonly imageUrlSecret: string;
   readonly imageUrlTtlSeconds: number;
   readonly wireTimeZone: string;
-  readonly defaultLocale: 'ja' | 'en';
+  readonly defaultLocale: Locale;
   readonly maintenance: boolean;
   readonly seedOnStart: boolean;
   readonly logLevel: string;

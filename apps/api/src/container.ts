@@ -30,25 +30,31 @@ import { TitleActivityRepository } from '#src/repositories/title-activity.reposi
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { AccountService } from '#src/services/account.service.ts';
-import { AccountMailer } from '#src/services/account-mailer.ts';
+import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
-import { DiscoveryService } from '#src/services/discovery.service.ts';
+import { EntitlementService } from '#src/services/entitlement.service.ts';
+import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
-import { JobScheduler } from '#src/services/job-scheduler.ts';
-import { LoginThrottle } from '#src/services/login-throttle.ts';
+import { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import { MagazineService } from '#src/services/magazine.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
-import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
-import { RankingService, REBUILD_RANKINGS } from '#src/services/ranking.service.ts';
+import { RankingService } from '#src/services/ranking.service.ts';
+import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
+import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { SearchService } from '#src/services/search.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
-import { TtlCache } from '#src/services/ttl-cache.ts';
+import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
+import { WebTopService } from '#src/services/web-top.service.ts';
 
 export interface ContainerOptions {
   config: Config;
@@ -115,7 +121,10 @@ export function createContainer({
   };
 }
 
-/** Catalogue and discovery (ADR 009): catalogue, discovery, viewer, advertisements, rankings and jobs. */
+/**
+ * Catalogue and discovery (ADR 009): entitlement, catalogue, genres, magazines, rankings (and their
+ * job), search, recommendations, the web top page, the viewer and advertisements.
+ */
 function createCatalogueServices(options: {
   config: Config;
   database: DatabaseHandle;
@@ -134,42 +143,51 @@ function createCatalogueServices(options: {
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
-  const catalogue = new CatalogueService(titles, episodes, magazines, repositories.rankings, clock, mediaUrls, cache, {
-    timeZone,
-    webPublicUrl: config.webPublicUrl,
-  });
-  const rankings = new RankingService(repositories.rankings, repositories.titleActivity, titles, clock, {
-    timeZone,
-    windowDays: config.rankingWindowDays,
-    entriesPerTab: 100,
-    intervalMs: config.rankingIntervalMs,
-  });
+  const urls = mediaUrls;
+  const entitlement = new EntitlementService({ titles, episodes });
+  const catalogue = new CatalogueService(
+    { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
+    { timeZone, webPublicUrl: config.webPublicUrl },
+  );
+  const genres = new GenreService({ genres: repositories.genres, titles, clock, urls, cache });
+  const rankings = new RankingService({ store: repositories.rankings, catalogue, cache });
+  const rankingRebuild = new RankingRebuildService(
+    { store: repositories.rankings, activity: repositories.titleActivity, titles, clock },
+    { timeZone, windowDays: config.rankingWindowDays, entriesPerTab: 100, intervalMs: config.rankingIntervalMs },
+  );
   const jobs = new JobScheduler(repositories.jobs, clock);
   jobs.register({
     name: REBUILD_RANKINGS,
     intervalMs: config.rankingIntervalMs,
-    shouldRunAtStart: () => rankings.areRankingsStale(),
-    handle: () => rankings.handleRebuildRankings(),
+    shouldRunAtStart: () => rankingRebuild.areRankingsStale(),
+    handle: () => rankingRebuild.handleRebuildRankings(),
   });
   const services = {
+    entitlement,
     catalogue,
-    discovery: new DiscoveryService(
-      catalogue,
-      repositories.genres,
-      magazines,
-      repositories.rankings,
-      titles,
-      episodes,
-      repositories.titleActivity,
-      repositories.advertisements,
-      clock,
-      mediaUrls,
-      cache,
+    genres,
+    magazines: new MagazineService({ magazines, clock, urls, cache }, { timeZone }),
+    rankings,
+    rankingRebuild,
+    search: new SearchService({ titles, catalogue, genres, clock, urls, cache }),
+    recommendations: new RecommendationService(
+      { titles, activity: repositories.titleActivity, catalogue, rankings, genres, clock, cache },
       { timeZone },
     ),
-    viewer: new ViewerService(catalogue, episodes, repositories.titleActivity, clock, mediaUrls, { timeZone }),
+    webTop: new WebTopService({
+      advertisements: repositories.advertisements,
+      episodes,
+      catalogue,
+      rankings,
+      clock,
+      urls,
+      cache,
+    }),
+    viewer: new ViewerService(
+      { catalogue, entitlement, episodes, activity: repositories.titleActivity, clock, urls },
+      { timeZone },
+    ),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
-    rankings,
     jobs,
     catalogueCache: cache,
   };
@@ -211,42 +229,46 @@ function createAccountServices(options: {
     windowMs: config.loginFailureWindowMs,
   });
   const sessions = new SessionService(
-    repositories.sessions,
-    users,
-    repositories.transactions,
-    repositories.passwords,
-    throttle,
-    options.signatures,
-    crypto,
-    clock,
+    {
+      sessions: repositories.sessions,
+      users,
+      transactions: repositories.transactions,
+      hasher: repositories.passwords,
+      throttle,
+      signatures: options.signatures,
+      crypto,
+      clock,
+    },
     { ttlMs: config.sessionTtlMs, deviceLimit: config.deviceLimit },
   );
   const services = {
     sessions,
     accounts: new AccountService(
-      users,
-      repositories.sessions,
-      repositories.devices,
-      repositories.emailTokens,
-      repositories.transactions,
-      repositories.passwords,
-      mailer,
-      sessions,
-      crypto,
-      clock,
+      {
+        users,
+        sessionStore: repositories.sessions,
+        devices: repositories.devices,
+        emailTokens: repositories.emailTokens,
+        transactions: repositories.transactions,
+        hasher: repositories.passwords,
+        mailer,
+        sessions,
+        crypto,
+        clock,
+      },
       { signupTokenTtlMs: config.signupTokenTtlMs, passwordTokenTtlMs: config.passwordTokenTtlMs },
     ),
     consent: new ConsentService(users, repositories.consents, clock),
-    appUsers: new AppUserService(
+    appUsers: new AppUserService({
       users,
-      repositories.devices,
-      repositories.challenges,
-      repositories.emailTokens,
-      repositories.transactions,
+      devices: repositories.devices,
+      challenges: repositories.challenges,
+      emailTokens: repositories.emailTokens,
+      transactions: repositories.transactions,
       mailer,
       crypto,
       clock,
-    ),
+    }),
     boot: new BootService(users, repositories.activity, clock, { timeZone: config.wireTimeZone }),
     outbox: new OutboxService(outbox, { timeZone: config.wireTimeZone }),
   };

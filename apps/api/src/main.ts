@@ -4,18 +4,18 @@ import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { seedIfEmpty } from '#src/seed.ts';
+import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 
 async function main() {
   const config = loadConfig();
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
-  const log = pino(loggerOptions(config.logLevel, pretty) as pino.LoggerOptions);
+  const log = pino(loggerOptions({ level: config.logLevel, pretty }) as pino.LoggerOptions);
   const database = await createDatabase({ url: config.databaseUrl });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ applied }, `Applied ${applied.length} migration(s)`);
-  if (config.seedOnStart) await seedIfEmpty({ config, database, log: (line: string) => log.info(line) });
+  if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel, pretty) });
+  const app = await buildApp({ config, database, logger: loggerOptions({ level: config.logLevel, pretty }) });
   const shutdown = async (signal: string) => {
     app.log.info(`Received ${signal}, closing`);
     await app.close();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AdvertisementType,
   AgeGroupSchema,
   DEFAULT_LOCALE,
   DEFAULT_PLATFORM,
   EpisodeBadge,
   EpisodeBadgeSchema,
+  EpisodeUseStatus,
   FALLBACK_LOCALE,
   LoginStateSchema,
   PlanType,
@@ -16,10 +18,12 @@ import {
   PurchaseFlag,
   planTypeFromCode,
   planTypeToCode,
+  RankingId,
   RegionSchema,
   ReturnVisitorKindSchema,
   TicketType,
   TicketTypeSchema,
+  TitleEventType,
 } from './enums.ts';
 
 describe('plan types', () => {
@@ -75,6 +79,10 @@ describe('numeric enums', () => {
     expect(TicketType).toEqual({ Title: 1, Premium: 99 });
     expect(Platform).toEqual({ Ios: 1, Android: 2, Web: 3 });
     expect(DEFAULT_PLATFORM).toBe(3);
+    expect(EpisodeUseStatus).toEqual({ Free: 3, Paid: 4 });
+    expect(RankingId).toEqual({ All: 12, TodaysSpecials: 13 });
+    expect(AdvertisementType).toEqual({ Banner: 1, Inline: 2, ViewerLastPage: 3 });
+    expect(TitleEventType).toEqual({ TitleFree: 1, EpisodesFree: 2 });
   });
 
   it('validates wire values', () => {

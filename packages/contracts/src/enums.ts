@@ -52,6 +52,25 @@ export const EpisodeBadge = { MustBuy: 1, Free: 2, Purchased: 3, Rented: 4 } as 
 export type EpisodeBadge = ValueOf<typeof EpisodeBadge>;
 export const EpisodeBadgeSchema = z.literal([1, 2, 3, 4]);
 
+/** Episode `use_status` values we send (WIRE.md §3.1: 3 free, 4 paid, as seen on K MANGA). */
+export const EpisodeUseStatus = { Free: 3, Paid: 4 } as const;
+export type EpisodeUseStatus = ValueOf<typeof EpisodeUseStatus>;
+
+/**
+ * K MANGA ranking tabs with a fixed meaning (WIRE.md §3.2, TOSHO `RANKING_TABS`): 12 All (the
+ * popularity order of search and recommendations) and 13 Today's Specials. Genre tabs are 3–11.
+ */
+export const RankingId = { All: 12, TodaysSpecials: 13 } as const;
+export type RankingId = ValueOf<typeof RankingId>;
+
+/** Advertisement `type` (banner_list, counters): where it is shown. */
+export const AdvertisementType = { Banner: 1, Inline: 2, ViewerLastPage: 3 } as const;
+export type AdvertisementType = ValueOf<typeof AdvertisementType>;
+
+/** `event_type` of GET /title/event/list (ADR 009): the whole title free, or some episodes free for a while. */
+export const TitleEventType = { TitleFree: 1, EpisodesFree: 2 } as const;
+export type TitleEventType = ValueOf<typeof TitleEventType>;
+
 /** Title `publish_category` (WIRE.md §3.1). */
 export const PublishCategory = { Serializing: 1, Complete: 2, OneShot: 3 } as const;
 export type PublishCategory = ValueOf<typeof PublishCategory>;
@@ -85,7 +104,7 @@ export const FALLBACK_LOCALE: Locale = Locale.En;
 /** `platform` parameter and `device_list[].platform` (WIRE.md §1.2). */
 export const Platform = { Ios: 1, Android: 2, Web: 3 } as const;
 export type Platform = ValueOf<typeof Platform>;
-export const PlatformSchema = z.literal([1, 2, 3]);
+export const PlatformSchema = z.literal([Platform.Ios, Platform.Android, Platform.Web]);
 /** Assumed when a request names no platform (WIRE.md §1.3). */
 export const DEFAULT_PLATFORM: Platform = Platform.Web;
 

@@ -8,6 +8,8 @@ export const SCRAMBLE_SEED_MAX_LENGTH = 10;
 const U32_RANGE = 2 ** 32;
 
 export type SeedFamily = 'kmanga' | 'magapoke';
+/** How a client reads the viewer's `scramble_seed` (WIRE.md §4.2): an alphabet string of a family, or the integer. */
+export type ScrambleSeedFormat = SeedFamily | 'int';
 export type ScrambleFormula = 'v1' | 'v2';
 
 /** Digit alphabets of string seeds, chosen by the parity of the title id (WIRE.md §4.2). */

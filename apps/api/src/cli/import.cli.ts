@@ -5,22 +5,20 @@
 // --title-name is given, so a typo in --title cannot create a stray title. Exit code 1 on any
 // error, with nothing half-imported. Database and storage come from config.ts (MANGA_DATABASE_URL,
 // MANGA_STORAGE_DIR) unless --database / --storage are given.
-import { parseArgs } from 'node:util';
+import { readCommandLine, runCommand, UsageError } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { ArchiveError, FileArchiveRepository } from '#src/repositories/archive.repository.ts';
-import { CatalogueRepository } from '#src/repositories/catalogue.repository.ts';
+import { FileArchiveRepository } from '#src/repositories/archive.repository.ts';
 import { SystemClock } from '#src/repositories/clock.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
-import { IngestError, IngestService } from '#src/services/ingest.service.ts';
+import { IngestService } from '#src/services/ingest.service.ts';
 
 const USAGE =
   'Usage: npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>] [--database <url>] [--storage <dir>]';
-
-class UsageError extends Error {}
 
 function parseInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -28,9 +26,8 @@ function parseInteger(value: string | undefined, flag: string): number | undefin
   return Number(value.trim());
 }
 
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
+async function main(argv: string[]): Promise<number> {
+  const commandLine = readCommandLine(argv, USAGE, {
     allowPositionals: true,
     options: {
       title: { type: 'string' },
@@ -41,14 +38,10 @@ async function main(argv: string[]): Promise<void> {
       cover: { type: 'string' },
       database: { type: 'string' },
       storage: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  if (!commandLine) return 0;
+  const { values, positionals } = commandLine;
   const [source, ...extra] = positionals;
   if (!source || extra.length > 0) throw new UsageError('Give exactly one folder or .cbz file');
   const titleId = parseInteger(values.title, '--title');
@@ -63,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
     const ingest = new IngestService({
       storage: new LocalDiskStorage(values.storage ?? config.storageDir),
       images: new SharpImageProcessor(),
-      store: new CatalogueRepository(database.db),
+      store: new IngestRepository(database.db),
       archive: new FileArchiveRepository(),
       clock: new SystemClock(),
       randomU32: () => crypto.randomU32(),
@@ -85,23 +78,10 @@ async function main(argv: string[]): Promise<void> {
       `${result.replaced ? 'Replaced' : 'Imported'} episode ${episodeId} of title ${titleId}${result.titleCreated ? ' (new title)' : ''}: ` +
         `${result.pageCount} pages of ${first?.width}×${first?.height}, ${(bytes / 1024).toFixed(0)} KiB, in ${seconds} s`,
     );
+    return 0;
   } finally {
     await database.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
-    } else if (error instanceof IngestError || error instanceof ArchiveError) {
-      console.error(`Import failed: ${error.message}`);
-    } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${error.message}\n${USAGE}`);
-    } else {
-      console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), { usage: USAGE, failure: 'Import failed' });

@@ -6,9 +6,15 @@ import { SystemClock } from '#src/repositories/clock.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 
+const USAGE = 'Usage: npm run maintenance -- on|off|status';
+
 const action = process.argv[2];
+if (action === '--help' || action === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (action !== 'on' && action !== 'off' && action !== 'status') {
-  console.error('usage: npm run maintenance -- on|off|status');
+  console.error(USAGE);
   process.exit(2);
 }
 const config = loadConfig();

@@ -3,29 +3,20 @@
 // catalogue (and the purchases, rentals, views and comments that refer to it) and its images, then
 // seeds again. Defaults come from the environment through config.ts (MANGA_DATABASE_URL,
 // MANGA_STORAGE_DIR, MANGA_DATA_DIR).
-import { parseArgs } from 'node:util';
+import { readCommandLine, runCommand } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { createSeedService } from '#src/seed.ts';
+import { createDemoSeedService } from '#src/demo/demo-seeder.ts';
 
 const USAGE = 'Usage: npm run seed -- [--force] [--database <url>] [--storage <dir>]';
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      force: { type: 'boolean', default: false },
-      database: { type: 'string' },
-      storage: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
+  const commandLine = readCommandLine(argv, USAGE, {
+    options: { force: { type: 'boolean', default: false }, database: { type: 'string' }, storage: { type: 'string' } },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  if (!commandLine) return 0;
+  const { values } = commandLine;
   const base = loadConfig();
   const config = {
     ...base,
@@ -36,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) console.log(`Applied ${applied.length} migration(s)`);
-    const seeder = createSeedService({ config, database });
+    const seeder = createDemoSeedService({ config, database });
     const log = (line: string) => console.log(line);
     if (values.force) {
       await seeder.reseed(log);
@@ -49,10 +40,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), { usage: USAGE, failure: 'Seeding failed' });

@@ -1,9 +1,9 @@
 // Advertisements as `banner_list` items of /web/top (ADR 009).
 import type { Banner } from '@manga/contracts';
 import type { AdvertisementRow } from '#src/db/schema.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
 
-export function toBannerResponse(row: AdvertisementRow, urls: MediaUrlSigner): Banner {
+export function toBannerResponse(row: AdvertisementRow, urls: MediaUrls): Banner {
   return {
     advertisement_id: row.id,
     type: row.type,

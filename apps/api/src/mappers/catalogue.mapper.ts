@@ -3,38 +3,36 @@ import {
   type Episode,
   type EpisodeShare,
   formatWireDateTime,
+  type Locale,
+  type NextTimeEpisode,
   type SearchTitleEntry,
   TITLE_ID_WIDTH,
   type Title,
+  type TitleEvent,
+  type TitleSupplement,
   type WebEpisode,
   type WebTitle,
 } from '@manga/contracts';
-import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
-import type { TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
-import type { TitleBundle } from '#src/services/catalogue.service.ts';
-import { isEpisodeFree } from '#src/services/free-window.rule.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { EpisodeRow, MagazineCategoryRow, TagRow, TitleRow } from '#src/db/schema.ts';
+import { isFreeOfCharge, toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
+import { localized, localizedName, type RenderContext } from '#src/mappers/render-context.mapper.ts';
+import type { TitleListing, TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
+import type { EpisodeAccess } from '#src/rules/entitlement.rules.ts';
 
-export interface MapperContext {
-  locale: Locale;
-  now: number;
-  urls: MediaUrlSigner;
-  timeZone: string;
+/**
+ * A published title with what its wire shapes need: its listing, the start of its next scheduled
+ * episode, and the access answer of each released episode (same order as `releasedEpisodes`).
+ */
+export interface TitleBundle extends TitleListing {
+  nextEpisodeStartAt: number | null;
+  releasedEpisodeAccess: readonly EpisodeAccess[];
 }
 
-export interface EpisodeAccess {
-  free: boolean;
-}
-
-const BADGE_MUST_BUY = 1;
-const BADGE_FREE = 2;
-const USE_STATUS_FREE = 3;
-const USE_STATUS_PAID = 4;
-
-const localized = (en: string, ja: string, locale: Locale) => (locale === 'ja' ? ja || en : en || ja);
-
-function nextUpdatedText(startAt: number | null, { locale, timeZone }: MapperContext): string | null {
+/** The Title's "Next update available …" text for a start time (or null). */
+export function nextUpdatedText(
+  startAt: number | null,
+  { locale, timeZone }: Pick<RenderContext, 'locale' | 'timeZone'>,
+): string | null {
   if (startAt === null) return null;
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric', day: 'numeric' }).formatToParts(
     new Date(startAt),
@@ -44,10 +42,10 @@ function nextUpdatedText(startAt: number | null, { locale, timeZone }: MapperCon
   return locale === 'ja' ? `${month}月${day}日更新予定` : `Next update available ${month}/${day}.`;
 }
 
-export function toTitleResponse(bundle: TitleBundle, ctx: MapperContext): Title {
-  const { title, releasedEpisodes } = bundle;
-  const { locale, now, urls, timeZone } = ctx;
-  const freeFlags = releasedEpisodes.map((e, i) => isEpisodeFree(e, title, i, releasedEpisodes.length, now));
+export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title {
+  const { title, releasedEpisodes, releasedEpisodeAccess } = bundle;
+  const { locale, urls, timeZone } = ctx;
+  const freeFlags = releasedEpisodeAccess.map(isFreeOfCharge);
   const free = releasedEpisodes.filter((_, i) => freeFlags[i]);
   const paid = releasedEpisodes.filter((_, i) => !freeFlags[i]);
   const latestFree = free.at(-1);
@@ -55,7 +53,7 @@ export function toTitleResponse(bundle: TitleBundle, ctx: MapperContext): Title 
   const authorText = localized(title.author_text_en, title.author_text_ja, locale);
   return {
     title_id: title.id,
-    title_name: localized(title.name_en, title.name_ja, locale),
+    title_name: localizedName(title, locale),
     thumbnail_image_url: urls.publicUrl(title.thumbnail_path),
     thumbnail_rect_image_url: urls.publicUrl(title.thumbnail_rect_path),
     banner_image_url: urls.publicUrl(title.banner_path),
@@ -65,7 +63,7 @@ export function toTitleResponse(bundle: TitleBundle, ctx: MapperContext): Title 
     first_episode_id: releasedEpisodes[0]?.id ?? 0,
     next_updated_text: nextUpdatedText(bundle.nextEpisodeStartAt, ctx),
     author_text: authorText,
-    author_list: bundle.authors.map((a) => localized(a.name_en, a.name_ja, locale)),
+    author_list: bundle.authors.map((a) => localizedName(a, locale)),
     introduction_text: localized(title.introduction_en, title.introduction_ja, locale),
     short_introduction_text: localized(title.short_introduction_en, title.short_introduction_ja, locale),
     new_episode_update_cycle_text: localized(
@@ -98,24 +96,25 @@ export function toEpisodeResponse(
   row: EpisodeRow,
   magazine: { name_en: string; name_ja: string } | undefined,
   access: EpisodeAccess,
-  { locale, urls, timeZone }: MapperContext,
+  { locale, urls, timeZone }: RenderContext,
 ): Episode {
   const thumbnail = urls.publicUrl(row.thumbnail_path);
+  const shown = toEpisodeAccessFields(access, row.point);
   return {
     episode_id: row.id,
-    episode_name: localized(row.name_en, row.name_ja, locale),
+    episode_name: localizedName(row, locale),
     index: row.sort_index,
-    badge: access.free ? BADGE_FREE : BADGE_MUST_BUY,
-    point: access.free ? 0 : row.point,
+    badge: shown.badge,
+    point: shown.point,
     bonus_point: row.bonus_point,
-    use_status: access.free ? USE_STATUS_FREE : USE_STATUS_PAID,
+    use_status: shown.use_status,
     ticket_rental_enabled: row.ticket_rental_enabled,
     title_id: row.title_id,
     start_time: formatWireDateTime(new Date(row.start_at), timeZone),
     rental_rest_time: null,
     rental_finish_time: null,
     magazine_id: row.magazine_id,
-    magazine_name: magazine ? localized(magazine.name_en, magazine.name_ja, locale) : null,
+    magazine_name: magazine ? localizedName(magazine, locale) : null,
     is_viewed: 0,
     is_viewed_last_page: 0,
     thumbnail_image_url: thumbnail,
@@ -125,14 +124,14 @@ export function toEpisodeResponse(
     short_introduction_text: '',
     viewing_direction: row.viewing_direction,
     comic_volume: row.comic_volume,
-    view_bulk_buy: access.free ? 0 : 1,
+    view_bulk_buy: shown.view_bulk_buy,
     comment_num: row.comment_num,
     single_sale_enabled: row.single_sale_enabled,
   };
 }
 
 /** `web_title` of /web/title/detail (WIRE.md §3.2): the Title's fields in the web page's shape. */
-export function toWebTitleResponse(bundle: TitleBundle, ctx: MapperContext): WebTitle {
+export function toWebTitleResponse(bundle: TitleBundle, ctx: RenderContext): WebTitle {
   const title = toTitleResponse(bundle, ctx);
   const row = bundle.title;
   return {
@@ -158,15 +157,16 @@ export function toWebTitleResponse(bundle: TitleBundle, ctx: MapperContext): Web
 }
 
 /** `episode` of /web/episode (WIRE.md §3.3). */
-export function toWebEpisodeResponse(row: EpisodeRow, access: EpisodeAccess, ctx: MapperContext): WebEpisode {
+export function toWebEpisodeResponse(row: EpisodeRow, access: EpisodeAccess, ctx: RenderContext): WebEpisode {
+  const shown = toEpisodeAccessFields(access, row.point);
   return {
     title_id: row.title_id,
     episode_id: row.id,
-    episode_name: localized(row.name_en, row.name_ja, ctx.locale),
+    episode_name: localizedName(row, ctx.locale),
     start_time: formatWireDateTime(new Date(row.start_at), ctx.timeZone),
     thumbnail_image_url: ctx.urls.publicUrl(row.thumbnail_path),
-    point: access.free ? 0 : row.point,
-    is_page_visible: access.free ? 1 : 0,
+    point: shown.point,
+    is_page_visible: shown.is_page_visible,
     ticket_rental_enabled: row.ticket_rental_enabled,
     page_count: row.page_count,
     enable_episode_comment: row.comment_enabled,
@@ -180,8 +180,8 @@ export function toEpisodeShareResponse(
   webPublicUrl: string,
   locale: Locale,
 ): EpisodeShare {
-  const titleName = localized(title.name_en, title.name_ja, locale);
-  const episodeName = localized(episode.name_en, episode.name_ja, locale);
+  const titleName = localizedName(title, locale);
+  const episodeName = localizedName(episode, locale);
   return {
     title_name: titleName,
     twitter_post_text:
@@ -194,11 +194,11 @@ export function toEpisodeShareResponse(
 export function toSearchTitleEntryResponse(
   row: TitleSearchEntryRow,
   genreIds: number[],
-  { locale, urls }: Pick<MapperContext, 'locale' | 'urls'>,
+  { locale, urls }: Pick<RenderContext, 'locale' | 'urls'>,
 ): SearchTitleEntry {
   return {
     title_id: row.id,
-    title_name: localized(row.name_en, row.name_ja, locale),
+    title_name: localizedName(row, locale),
     author_text: localized(row.author_text_en, row.author_text_ja, locale),
     thumbnail_image_url: urls.publicUrl(row.thumbnail_path),
     genre_id_list: genreIds,
@@ -207,6 +207,63 @@ export function toSearchTitleEntryResponse(
   };
 }
 
-/** The Title's "Next update available …" text for a start time (or null). */
-export const nextUpdatedTextFor = nextUpdatedText;
-export { localized };
+/** `title_supplement` of GET /title/supplement: tags, credits, magazine and ticket settings. */
+export function toTitleSupplementResponse(
+  bundle: Pick<TitleBundle, 'title' | 'authors' | 'nextEpisodeStartAt'>,
+  tags: readonly TagRow[],
+  category: MagazineCategoryRow | undefined,
+  ctx: Pick<RenderContext, 'locale' | 'timeZone'>,
+): TitleSupplement {
+  const { title } = bundle;
+  const { locale } = ctx;
+  return {
+    title_id: title.id,
+    title_name: localizedName(title, locale),
+    age_rating: title.age_rating,
+    weekday_index: title.weekday_index ?? 0,
+    magazine_category: title.magazine_category_id ?? 0,
+    magazine_category_name_text: category ? localizedName(category, locale) : '',
+    tag_list: tags.map((tag) => ({ tag_id: tag.id, tag_name: localizedName(tag, locale) })),
+    author_list: bundle.authors.map((a) => ({
+      author_id: a.author_id,
+      author_name: localizedName(a, locale),
+      role: a.role,
+    })),
+    title_ticket_enabled: title.ticket_enabled,
+    max_ticket_num: title.ticket_max,
+    ticket_rental_second: title.ticket_rental_seconds,
+    ticket_recover_second: title.ticket_recover_seconds,
+    next_updated_text: nextUpdatedText(bundle.nextEpisodeStartAt, ctx),
+  };
+}
+
+/** `next_episode` of GET /web/episode/nexttime: the episode after one, released or scheduled. */
+export function toNextTimeEpisodeResponse(
+  next: Pick<EpisodeRow, 'id' | 'name_en' | 'name_ja' | 'start_at'>,
+  { locale, now, timeZone }: Pick<RenderContext, 'locale' | 'now' | 'timeZone'>,
+): NextTimeEpisode {
+  return {
+    episode_id: next.id,
+    episode_name: localizedName(next, locale),
+    start_time: formatWireDateTime(new Date(next.start_at), timeZone),
+    is_released: next.start_at <= now ? 1 : 0,
+  };
+}
+
+/** An item of `event_list` (GET /title/event/list): a running campaign and when it finishes. */
+export function toTitleEventResponse(
+  event: { titleId: number; type: TitleEvent['event_type']; text: string; finishAt: number },
+  { timeZone }: Pick<RenderContext, 'timeZone'>,
+): TitleEvent {
+  return {
+    title_id: event.titleId,
+    event_type: event.type,
+    event_text: event.text,
+    finish_time: formatWireDateTime(new Date(event.finishAt), timeZone),
+  };
+}
+
+/** The event text of episodes free for a limited time (campaigns bring their own text). */
+export function limitedTimeFreeText(locale: Locale): string {
+  return locale === 'ja' ? '期間限定無料' : 'Free for a limited time';
+}

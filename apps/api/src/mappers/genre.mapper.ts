@@ -1,13 +1,12 @@
 // Genres in the WIRE.md §3.2 shape.
-import type { Genre } from '@manga/contracts';
+import type { Genre, Locale } from '@manga/contracts';
 import type { GenreRow } from '#src/db/schema.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';
 
-export function toGenreResponse(row: GenreRow, locale: Locale, urls: MediaUrlSigner): Genre {
+export function toGenreResponse(row: GenreRow, locale: Locale, urls: MediaUrls): Genre {
   return {
     genre_id: row.id,
-    genre_name: locale === 'ja' ? row.name_ja || row.name_en : row.name_en || row.name_ja,
+    genre_name: localizedName(row, locale),
     image_url: urls.publicUrl(row.image_path),
   };
 }

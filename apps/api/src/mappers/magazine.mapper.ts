@@ -1,19 +1,16 @@
 // Magazine categories (WIRE.md §3.2) and magazine issues (ADR 009).
-import { formatWireDateTime, type Magazine, type MagazineCategory } from '@manga/contracts';
+import { formatWireDateTime, type Locale, type Magazine, type MagazineCategory } from '@manga/contracts';
 import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-
-const pick = (en: string, ja: string, locale: Locale) => (locale === 'ja' ? ja || en : en || ja);
+import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';
 
 export function toMagazineCategoryResponse(
   row: MagazineCategoryRow,
   locale: Locale,
-  urls: MediaUrlSigner,
+  urls: MediaUrls,
 ): MagazineCategory {
   return {
     magazine_category_id: row.id,
-    magazine_category_name_text: pick(row.name_en, row.name_ja, locale),
+    magazine_category_name_text: localizedName(row, locale),
     is_purchase: row.is_purchase,
     is_search: row.is_search,
     is_subscription: row.is_subscription,
@@ -24,12 +21,12 @@ export function toMagazineCategoryResponse(
 export function toMagazineResponse(
   row: MagazineRow,
   episodeIds: number[],
-  { locale, urls, timeZone }: { locale: Locale; urls: MediaUrlSigner; timeZone: string },
+  { locale, urls, timeZone }: { locale: Locale; urls: MediaUrls; timeZone: string },
 ): Magazine {
   return {
     magazine_id: row.id,
     magazine_category_id: row.magazine_category_id,
-    magazine_name: pick(row.name_en, row.name_ja, locale),
+    magazine_name: localizedName(row, locale),
     image_url: urls.publicUrl(row.cover_path),
     point: row.point,
     start_time: formatWireDateTime(new Date(row.start_at), timeZone),

@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { pickLocale } from '@manga/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import clientContextPlugin, { parsePlatform, pickLocale } from '#src/plugins/client-context.plugin.ts';
+import clientContextPlugin, { parsePlatform } from '#src/plugins/client-context.plugin.ts';
 
 const app = Fastify({ logger: false });
 beforeAll(async () => {

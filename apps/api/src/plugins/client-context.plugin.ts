@@ -1,14 +1,12 @@
 // What the caller is: platform, version, crawler flag and locale (DESIGN §4, WIRE.md §1.3–1.4),
 // plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1).
 
-import { pickLocale } from '@manga/contracts';
+import { DEFAULT_PLATFORM, type Locale, Platform, pickLocale, type ScrambleSeedFormat } from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type Locale = 'ja' | 'en';
-
 export interface ClientContext {
-  platform: number;
+  platform: Platform;
   version: string;
   isCrawler: boolean;
   locale: Locale;
@@ -17,7 +15,7 @@ export interface ClientContext {
    * for `x-kmanga-*` clients, the integer for Ciao (`x-bambi-*`) clients or `scramble_seed_format=int`,
    * else the Magapoke alphabets (our own `x-manga-*` clients and clients without such headers).
    */
-  seedFormat: 'kmanga' | 'magapoke' | 'int';
+  seedFormat: ScrambleSeedFormat;
 }
 
 declare module 'fastify' {
@@ -34,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-const PLATFORMS = new Set([1, 2, 3]);
+const PLATFORMS: ReadonlySet<number> = new Set(Object.values(Platform));
 
 function header(request: FastifyRequest, ...names: string[]): string | undefined {
   for (const name of names) {
@@ -62,7 +60,7 @@ export function collectSentParams(request: FastifyRequest): Record<string, strin
 }
 
 /** The scramble-seed family a client reads, from its header names (ADR 009). */
-export function seedFormatOf(request: FastifyRequest, params: Record<string, string>): ClientContext['seedFormat'] {
+export function seedFormatOf(request: FastifyRequest, params: Record<string, string>): ScrambleSeedFormat {
   if (params.scramble_seed_format === 'int') return 'int';
   const names = Object.keys(request.headers);
   if (names.some((name) => name.startsWith('x-bambi-'))) return 'int';
@@ -70,14 +68,11 @@ export function seedFormatOf(request: FastifyRequest, params: Record<string, str
   return 'magapoke';
 }
 
-export function parsePlatform(raw: string | undefined): number | undefined {
+export function parsePlatform(raw: string | undefined): Platform | undefined {
   if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
-  return PLATFORMS.has(n) ? n : undefined;
+  return PLATFORMS.has(n) ? (n as Platform) : undefined;
 }
-
-// The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
-export { pickLocale };
 
 export interface ClientContextOptions {
   defaultLocale: Locale;
@@ -98,9 +93,10 @@ export default fp(
         platform:
           parsePlatform(params.platform) ??
           parsePlatform(header(request, 'x-manga-platform', 'x-kmanga-platform')) ??
-          3,
+          DEFAULT_PLATFORM,
         version: params.version ?? '',
         isCrawler: crawler === 'true' || crawler === '1',
+        // The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
         locale: pickLocale(
           params.lang ?? cookies[`${options.cookiePrefix}locale`],
           request.headers['accept-language'],

@@ -4,7 +4,7 @@ import { formatWireDateTime, ResponseCode, responseCodeMessage } from '@manga/co
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDomainError } from '#src/services/domain-error.ts';
+import { isDomainError } from '#src/rules/domain.error.ts';
 
 export interface SuccessEnvelope {
   status: 'success';

@@ -1,7 +1,7 @@
 import { ResponseCode } from '@manga/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '#src/services/domain-error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import type { MaintenanceService } from '#src/services/maintenance.service.ts';
 
 export default fp(

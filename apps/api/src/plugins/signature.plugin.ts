@@ -3,7 +3,7 @@ import { parseBirthdayCookie, ResponseCode } from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SignatureMode } from '#src/config.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
 
 export interface SignaturePluginOptions {

@@ -40,8 +40,11 @@ export class EpisodeRepository {
    * For each of `titleIds` that has an unreleased episode, the earliest start_at after `now`
    * (the title's next update). One grouped query per 500 ids.
    */
-  async listNextEpisodeStarts(titleIds: readonly number[], now: number): Promise<Map<number, number>> {
-    const nextStarts = new Map<number, number>();
+  async listNextEpisodeStarts(
+    titleIds: readonly number[],
+    now: number,
+  ): Promise<{ title_id: number; next_start_at: number }[]> {
+    const nextStarts: { title_id: number; next_start_at: number }[] = [];
     for (const idChunk of chunk(uniqueIds(titleIds), IN_LIST_CHUNK_SIZE)) {
       const rows = await this.db
         .selectFrom('episode')
@@ -50,7 +53,7 @@ export class EpisodeRepository {
         .where('start_at', '>', now)
         .groupBy('title_id')
         .execute();
-      for (const row of rows) nextStarts.set(row.title_id, Number(row.next_start_at));
+      for (const row of rows) nextStarts.push({ title_id: row.title_id, next_start_at: Number(row.next_start_at) });
     }
     return nextStarts;
   }

@@ -7,11 +7,13 @@ export type NewGenre = Insertable<GenreTable>;
 export class GenreRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Genres in display order (sort_order, then id); all of them, or only `ids` when given. */
-  async listGenres(ids?: readonly number[]): Promise<GenreRow[]> {
-    if (ids === undefined) {
-      return this.db.selectFrom('genre').selectAll().orderBy('sort_order').orderBy('id').execute();
-    }
+  /** Every genre in display order (sort_order, then id). */
+  listGenres(): Promise<GenreRow[]> {
+    return this.db.selectFrom('genre').selectAll().orderBy('sort_order').orderBy('id').execute();
+  }
+
+  /** The genres among `ids` (unknown ones left out), in display order. */
+  async listGenresByIds(ids: readonly number[]): Promise<GenreRow[]> {
     const rows: GenreRow[] = [];
     for (const idChunk of chunk(uniqueIds(ids), IN_LIST_CHUNK_SIZE)) {
       rows.push(...(await this.db.selectFrom('genre').selectAll().where('id', 'in', idChunk).execute()));

@@ -1,7 +1,9 @@
 import { scrambleRects, tileRects } from '@manga/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ART_PALETTES } from '#src/images/art-palettes.ts';
+import { ART_PALETTES } from '#src/demo/images/art-palettes.ts';
+import { coverSvg } from '#src/demo/images/cover-art.ts';
+import { placeholderPageSvg } from '#src/demo/images/page-art.ts';
 import {
   ImageDecodeError,
   type RasterPatch,
@@ -105,14 +107,16 @@ describe('SharpImageProcessor', () => {
   });
 
   it('scrambles to a JPEG of the same size that descrambles close to the original', async () => {
-    const art = await images.drawPlaceholderPage({
-      width: 512,
-      height: 768,
-      seed: 42,
-      palette: ART_PALETTES[0]!,
-      dialogue: ['Hello there!'],
-      soundEffects: ['BAM!'],
-    });
+    const art = await images.renderSvg(
+      placeholderPageSvg({
+        width: 512,
+        height: 768,
+        seed: 42,
+        palette: ART_PALETTES[0]!,
+        dialogue: ['Hello there!'],
+        soundEffects: ['BAM!'],
+      }),
+    );
     const seed = 3270039167;
     const jpeg = await images.scramble(art, scrambleRects(512, 768, seed, 'v1'), { quality: 92 });
     const decoded = await images.decode(jpeg);
@@ -127,15 +131,17 @@ describe('SharpImageProcessor', () => {
   });
 
   it('makes WebP covers of the requested size from drawn art', async () => {
-    const cover = await images.drawCover({
-      width: 600,
-      height: 840,
-      seed: 1,
-      palette: ART_PALETTES[2]!,
-      titleName: 'Lazy Days at the Rooftop',
-      authorName: 'Yui Sato',
-      badge: 'Comedy',
-    });
+    const cover = await images.renderSvgToPng(
+      coverSvg({
+        width: 600,
+        height: 840,
+        seed: 1,
+        palette: ART_PALETTES[2]!,
+        titleName: 'Lazy Days at the Rooftop',
+        authorName: 'Yui Sato',
+        badge: 'Comedy',
+      }),
+    );
     const thumbnail = await images.makeCover(cover, 480, 480);
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 480, height: 480 });
   });

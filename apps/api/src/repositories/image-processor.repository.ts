@@ -1,11 +1,9 @@
-// sharp behind one adapter: decoding, normalising pages, moving tiles, encoding and rendering the
-// SVG placeholder art. No policy lives here: which rects to move and which sizes to make are decided
+// sharp behind one adapter: decoding, normalising pages, moving tiles, encoding and rendering SVG
+// drawings (the placeholder art of src/demo/images). No policy lives here: which rects to move and which sizes to make are decided
 // by the services (WIRE.md §4 for the scramble).
 import { createHash, type Hash } from 'node:crypto';
 import type { TileRect } from '@manga/contracts';
 import sharp from 'sharp';
-import { type CoverSpec, coverSvg } from '#src/images/cover-art.ts';
-import { type PlaceholderPageSpec, placeholderPageSvg } from '#src/images/page-art.ts';
 
 /** Decoded 8-bit RGB pixels, row-major, no padding. */
 export interface RawImage {
@@ -90,10 +88,10 @@ export interface ImageProcessorRepository {
   overlay(base: RawImage, patches: readonly RasterPatch[]): RawImage;
   /** A WebP of `bytes` cropped to fill exactly width × height. */
   makeCover(bytes: Uint8Array, width: number, height: number, options?: { quality?: number }): Promise<Buffer>;
+  /** The pixels of an SVG drawing on white paper. */
   renderSvg(svg: string): Promise<RawImage>;
-  drawPlaceholderPage(spec: PlaceholderPageSpec): Promise<RawImage>;
-  /** A lossless PNG of the cover art; derivatives are made with `makeCover`. */
-  drawCover(spec: CoverSpec): Promise<Buffer>;
+  /** A lossless PNG of an SVG drawing (cover art); derivatives are made with `makeCover`. */
+  renderSvgToPng(svg: string): Promise<Buffer>;
 }
 
 export class SharpImageProcessor implements ImageProcessorRepository {
@@ -336,14 +334,8 @@ export class SharpImageProcessor implements ImageProcessorRepository {
     return { data, width: info.width, height: info.height, channels: 3 };
   }
 
-  drawPlaceholderPage(spec: PlaceholderPageSpec): Promise<RawImage> {
-    return this.renderSvg(placeholderPageSvg(spec));
-  }
-
-  drawCover(spec: CoverSpec): Promise<Buffer> {
-    return sharp(Buffer.from(coverSvg(spec)), { density: 72 })
-      .png({ compressionLevel: 3 })
-      .toBuffer();
+  renderSvgToPng(svg: string): Promise<Buffer> {
+    return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel: 3 }).toBuffer();
   }
 }
 

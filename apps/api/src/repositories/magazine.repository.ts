@@ -29,11 +29,20 @@ export class MagazineRepository {
     return rows;
   }
 
-  /** Categories in display order (sort_order, then id); only searchable ones when asked. */
-  listMagazineCategories(options: { searchOnly: boolean }): Promise<MagazineCategoryRow[]> {
-    let query = this.db.selectFrom('magazine_category').selectAll();
-    if (options.searchOnly) query = query.where('is_search', '=', 1);
-    return query.orderBy('sort_order').orderBy('id').execute();
+  /** Every magazine category in display order (sort_order, then id). */
+  listMagazineCategories(): Promise<MagazineCategoryRow[]> {
+    return this.db.selectFrom('magazine_category').selectAll().orderBy('sort_order').orderBy('id').execute();
+  }
+
+  /** The categories readers can search by (is_search), in display order. */
+  listSearchMagazineCategories(): Promise<MagazineCategoryRow[]> {
+    return this.db
+      .selectFrom('magazine_category')
+      .selectAll()
+      .where('is_search', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
   }
 
   /**

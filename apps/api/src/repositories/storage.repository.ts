@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What `stat` reports about a stored object. */
+/** What `findObjectInfo` reports about a stored object. */
 export interface StoredObjectInfo {
   key: string;
   bytes: number;
@@ -16,8 +16,10 @@ export interface StoredObjectInfo {
  */
 export interface StorageRepository {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  get(key: string): Promise<Buffer | undefined>;
-  stat(key: string): Promise<StoredObjectInfo | undefined>;
+  /** The object's bytes, or undefined when there is none. */
+  findObject(key: string): Promise<Buffer | undefined>;
+  /** The object's size and time, or undefined when there is none. */
+  findObjectInfo(key: string): Promise<StoredObjectInfo | undefined>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder-like prefix ending in `/`). */
   deletePrefix(prefix: string): Promise<void>;
@@ -69,7 +71,7 @@ export class LocalDiskStorage implements StorageRepository {
     }
   }
 
-  async get(key: string): Promise<Buffer | undefined> {
+  async findObject(key: string): Promise<Buffer | undefined> {
     try {
       return await readFile(this.fileFor(key));
     } catch (error) {
@@ -78,7 +80,7 @@ export class LocalDiskStorage implements StorageRepository {
     }
   }
 
-  async stat(key: string): Promise<StoredObjectInfo | undefined> {
+  async findObjectInfo(key: string): Promise<StoredObjectInfo | undefined> {
     try {
       const info = await stat(this.fileFor(key));
       return info.isFile() ? { key, bytes: info.size, modifiedAt: Math.floor(info.mtimeMs) } : undefined;
@@ -147,12 +149,12 @@ export class MemoryStorage implements StorageRepository {
     this.objects.set(key, { bytes: Buffer.from(bytes), contentType, modifiedAt: Date.now() });
   }
 
-  async get(key: string): Promise<Buffer | undefined> {
+  async findObject(key: string): Promise<Buffer | undefined> {
     assertValidStorageKey(key);
     return this.objects.get(key)?.bytes;
   }
 
-  async stat(key: string): Promise<StoredObjectInfo | undefined> {
+  async findObjectInfo(key: string): Promise<StoredObjectInfo | undefined> {
     assertValidStorageKey(key);
     const object = this.objects.get(key);
     return object ? { key, bytes: object.bytes.length, modifiedAt: object.modifiedAt } : undefined;

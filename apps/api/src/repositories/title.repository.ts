@@ -55,8 +55,15 @@ export interface TitleSearchFilter {
 
 export type TitleSearchOrder = 'popular' | 'new' | 'updated' | 'name_en' | 'name_ja';
 
-/** The ranking tab whose order "popular" follows (12, All). */
-export const POPULAR_RANKING_ID = 12;
+/** One search: the filters, the order, and at most how many ids at which instant. */
+export interface TitleSearch {
+  filter: TitleSearchFilter;
+  order: TitleSearchOrder;
+  /** The ranking tab whose positions the 'popular' order follows. */
+  popularityRankingId: number;
+  limit: number;
+  now: number;
+}
 
 export interface TitleSearchEntryRow {
   id: number;
@@ -128,17 +135,12 @@ export class TitleRepository {
    * Ids of published titles matching every given filter, in `order`, at most `limit`. One query; the
    * keyword is a LIKE on the normalised search_text with wildcards escaped.
    */
-  async searchTitleIds(
-    filter: TitleSearchFilter,
-    order: TitleSearchOrder,
-    limit: number,
-    now: number,
-  ): Promise<number[]> {
+  async searchTitleIds({ filter, order, popularityRankingId, limit, now }: TitleSearch): Promise<number[]> {
     const dialect = dialectOf(this.db);
     let query = this.db
       .selectFrom('title')
       .leftJoin('ranking_entry', (join) =>
-        join.onRef('ranking_entry.title_id', '=', 'title.id').on('ranking_entry.ranking_id', '=', POPULAR_RANKING_ID),
+        join.onRef('ranking_entry.title_id', '=', 'title.id').on('ranking_entry.ranking_id', '=', popularityRankingId),
       )
       .select('title.id')
       .where('title.published_at', '<=', now);

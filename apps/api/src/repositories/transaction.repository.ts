@@ -8,12 +8,15 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 
+/** A repository's public methods: what services may call, and what in-memory fakes implement. */
+export type RepositoryPort<T> = Pick<T, keyof T>;
+
 export interface TransactionalRepositories {
-  users: UserRepository;
-  sessions: SessionRepository;
-  emailTokens: EmailTokenRepository;
-  consents: ConsentRepository;
-  devices: DeviceRepository;
+  users: RepositoryPort<UserRepository>;
+  sessions: RepositoryPort<SessionRepository>;
+  emailTokens: RepositoryPort<EmailTokenRepository>;
+  consents: RepositoryPort<ConsentRepository>;
+  devices: RepositoryPort<DeviceRepository>;
 }
 
 export class TransactionRepository {

@@ -13,7 +13,8 @@ import {
   WebSaveRequestSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, readConsentCookies, sessionClient, setSessionCookie } from '#src/plugins/auth.plugin.ts';
+import { sessionClient } from '#src/http/caller.http.ts';
+import { clearSessionCookie, readConsentCookies, setSessionCookie } from '#src/http/cookies.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 const tags = ['account'];

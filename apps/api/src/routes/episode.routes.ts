@@ -7,9 +7,10 @@ import {
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { viewerContext } from '#src/plugins/viewer-context.ts';
 import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
+import type { EpisodeListContext } from '#src/services/catalogue.service.ts';
 
 const EpisodeListParamsSchema = z.object({
   episode_id_list: BoundedIdListSchema,
@@ -18,8 +19,8 @@ const EpisodeListParamsSchema = z.object({
 
 export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
   // WIRE.md §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
-  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, client: { locale: 'ja' | 'en' }) =>
-    ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, client) });
+  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, context: EpisodeListContext) =>
+    ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, context) });
 
   app.post(
     '/episode/list',
@@ -31,7 +32,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodeListResponseSchema },
       },
     },
-    async (request) => listEpisodes(request.body, request.client),
+    async (request) => listEpisodes(request.body, episodeListContext(request)),
   );
   app.get(
     '/episode/list',
@@ -43,7 +44,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodeListResponseSchema },
       },
     },
-    async (request) => listEpisodes(request.query, request.client),
+    async (request) => listEpisodes(request.query, episodeListContext(request)),
   );
 
   app.get(

@@ -14,13 +14,12 @@ export const genreRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GenreListResponseSchema },
       },
     },
-    async (request) =>
-      ok(await app.container.services.discovery.listGenres(request.query.genre_id_list, request.client)),
+    async (request) => ok(await app.container.services.genres.listGenres(request.query.genre_id_list, request.client)),
   );
 
   app.get(
     '/genre/search/list',
     { schema: { operationId: 'listSearchGenres', tags: ['genre'], response: { 200: GenreListResponseSchema } } },
-    async (request) => ok(await app.container.services.discovery.listSearchGenres(request.client)),
+    async (request) => ok(await app.container.services.genres.listSearchGenres(request.client)),
   );
 };

@@ -2,7 +2,7 @@ import { ResponseCode } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 const HealthResponseSchema = z.object({
   status: z.literal('success'),

@@ -7,7 +7,7 @@ import {
   WebStatusResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readConsentCookies, setLawCookies } from '#src/plugins/auth.plugin.ts';
+import { readConsentCookies, setLawCookies } from '#src/http/cookies.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 const tags = ['web'];

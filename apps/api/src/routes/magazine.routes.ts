@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const discovery = () => app.container.services.discovery;
+  const magazines = () => app.container.services.magazines;
 
   app.get(
     '/magazine/category/list',
@@ -21,7 +21,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MagazineCategoryListResponseSchema },
       },
     },
-    async (request) => ok(await discovery().listMagazineCategories(false, request.query, request.client)),
+    async (request) => ok(await magazines().listMagazineCategories(request.query, request.client)),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MagazineCategoryListResponseSchema },
       },
     },
-    async (request) => ok(await discovery().listMagazineCategories(true, request.query, request.client)),
+    async (request) => ok(await magazines().listSearchMagazineCategories(request.query, request.client)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async ({ query, client }) =>
       ok(
-        await discovery().listMagazines(
+        await magazines().listMagazines(
           {
             categoryId: query.magazine_category_id,
             ids: query.magazine_id_list,

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const discovery = () => app.container.services.discovery;
+  const rankings = () => app.container.services.rankings;
+  const recommendations = () => app.container.services.recommendations;
 
   app.get(
     '/ranking/all',
@@ -24,7 +25,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RankingAllResponseSchema },
       },
     },
-    async ({ query, client }) => ok(await discovery().getRanking(query.ranking_id, query, client)),
+    async ({ query, client }) => ok(await rankings().getRanking(query.ranking_id, query, client)),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RecommendTitleListResponseSchema },
       },
     },
-    async ({ query, client }) => ok(await discovery().listRecommendedTitles(query, client)),
+    async ({ query, client }) => ok(await recommendations().listRecommendedTitles(query, client)),
   );
 
   app.get(
@@ -51,7 +52,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await discovery().listPredictedTitles(request.auth?.user ?? null, request.query, request.client)),
+      ok(await recommendations().listPredictedTitles(request.auth?.user ?? null, request.query, request.client)),
   );
 
   app.get(
@@ -64,6 +65,6 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SuccessEnvelopeSchema },
       },
     },
-    async (request) => ok(await discovery().recordRecommendClick(request.query.title_id)),
+    async (request) => ok(await recommendations().recordRecommendClick(request.query.title_id)),
   );
 };

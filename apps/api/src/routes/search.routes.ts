@@ -7,7 +7,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/title/all',
     { schema: { operationId: 'listSearchIndex', tags: ['search'], response: { 200: SearchTitleAllResponseSchema } } },
-    async (request) => ok(await app.container.services.discovery.listSearchIndex(request.client)),
+    async (request) => ok(await app.container.services.search.listSearchIndex(request.client)),
   );
 
   app.get(
@@ -20,6 +20,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchTitleResponseSchema },
       },
     },
-    async (request) => ok(await app.container.services.discovery.searchTitles(request.query, request.client)),
+    async (request) => ok(await app.container.services.search.searchTitles(request.query, request.client)),
   );
 };

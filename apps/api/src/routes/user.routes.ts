@@ -15,7 +15,8 @@ import {
   UserResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, readConsentCookies, sessionClient, setSessionCookie } from '#src/plugins/auth.plugin.ts';
+import { sessionClient } from '#src/http/caller.http.ts';
+import { clearSessionCookie, readConsentCookies, setSessionCookie } from '#src/http/cookies.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 const tags = ['user'];

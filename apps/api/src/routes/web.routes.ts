@@ -21,16 +21,16 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { viewerContext } from '#src/plugins/viewer-context.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalogue, discovery, viewer } = app.container.services;
+  const { catalogue, rankings, recommendations, search, viewer, webTop } = app.container.services;
 
   app.get(
     '/web/top',
     { schema: { operationId: 'getWebTop', tags: ['web'], response: { 200: WebTopResponseSchema } } },
-    async (request) => ok(await discovery.getWebTop(request.client)),
+    async (request) => ok(await webTop.getWebTop(request.client)),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebEpisodeResponseSchema },
       },
     },
-    async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, request.client)),
+    async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, episodeListContext(request))),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebEpisodeFirstResponseSchema },
       },
     },
-    async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, request.client)),
+    async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, episodeListContext(request))),
   );
 
   app.get(
@@ -115,7 +115,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/ranking/genre',
     { schema: { operationId: 'getGenreRankings', tags: ['web'], response: { 200: WebRankingGenreResponseSchema } } },
-    async (request) => ok(await discovery.getGenreRankings(request.client)),
+    async (request) => ok(await rankings.getGenreRankings(request.client)),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await discovery.listWebRecommendedTitles(
+        await recommendations.listWebRecommendedTitles(
           request.query.title_id,
           request.auth?.user ?? null,
           request.query,
@@ -151,7 +151,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await discovery.searchTitles(
+        await search.searchTitles(
           { keyword: request.query.keyword, limit: request.query.limit, offset: request.query.offset },
           request.client,
         ),

@@ -6,6 +6,7 @@ import {
   AgeGroup,
   ageGroupOf,
   isValidEmail,
+  type Locale,
   normalizeEmail,
   parseConsentCookie,
   passwordMessages,
@@ -13,7 +14,6 @@ import {
   validatePassword,
 } from '@manga/contracts';
 import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
-import type { MailLocale } from '#src/mail/mail-templates.ts';
 import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/mappers/account.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
@@ -22,10 +22,10 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
-import type { AccountMailer } from '#src/services/account-mailer.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import type { AccountMailer } from '#src/services/account-mailer.service.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
 export interface AccountServiceOptions {
@@ -45,18 +45,23 @@ interface TokenPayload {
 
 const INVALID_TOKEN_MESSAGE = 'This link is invalid, already used or expired. Please start again.';
 
+export interface AccountServiceDeps {
+  users: Pick<UserRepository, 'findUserById' | 'findUserByEmail'>;
+  /** Session rows, for the device list of GET /account. */
+  sessionStore: Pick<SessionRepository, 'listActiveSessions'>;
+  devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>;
+  emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  transactions: Pick<TransactionRepository, 'run'>;
+  hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
+  mailer: Pick<AccountMailer, 'send'>;
+  sessions: Pick<SessionService, 'startSession'>;
+  crypto: SessionCrypto;
+  clock: ClockRepository;
+}
+
 export class AccountService {
   constructor(
-    private readonly users: Pick<UserRepository, 'findUserById' | 'findUserByEmail'>,
-    private readonly sessionStore: Pick<SessionRepository, 'listActiveSessions'>,
-    private readonly devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>,
-    private readonly emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>,
-    private readonly transactions: Pick<TransactionRepository, 'run'>,
-    private readonly hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>,
-    private readonly mailer: Pick<AccountMailer, 'send'>,
-    private readonly sessions: Pick<SessionService, 'startSession'>,
-    private readonly crypto: SessionCrypto,
-    private readonly clock: ClockRepository,
+    private readonly deps: AccountServiceDeps,
     private readonly options: AccountServiceOptions,
   ) {}
 
@@ -65,11 +70,11 @@ export class AccountService {
   /** GET /account. */
   async getAccount(auth: RequestAuth) {
     const { userId, sessionId } = requireActiveUser(auth);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const user = await this.getUserRow(userId);
     const [sessions, devices] = await Promise.all([
-      this.sessionStore.listActiveSessions(userId, now),
-      this.devices.listDevicesByUser(userId),
+      this.deps.sessionStore.listActiveSessions(userId, now),
+      this.deps.devices.listDevicesByUser(userId),
     ]);
     return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices, sessionId), now);
   }
@@ -79,19 +84,19 @@ export class AccountService {
     const caller = requireActiveUser(auth);
     if (userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
     const user = await this.getUserRow(userId);
-    const device = user.original_uuid ? undefined : await this.devices.findLatestDeviceByUser(userId);
+    const device = user.original_uuid ? undefined : await this.deps.devices.findLatestDeviceByUser(userId);
     return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '');
   }
 
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
 
   /** POST /web/account/presave: the password is chosen on the link's page (POST /web/account/save). */
-  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: MailLocale }): Promise<void> {
+  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: Locale }): Promise<void> {
     return this.presaveSignup({ ...input, password: undefined });
   }
 
   /** POST /account/presave: the password is chosen now and stored hashed with the token. */
-  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: MailLocale }) {
+  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: Locale }) {
     return this.presaveSignup(input);
   }
 
@@ -100,25 +105,25 @@ export class AccountService {
     email: string;
     password: string | undefined;
     cookies: ConsentCookies;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     if (input.password !== undefined) checkPasswordRules(input.password);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const birthday = birthdayFromCookies(input.cookies, now);
     assertOldEnough(birthday, now);
 
     let appUserId: number | undefined;
     if (input.auth.user) {
       // A logged-in caller: a registered account cannot sign up again; an app user is registered.
-      const caller = await this.users.findUserById(input.auth.user.userId);
+      const caller = await this.deps.users.findUserById(input.auth.user.userId);
       if (caller?.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
       if (caller) appUserId = caller.id;
     }
     await this.assertEmailFree(email);
 
     const payload: TokenPayload = {
-      ...(input.password !== undefined ? { password_hash: await this.hasher.hashPassword(input.password) } : {}),
+      ...(input.password !== undefined ? { password_hash: await this.deps.hasher.hashPassword(input.password) } : {}),
       ...(birthday ? { birthday: birthday.value, consent: consentFromCookies(input.cookies) } : {}),
       ...(appUserId !== undefined ? { user_id: appUserId } : {}),
     };
@@ -134,7 +139,7 @@ export class AccountService {
     session: StartedSession | undefined;
   }> {
     if (input.password !== undefined) checkPasswordRules(input.password);
-    const chosenHash = input.password !== undefined ? await this.hasher.hashPassword(input.password) : undefined;
+    const chosenHash = input.password !== undefined ? await this.deps.hasher.hashPassword(input.password) : undefined;
     return this.consume('signup', input.token, async (row, payload, repositories) => {
       const passwordHash = chosenHash ?? payload.password_hash;
       if (!passwordHash) {
@@ -145,7 +150,7 @@ export class AccountService {
       }
       const existing = await repositories.users.findUserByEmail(row.email);
       if (existing) throw emailUsedError(existing);
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       let userId: number;
       if (payload.user_id !== undefined) {
         const appUser = await repositories.users.findUserById(payload.user_id);
@@ -165,7 +170,7 @@ export class AccountService {
           email: row.email,
           password_hash: passwordHash,
           birthday: payload.birthday ?? null,
-          hash_key: this.crypto.randomToken(24),
+          hash_key: this.deps.crypto.randomToken(24),
           created_at: now,
           updated_at: now,
         });
@@ -187,7 +192,9 @@ export class AccountService {
           });
         }
       }
-      const session = input.client ? await this.sessions.startSession(repositories, userId, input.client) : undefined;
+      const session = input.client
+        ? await this.deps.sessions.startSession(repositories, userId, input.client)
+        : undefined;
       return { userId, session };
     });
   }
@@ -195,12 +202,7 @@ export class AccountService {
   // ── e-mail change ───────────────────────────────────────────────────────────────────────────
 
   /** POST /account/email/presave and /web/account/email/presave: the link goes to the new address. */
-  async presaveEmail(input: {
-    auth: RequestAuth;
-    newEmail: string;
-    password: string;
-    locale: MailLocale;
-  }): Promise<void> {
+  async presaveEmail(input: { auth: RequestAuth; newEmail: string; password: string; locale: Locale }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     const email = this.checkEmail(input.newEmail);
     await this.checkCurrentPassword(user, input.password);
@@ -216,7 +218,7 @@ export class AccountService {
       const user = await this.getActiveTokenUser(row, repositories);
       const existing = await repositories.users.findUserByEmail(row.email);
       if (existing && existing.id !== user.id) throw emailUsedError(existing);
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       await repositories.users.updateUser(user.id, { email: row.email, updated_at: now });
       await repositories.emailTokens.revokeUserEmailTokens(user.id, ['email_change'], now);
     });
@@ -229,12 +231,12 @@ export class AccountService {
     auth: RequestAuth;
     currentPassword: string;
     newPassword: string;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
     await this.checkCurrentPassword(user, input.currentPassword);
-    const payload: TokenPayload = { password_hash: await this.hasher.hashPassword(input.newPassword) };
+    const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.issueToken({
       purpose: 'password_change',
       userId: user.id,
@@ -248,12 +250,12 @@ export class AccountService {
    * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
    * not the address has an active account (no mail then), so it cannot be used to probe addresses.
    */
-  async preresetPassword(input: { email: string; newPassword: string; locale: MailLocale }): Promise<void> {
+  async preresetPassword(input: { email: string; newPassword: string; locale: Locale }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
-    const user = await this.users.findUserByEmail(email);
+    const user = await this.deps.users.findUserByEmail(email);
     if (!user?.password_hash || user.status !== 'active') return;
-    const payload: TokenPayload = { password_hash: await this.hasher.hashPassword(input.newPassword) };
+    const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.issueToken({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
   }
 
@@ -271,7 +273,7 @@ export class AccountService {
     await this.consume(purpose, input.token, async (row, payload, repositories) => {
       const user = await this.getActiveTokenUser(row, repositories);
       if (!payload.password_hash) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       await repositories.users.updateUser(user.id, { password_hash: payload.password_hash, updated_at: now });
       const current = input.auth.user?.userId === user.id ? input.auth.user.sessionId : null;
       await repositories.sessions.revokeUserSessions(user.id, now, current);
@@ -289,8 +291,8 @@ export class AccountService {
   async resign(input: { auth: RequestAuth; userId: number }): Promise<void> {
     const caller = requireActiveUser(input.auth);
     if (input.userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
-    const now = this.clock.now();
-    await this.transactions.run(async (repositories) => {
+    const now = this.deps.clock.now();
+    await this.deps.transactions.run(async (repositories) => {
       const changed = await repositories.users.updateUserWithStatus(caller.userId, 'active', {
         status: 'resigned',
         resigned_at: now,
@@ -315,18 +317,18 @@ export class AccountService {
   }
 
   private async assertEmailFree(email: string): Promise<void> {
-    const existing = await this.users.findUserByEmail(email);
+    const existing = await this.deps.users.findUserByEmail(email);
     if (existing) throw emailUsedError(existing);
   }
 
   private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
-    if (!user.password_hash || !(await this.hasher.verifyPassword(user.password_hash, password))) {
+    if (!user.password_hash || !(await this.deps.hasher.verifyPassword(user.password_hash, password))) {
       throw new DomainError(ResponseCode.AccountInvalidPassword);
     }
   }
 
   private async getUserRow(userId: number): Promise<UserRow> {
-    const user = await this.users.findUserById(userId);
+    const user = await this.deps.users.findUserById(userId);
     if (!user) throw new DomainError(ResponseCode.UserNotExist);
     return user;
   }
@@ -352,25 +354,25 @@ export class AccountService {
     userId: number | null;
     email: string;
     payload: TokenPayload;
-    locale: MailLocale;
+    locale: Locale;
   }): Promise<void> {
-    const now = this.clock.now();
-    const token = this.crypto.randomToken(32);
+    const now = this.deps.clock.now();
+    const token = this.deps.crypto.randomToken(32);
     const ttl =
       input.purpose === 'password_change' || input.purpose === 'password_reset'
         ? this.options.passwordTokenTtlMs
         : this.options.signupTokenTtlMs;
-    await this.emailTokens.createEmailToken({
+    await this.deps.emailTokens.createEmailToken({
       user_id: input.userId,
       purpose: input.purpose,
-      token_hash: this.crypto.sha256(token),
+      token_hash: this.deps.crypto.sha256(token),
       email: input.email,
       payload: JSON.stringify(input.payload),
       created_at: now,
       expires_at: now + ttl,
     });
     const kind = input.purpose === 'unban' ? 'unban' : input.purpose;
-    await this.mailer.send({ kind, to: input.email, token, locale: input.locale, expiresInMs: ttl });
+    await this.deps.mailer.send({ kind, to: input.email, token, locale: input.locale, expiresInMs: ttl });
   }
 
   /**
@@ -383,10 +385,10 @@ export class AccountService {
     token: string,
     apply: (row: EmailTokenRow, payload: TokenPayload, repositories: TransactionalRepositories) => Promise<T>,
   ): Promise<T> {
-    const tokenHash = this.crypto.sha256(token);
+    const tokenHash = this.deps.crypto.sha256(token);
     try {
-      return await this.transactions.run(async (repositories) => {
-        const row = await repositories.emailTokens.consumeEmailToken(tokenHash, purpose, this.clock.now());
+      return await this.deps.transactions.run(async (repositories) => {
+        const row = await repositories.emailTokens.consumeEmailToken(tokenHash, purpose, this.deps.clock.now());
         if (!row) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
         return apply(row, parsePayload(row.payload), repositories);
       });

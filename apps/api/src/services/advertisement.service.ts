@@ -2,8 +2,8 @@
 import { ResponseCode } from '@manga/contracts';
 import type { AdvertisementRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import { wireDate } from '#src/services/wire-calendar.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 
 export interface AdvertisementStore {
   findAdvertisementById(id: number): Promise<AdvertisementRow | undefined>;

@@ -1,8 +1,7 @@
 // App-side user calls (SPEC §7 User; ADR 007): registration of an installation, what the device
 // reports, push and noah settings, suspension and unban, and attestation challenges.
-import { ResponseCode } from '@manga/contracts';
+import { type Locale, ResponseCode } from '@manga/contracts';
 import type { DeviceRow, UserRow } from '#src/db/schema.ts';
-import type { MailLocale } from '#src/mail/mail-templates.ts';
 import { toRegisterResponse } from '#src/mappers/account.mapper.ts';
 import type { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
@@ -10,9 +9,9 @@ import type { DeviceRepository } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import type { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import type { AccountMailer } from '#src/services/account-mailer.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import type { AccountMailer } from '#src/services/account-mailer.service.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
 
 /** A challenge must be answered within this time. */
@@ -49,17 +48,19 @@ export interface DeviceSaveInput {
   app_instance_id?: string;
 }
 
+export interface AppUserServiceDeps {
+  users: Pick<UserRepository, 'findUserById' | 'updateUser'>;
+  devices: Pick<DeviceRepository, 'findLatestDeviceByUser' | 'createDevice' | 'updateDevice'>;
+  challenges: Pick<ChallengeRepository, 'createChallenge' | 'consumeChallenge'>;
+  emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  transactions: Pick<TransactionRepository, 'run'>;
+  mailer: Pick<AccountMailer, 'send'>;
+  crypto: SessionCrypto;
+  clock: ClockRepository;
+}
+
 export class AppUserService {
-  constructor(
-    private readonly users: Pick<UserRepository, 'findUserById' | 'updateUser'>,
-    private readonly devices: Pick<DeviceRepository, 'findLatestDeviceByUser' | 'createDevice' | 'updateDevice'>,
-    private readonly challenges: Pick<ChallengeRepository, 'createChallenge' | 'consumeChallenge'>,
-    private readonly emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>,
-    private readonly transactions: Pick<TransactionRepository, 'run'>,
-    private readonly mailer: Pick<AccountMailer, 'send'>,
-    private readonly crypto: SessionCrypto,
-    private readonly clock: ClockRepository,
-  ) {}
+  constructor(private readonly deps: AppUserServiceDeps) {}
 
   /**
    * POST /user/register: a new app user (id + hash_key for the app signature) bound to the
@@ -67,8 +68,8 @@ export class AppUserService {
    * binds the installation to a fresh user.
    */
   async register(input: RegisterInput) {
-    const now = this.clock.now();
-    return this.transactions.run(async (repositories) => {
+    const now = this.deps.clock.now();
+    return this.deps.transactions.run(async (repositories) => {
       const known = await repositories.devices.findDeviceByOriginalUuid(input.original_uuid);
       if (known && input.is_overwrite !== 1) {
         throw new DomainError(
@@ -77,7 +78,7 @@ export class AppUserService {
         );
       }
       const user = await repositories.users.createUser({
-        hash_key: this.crypto.randomToken(24),
+        hash_key: this.deps.crypto.randomToken(24),
         original_uuid: input.original_uuid,
         locale: input.locale.startsWith('en') ? 'en' : 'ja',
         created_at: now,
@@ -103,7 +104,7 @@ export class AppUserService {
   /** POST /user/device/save: updates the caller's latest device (creates one for a web-only user). */
   async saveDevice(auth: RequestAuth, input: DeviceSaveInput, platform: number): Promise<void> {
     const user = await this.getActiveUser(auth);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const values = {
       device: input.device,
       locale: input.locale,
@@ -120,10 +121,10 @@ export class AppUserService {
       }),
       updated_at: now,
     };
-    const device: DeviceRow | undefined = await this.devices.findLatestDeviceByUser(user.id);
-    if (device) await this.devices.updateDevice(device.id, values);
+    const device: DeviceRow | undefined = await this.deps.devices.findLatestDeviceByUser(user.id);
+    if (device) await this.deps.devices.updateDevice(device.id, values);
     else
-      await this.devices.createDevice({
+      await this.deps.devices.createDevice({
         ...values,
         user_id: user.id,
         original_uuid: user.original_uuid ?? '',
@@ -134,23 +135,23 @@ export class AppUserService {
   /** POST /user/push_notification/save. */
   async savePushNotification(auth: RequestAuth, noticeStatus: 0 | 1): Promise<void> {
     const { userId } = requireActiveUser(auth);
-    await this.users.updateUser(userId, { push_notice_status: noticeStatus, updated_at: this.clock.now() });
+    await this.deps.users.updateUser(userId, { push_notice_status: noticeStatus, updated_at: this.deps.clock.now() });
   }
 
   /** POST /user/noah_id/save. */
   async saveNoahId(auth: RequestAuth, noahId: string): Promise<void> {
     const { userId } = requireActiveUser(auth);
-    await this.users.updateUser(userId, { noah_id: noahId, updated_at: this.clock.now() });
+    await this.deps.users.updateUser(userId, { noah_id: noahId, updated_at: this.deps.clock.now() });
   }
 
   /**
    * Support action (no route): suspends an account (2019 from then on), ends its sessions, and
    * mails an unban link when the account has an address. Returns the unban token for support.
    */
-  async suspendUser(userId: number, locale: MailLocale): Promise<{ unbanToken: string }> {
-    const now = this.clock.now();
-    const token = this.crypto.randomToken(32);
-    const user = await this.transactions.run(async (repositories) => {
+  async suspendUser(userId: number, locale: Locale): Promise<{ unbanToken: string }> {
+    const now = this.deps.clock.now();
+    const token = this.deps.crypto.randomToken(32);
+    const user = await this.deps.transactions.run(async (repositories) => {
       const changed = await repositories.users.updateUserWithStatus(userId, 'active', {
         status: 'suspended',
         updated_at: now,
@@ -161,7 +162,7 @@ export class AppUserService {
       await repositories.emailTokens.createEmailToken({
         user_id: userId,
         purpose: 'unban',
-        token_hash: this.crypto.sha256(token),
+        token_hash: this.deps.crypto.sha256(token),
         email: row.email ?? '',
         created_at: now,
         expires_at: now + UNBAN_TOKEN_TTL_MS,
@@ -169,7 +170,7 @@ export class AppUserService {
       return row;
     });
     if (user.email) {
-      await this.mailer.send({ kind: 'unban', to: user.email, token, locale, expiresInMs: UNBAN_TOKEN_TTL_MS });
+      await this.deps.mailer.send({ kind: 'unban', to: user.email, token, locale, expiresInMs: UNBAN_TOKEN_TTL_MS });
     }
     return { unbanToken: token };
   }
@@ -179,9 +180,9 @@ export class AppUserService {
    * from an installation bound to that account (2010 otherwise). Banned and other states keep their code.
    */
   async unban(input: { token: string; originalUuid: string }): Promise<void> {
-    const tokenHash = this.crypto.sha256(input.token);
-    await this.transactions.run(async (repositories) => {
-      const now = this.clock.now();
+    const tokenHash = this.deps.crypto.sha256(input.token);
+    await this.deps.transactions.run(async (repositories) => {
+      const now = this.deps.clock.now();
       const row = await repositories.emailTokens.consumeEmailToken(tokenHash, 'unban', now);
       if (!row || row.user_id === null) {
         throw new DomainError(
@@ -203,9 +204,9 @@ export class AppUserService {
 
   /** GET /user/challenge: a single-use value, bound to the caller when known, valid 5 minutes. */
   async issueChallenge(auth: RequestAuth) {
-    const now = this.clock.now();
-    const challenge = this.crypto.randomToken(32);
-    await this.challenges.createChallenge({
+    const now = this.deps.clock.now();
+    const challenge = this.deps.crypto.randomToken(32);
+    await this.deps.challenges.createChallenge({
       user_id: auth.user?.userId ?? null,
       challenge,
       created_at: now,
@@ -231,8 +232,13 @@ export class AppUserService {
     if (!BASE64.test(input.keyId)) {
       throw new DomainError(ResponseCode.InvalidParameter, 'invalid parameter key_id: must be base64');
     }
-    const now = this.clock.now();
-    const used = await this.challenges.consumeChallenge(input.challenge, auth.user?.userId ?? null, input.keyId, now);
+    const now = this.deps.clock.now();
+    const used = await this.deps.challenges.consumeChallenge(
+      input.challenge,
+      auth.user?.userId ?? null,
+      input.keyId,
+      now,
+    );
     if (!used) {
       throw new DomainError(
         ResponseCode.AccountModifyInvalidToken,
@@ -243,7 +249,7 @@ export class AppUserService {
 
   private async getActiveUser(auth: RequestAuth): Promise<UserRow> {
     const { userId } = requireActiveUser(auth);
-    const user = await this.users.findUserById(userId);
+    const user = await this.deps.users.findUserById(userId);
     if (!user) throw new DomainError(ResponseCode.UserNotExist);
     return user;
   }

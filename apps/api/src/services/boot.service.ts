@@ -4,8 +4,8 @@ import { toAppBootResponse } from '#src/mappers/boot.mapper.ts';
 import type { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import { type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

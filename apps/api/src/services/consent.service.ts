@@ -2,7 +2,9 @@
 import {
   AgeGroup,
   ageGroupOf,
+  type ConsentCookieName,
   hasLawConsent,
+  PlanTypeCode,
   parseBirthday,
   parseConsentCookie,
   ResponseCode,
@@ -14,16 +16,16 @@ import { type LawState, toLawResponse, toOptOutResponse } from '#src/mappers/law
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src/services/age-gate.rule.ts';
-import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src/rules/age-gate.rules.ts';
+import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 /** Law cookies written by POST /web/law live a year. */
 export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export interface LawCookie {
   /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
-  name: 'birthday' | 'terms_of_service_minor' | 'terms_of_service_adult' | 'privacy_policy';
+  name: 'birthday' | ConsentCookieName;
   value: string;
   maxAgeSeconds: number;
 }
@@ -121,7 +123,7 @@ export class ConsentService {
     return {
       login_status: user ? 1 : 0,
       user_id: user?.id ?? 0,
-      charge_type: user?.charge_type ?? 1,
+      charge_type: user?.charge_type ?? PlanTypeCode.non_charger,
       subscription_categories: [] as number[],
       opt_out: toOptOutResponse(user),
     };

@@ -1,13 +1,13 @@
 // Serves stored images: public art by key, page derivatives only with a valid signed URL (DESIGN §6).
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
 export interface ImageStore {
-  stat(key: string): Promise<{ bytes: number; modifiedAt: number } | undefined>;
-  get(key: string): Promise<Buffer | undefined>;
+  findObjectInfo(key: string): Promise<{ bytes: number; modifiedAt: number } | undefined>;
+  findObject(key: string): Promise<Buffer | undefined>;
 }
 
 export interface ImageRequest {
@@ -47,7 +47,7 @@ export class ImageService {
     if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
       throw new DomainError(ResponseCode.InvalidParameter, 'image link is invalid or has expired', 403);
     }
-    const stat = await this.store.stat(key);
+    const stat = await this.store.findObjectInfo(key);
     if (!stat) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     const etag = `"${stat.bytes.toString(36)}-${Math.trunc(stat.modifiedAt).toString(36)}"`;
     const cacheControl = isProtected
@@ -56,7 +56,7 @@ export class ImageService {
     if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return { kind: 'not-modified', etag, cacheControl };
     }
-    const bytes = await this.store.get(key);
+    const bytes = await this.store.findObject(key);
     if (!bytes) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     return { kind: 'image', etag, cacheControl, contentType, bytes };
   }

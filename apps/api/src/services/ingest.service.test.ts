@@ -14,13 +14,13 @@ class FakeStore implements IngestStore {
   pages = new Map<number, NewPage[]>();
   failCommit = false;
 
-  async findTitleExists(titleId: number) {
+  async hasTitle(titleId: number) {
     return this.titles.has(titleId);
   }
-  async findEpisode(episodeId: number) {
+  async findEpisodeById(episodeId: number) {
     return this.episodes.get(episodeId);
   }
-  async findNextSortIndex() {
+  async nextSortIndex() {
     return this.episodes.size + 1;
   }
   async listEpisodeStorageKeys(episodeId: number) {
@@ -89,11 +89,11 @@ describe('IngestService', () => {
     expect(rows[0]!.storage_key).toBe(storageKeys.page(100001, seed32, 1));
     expect(rows[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.sha256).not.toBe(rows[1]!.sha256);
-    const stored = await storage.get(rows[0]!.storage_key);
+    const stored = await storage.findObject(rows[0]!.storage_key);
     expect(stored?.length).toBe(rows[0]!.bytes);
     const episode = store.episodes.get(100001)!;
     expect([episode.page_count, episode.scramble_seed]).toEqual([2, seed32]);
-    expect(await storage.get(episode.thumbnail_path)).toBeDefined();
+    expect(await storage.findObject(episode.thumbnail_path)).toBeDefined();
 
     // The stored page is scrambled: it only looks right after descrambling.
     const original = (await ingest.normalisePages([await page(400, 560, 10)]))[0]!.pixels;

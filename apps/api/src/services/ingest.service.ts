@@ -3,9 +3,11 @@
 // v1; with 64-multiples v1 and v2 agree). Imports are all-or-nothing: every page is decoded before
 // anything is written, objects go under a prefix of their own, rows go in in one transaction, and a
 // failure removes what was written.
-import { buildSearchText, randomScrambleSeed, scrambleRects } from '@manga/contracts';
+import { buildSearchText, PublishCategory, randomScrambleSeed, scrambleRects } from '@manga/contracts';
 import type { EpisodeRow, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
-import { ART_PALETTES } from '#src/images/art-palettes.ts';
+// A title imported without a cover gets the demo catalogue's drawn cover art.
+import { ART_PALETTES } from '#src/demo/images/art-palettes.ts';
+import { coverSvg } from '#src/demo/images/cover-art.ts';
 import type { ArchiveRepository } from '#src/repositories/archive.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type {
@@ -28,12 +30,12 @@ export interface PreparedPage {
   patches?: readonly RasterPatch[];
 }
 
-/** Database writes of an ingest, each call one transaction. Implemented by CatalogueRepository. */
+/** Database reads and writes of an ingest, each call one transaction. Implemented by IngestRepository. */
 export interface IngestStore {
-  findTitleExists(titleId: number): Promise<boolean>;
-  findEpisode(episodeId: number): Promise<EpisodeRow | undefined>;
+  hasTitle(titleId: number): Promise<boolean>;
+  findEpisodeById(episodeId: number): Promise<EpisodeRow | undefined>;
   /** 1 + the highest sort_index of the title's episodes (1 when it has none). */
-  findNextSortIndex(titleId: number): Promise<number>;
+  nextSortIndex(titleId: number): Promise<number>;
   /** Storage keys the episode's current rows point to (pages and thumbnail); empty when it is new. */
   listEpisodeStorageKeys(episodeId: number): Promise<string[]>;
   /**
@@ -211,11 +213,11 @@ export class IngestService {
     const archive = this.deps.archive;
     if (!archive) throw new Error('IngestService was built without an archive repository');
 
-    const titleExists = await this.store.findTitleExists(titleId);
+    const titleExists = await this.store.hasTitle(titleId);
     if (!titleExists && !request.titleName?.trim()) {
       throw new IngestError('title_missing', `Title ${titleId} does not exist; pass --title-name to create it`);
     }
-    const existing = await this.store.findEpisode(episodeId);
+    const existing = await this.store.findEpisodeById(episodeId);
     if (existing && existing.title_id !== titleId) {
       throw new IngestError(
         'invalid_input',
@@ -226,7 +228,7 @@ export class IngestService {
     const cover = request.coverPath ? (await archive.readPages(request.coverPath))[0] : undefined;
 
     const now = this.deps.clock.now();
-    const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.findNextSortIndex(titleId) : 1);
+    const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.nextSortIndex(titleId) : 1);
     const name = request.episodeName?.trim() || undefined;
     const point = request.point ?? existing?.point ?? 0;
     const seed32 = randomScrambleSeed(this.deps.randomU32);
@@ -260,7 +262,7 @@ export class IngestService {
           name_en: titleName,
           name_ja: titleName,
           search_text: buildSearchText([titleName]),
-          publish_category: 1,
+          publish_category: PublishCategory.Serializing,
           weekday_index: null,
           free_first_count: 1,
           ticket_enabled: 1,
@@ -283,7 +285,7 @@ export class IngestService {
   private async placeholderTitleArt(titleId: number, titleName: string): Promise<TitleArtSources> {
     const palette = ART_PALETTES[titleId % ART_PALETTES.length]!;
     const draw = (size: { width: number; height: number }) =>
-      this.images.drawCover({ ...size, seed: titleId, palette, titleName, authorName: '' });
+      this.images.renderSvgToPng(coverSvg({ ...size, seed: titleId, palette, titleName, authorName: '' }));
     const [thumbnail, thumbnailRect, banner, feature] = await Promise.all([
       draw(TITLE_ART_SIZES.thumbnail),
       draw(TITLE_ART_SIZES.thumbnailRect),
@@ -409,7 +411,7 @@ export class IngestService {
     }
     const normalised = await this.normalisePages(input.pages);
 
-    const titleExists = await this.store.findTitleExists(titleId);
+    const titleExists = await this.store.hasTitle(titleId);
     if (!titleExists && !input.title) throw new IngestError('title_missing', `Title ${titleId} does not exist`);
     const previousKeys = await this.store.listEpisodeStorageKeys(episodeId);
     const prefix = storageKeys.episodePrefix(episodeId, seed32);

@@ -2,7 +2,7 @@
 import { ResponseCode } from '@manga/contracts';
 import { toOutboxMessage, toOutboxSummary } from '#src/mappers/outbox.mapper.ts';
 import type { OutboxMailRepository } from '#src/repositories/mail.repository.ts';
-import { DomainError } from '#src/services/domain-error.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 export class OutboxService {
   constructor(

@@ -1,137 +1,79 @@
-// The RebuildRankings job (ADR 009): scores every published title from its reading and purchase
-// activity of the last days (title_activity_daily) and rewrites the ranking tabs: 12 All, 13 Today's
-// Specials and one tab per genre. Idempotent: it recomputes from the activity it reads, every time.
-import type { NewRankingEntry, RankingTabRow, TitleActivityDailyRow } from '#src/db/schema.ts';
-import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import type { JobOutcome } from '#src/services/job-scheduler.ts';
-import { addDays, wireDate, wireDayBounds } from '#src/services/wire-calendar.ts';
+// Rankings (SPEC §7 Ranking, ADR 009): the ranking tabs and their pages (/ranking/all), the genre
+// rankings (/web/ranking/genre and the top page) and the ranked ids that recommendations follow.
+// RankingRebuildService writes them; this service only reads.
+import { ResponseCode } from '@manga/contracts';
+import type { RankingTabRow } from '#src/db/schema.ts';
+import { toGenreRankingResponse, toRankingTabResponse } from '#src/mappers/ranking.mapper.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { MAX_ITEMS_PER_PAGE, MAX_SEARCH_MATCHES, type Paging, pageOf } from '#src/rules/paging.rules.ts';
+import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
+import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface RankingStore {
+export interface RankingReader {
   listRankingTabs(): Promise<RankingTabRow[]>;
-  findLatestComputedAt(): Promise<number | undefined>;
-  replaceRankingEntries(rankingIds: readonly number[], entries: readonly NewRankingEntry[]): Promise<void>;
+  listRankingTitleIds(rankingId: number, offset: number, limit: number): Promise<number[]>;
 }
 
-export interface RankingActivityReader {
-  listActivitySince(fromDate: string): Promise<TitleActivityDailyRow[]>;
+export interface RankingServiceDeps {
+  store: RankingReader;
+  catalogue: Pick<CatalogueService, 'listTitles'>;
+  cache: TtlCache;
 }
-
-export interface RankingTitleReader {
-  listPublishedTitleIds(now: number): Promise<number[]>;
-  listTitleGenreLinks(): Promise<{ title_id: number; genre_id: number }[]>;
-  listCampaignTitles(now: number): Promise<{ id: number }[]>;
-  listEpisodeFreeWindowTitles(now: number): Promise<{ title_id: number }[]>;
-  listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
-}
-
-export interface RankingOptions {
-  timeZone: string;
-  /** Days of activity that count, today included. */
-  windowDays: number;
-  /** Titles kept per tab. */
-  entriesPerTab: number;
-  /** Rankings older than this are stale (the job's interval). */
-  intervalMs: number;
-}
-
-export const REBUILD_RANKINGS = 'RebuildRankings';
-/** A purchase weighs as much as this many views; a recommendation click as much as RECOMMEND_CLICK_WEIGHT. */
-export const PURCHASE_WEIGHT = 10;
-export const RECOMMEND_CLICK_WEIGHT = 2;
-/** Each day back multiplies a day's activity by this. */
-export const DAILY_DECAY = 0.8;
 
 export class RankingService {
-  constructor(
-    private readonly store: RankingStore,
-    private readonly activity: RankingActivityReader,
-    private readonly titles: RankingTitleReader,
-    private readonly clock: ClockRepository,
-    private readonly options: RankingOptions,
-  ) {}
+  constructor(private readonly deps: RankingServiceDeps) {}
 
-  /** Stale when never computed or computed longer ago than the job's interval. */
-  async areRankingsStale(): Promise<boolean> {
-    const latest = await this.store.findLatestComputedAt();
-    return latest === undefined || latest < this.clock.now() - this.options.intervalMs;
+  /** GET /ranking/all: the tabs and one page of a tab's title ids (1001 for an unknown ranking_id). */
+  async getRanking(rankingId: number, paging: Paging, { locale }: CatalogueContext) {
+    const tabs = await this.listTabs();
+    if (!tabs.some((tab) => tab.id === rankingId)) {
+      throw new DomainError(
+        ResponseCode.InvalidParameter,
+        `invalid parameter ranking_id: unknown ranking ${rankingId}`,
+      );
+    }
+    const { offset, limit } = pageOf(paging, MAX_ITEMS_PER_PAGE);
+    const ids = await this.deps.cache.getOrLoad(`ranking:${rankingId}:${offset}:${limit}`, () =>
+      this.deps.store.listRankingTitleIds(rankingId, offset, limit),
+    );
+    return {
+      tab_list: tabs.map((tab) => toRankingTabResponse(tab, locale)),
+      ranking_title_list: ids.map((id) => ({ id })),
+    };
   }
 
-  /**
-   * 'skipped' when there is no activity in the window (the rankings in place, e.g. the demo's, stay);
-   * otherwise every tab is rewritten in one transaction and 'success' is returned.
-   */
-  async handleRebuildRankings(): Promise<JobOutcome> {
-    const now = this.clock.now();
-    const { timeZone, windowDays, entriesPerTab } = this.options;
-    const today = wireDate(now, timeZone);
-    const rows = await this.activity.listActivitySince(addDays(today, -(windowDays - 1)));
-    if (rows.length === 0) return 'skipped';
-
-    const [published, links, tabs, campaigns, windows, updatedToday] = await Promise.all([
-      this.titles.listPublishedTitleIds(now),
-      this.titles.listTitleGenreLinks(),
-      this.store.listRankingTabs(),
-      this.titles.listCampaignTitles(now),
-      this.titles.listEpisodeFreeWindowTitles(now),
-      this.titles.listTitleIdsUpdatedBetween(wireDayBounds(today, timeZone).start, now + 1, now),
-    ]);
-    const yesterday = addDays(today, -1);
-    const score = new Map<number, number>();
-    const growth = new Map<number, number>();
-    for (const row of rows) {
-      const weight = row.views + PURCHASE_WEIGHT * row.purchases + RECOMMEND_CLICK_WEIGHT * row.recommend_clicks;
-      const age = daysBetween(row.activity_date, today);
-      score.set(row.title_id, (score.get(row.title_id) ?? 0) + weight * DAILY_DECAY ** age);
-      if (row.activity_date === today) growth.set(row.title_id, (growth.get(row.title_id) ?? 0) + weight);
-      if (row.activity_date === yesterday) growth.set(row.title_id, (growth.get(row.title_id) ?? 0) - weight);
-    }
-    const byScore = (a: number, b: number) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || a - b;
-    const ranked = [...published].sort(byScore);
-    const genresOf = new Map<number, Set<number>>();
-    for (const { title_id, genre_id } of links) {
-      const set = genresOf.get(title_id) ?? new Set<number>();
-      set.add(genre_id);
-      genresOf.set(title_id, set);
-    }
-    const publishedSet = new Set(published);
-    const specials = new Set(
-      [
-        ...campaigns.map((c) => c.id),
-        ...windows.map((w) => w.title_id),
-        ...updatedToday,
-        ...[...growth].filter(([, g]) => g > 0).map(([id]) => id),
-      ].filter((id) => publishedSet.has(id)),
-    );
-    const specialsOrder = [...specials].sort((a, b) => (growth.get(b) ?? 0) - (growth.get(a) ?? 0) || byScore(a, b));
-
-    const entries: NewRankingEntry[] = [];
-    for (const tab of tabs) {
-      const members =
-        tab.kind === 'all'
-          ? ranked
-          : tab.kind === 'today_special'
-            ? specialsOrder
-            : ranked.filter((id) => genresOf.get(id)?.has(tab.genre_id ?? -1));
-      members.slice(0, entriesPerTab).forEach((titleId, index) => {
-        entries.push({
-          ranking_id: tab.id,
-          position: index + 1,
-          title_id: titleId,
-          score:
-            Math.round((tab.kind === 'today_special' ? (growth.get(titleId) ?? 0) : (score.get(titleId) ?? 0)) * 1000) /
-            1000,
-          computed_at: now,
-        });
-      });
-    }
-    await this.store.replaceRankingEntries(
-      tabs.map((tab) => tab.id),
-      entries,
-    );
-    return 'success';
+  /** GET /web/ranking/genre: each genre tab's top titles, with the titles. */
+  async getGenreRankings(ctx: CatalogueContext) {
+    return this.deps.cache.getOrLoad(`web-ranking-genre:${ctx.locale}`, async () => {
+      const genre_ranking_list = await this.listGenreRankings(10, ctx);
+      const title_list = await this.deps.catalogue.listTitles(
+        genre_ranking_list.flatMap((g) => g.title_id_list),
+        ctx,
+      );
+      return { genre_ranking_list, title_list };
+    });
   }
-}
 
-function daysBetween(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
+  /** Each genre tab with its top `size` title ids. */
+  async listGenreRankings(size: number, ctx: CatalogueContext) {
+    const tabs = (await this.listTabs()).filter((tab) => tab.kind === 'genre');
+    const lists = await Promise.all(tabs.map((tab) => this.deps.store.listRankingTitleIds(tab.id, 0, size)));
+    return tabs.map((tab, index) => toGenreRankingResponse(tab, lists[index] ?? [], ctx.locale));
+  }
+
+  /** The first `limit` title ids of a tab, by position. */
+  listTopTitleIds(rankingId: number, limit: number): Promise<number[]> {
+    return this.deps.store.listRankingTitleIds(rankingId, 0, limit);
+  }
+
+  /** Every ranked title id of a tab (up to MAX_SEARCH_MATCHES), by position; cached. */
+  listRankedTitleIds(rankingId: number): Promise<number[]> {
+    return this.deps.cache.getOrLoad(`ranking-ids:${rankingId}`, () =>
+      this.deps.store.listRankingTitleIds(rankingId, 0, MAX_SEARCH_MATCHES),
+    );
+  }
+
+  private listTabs() {
+    return this.deps.cache.getOrLoad('ranking-tabs', () => this.deps.store.listRankingTabs());
+  }
 }

@@ -7,10 +7,10 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
-import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import type { LoginThrottle } from '#src/services/login-throttle.ts';
+import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
 
 /** last_seen_at is written at most this often per session. */
@@ -38,21 +38,25 @@ export interface SessionCrypto {
   sha256(value: string): string;
 }
 
+export interface SessionServiceDeps {
+  sessions: Pick<
+    SessionRepository,
+    'findSessionByTokenHash' | 'findSessionById' | 'touchSession' | 'revokeSession' | 'revokeUserSessions'
+  >;
+  users: Pick<UserRepository, 'findUserByEmail' | 'findUserById'>;
+  transactions: Pick<TransactionRepository, 'run'>;
+  hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
+  throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure' | 'recordSuccess'>;
+  signatures: Pick<RequestSignatureService, 'verify'>;
+  crypto: SessionCrypto;
+  clock: ClockRepository;
+}
+
 export class SessionService {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly sessions: Pick<
-      SessionRepository,
-      'findSessionByTokenHash' | 'findSessionById' | 'touchSession' | 'revokeSession' | 'revokeUserSessions'
-    >,
-    private readonly users: Pick<UserRepository, 'findUserByEmail' | 'findUserById'>,
-    private readonly transactions: Pick<TransactionRepository, 'run'>,
-    private readonly hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>,
-    private readonly throttle: LoginThrottle,
-    private readonly signatures: Pick<RequestSignatureService, 'verify'>,
-    private readonly crypto: SessionCrypto,
-    private readonly clock: ClockRepository,
+    private readonly deps: SessionServiceDeps,
     private readonly options: SessionServiceOptions,
   ) {}
 
@@ -62,13 +66,13 @@ export class SessionService {
     app?: { hash: string; params: Record<string, string> };
   }): Promise<RequestAuth> {
     if (input.webToken) {
-      const now = this.clock.now();
-      const session = await this.sessions.findSessionByTokenHash(this.crypto.sha256(input.webToken));
+      const now = this.deps.clock.now();
+      const session = await this.deps.sessions.findSessionByTokenHash(this.deps.crypto.sha256(input.webToken));
       if (!session || session.revoked_at !== null || session.expires_at <= now) {
         return { user: null, tokenInvalid: true };
       }
       if (session.last_seen_at < now - SESSION_TOUCH_INTERVAL_MS) {
-        await this.sessions.touchSession(session.id, now, now - SESSION_TOUCH_INTERVAL_MS);
+        await this.deps.sessions.touchSession(session.id, now, now - SESSION_TOUCH_INTERVAL_MS);
       }
       return {
         user: { userId: session.user_id, sessionId: session.id, status: session.status, via: 'web' },
@@ -76,9 +80,9 @@ export class SessionService {
       };
     }
     if (input.app?.params.user_id) {
-      const verdict = await this.signatures.verify({ params: input.app.params, headers: { app: input.app.hash } });
+      const verdict = await this.deps.signatures.verify({ params: input.app.params, headers: { app: input.app.hash } });
       if (verdict === 'valid') {
-        const user = await this.users.findUserById(Number(input.app.params.user_id));
+        const user = await this.deps.users.findUserById(Number(input.app.params.user_id));
         if (user)
           return { user: { userId: user.id, sessionId: null, status: user.status, via: 'app' }, tokenInvalid: false };
       }
@@ -98,25 +102,25 @@ export class SessionService {
     client: SessionClient;
   }): Promise<StartedSession> {
     const email = normalizeEmail(input.email);
-    await this.throttle.assertAllowed(input.ip, email);
-    const now = this.clock.now();
+    await this.deps.throttle.assertAllowed(input.ip, email);
+    const now = this.deps.clock.now();
     assertOldEnough(birthdayFromCookies(input.cookies, now), now);
 
-    const user = isValidEmail(email) ? await this.users.findUserByEmail(email) : undefined;
+    const user = isValidEmail(email) ? await this.deps.users.findUserByEmail(email) : undefined;
     if (!(await this.checkPassword(user, input.password))) {
-      await this.throttle.recordFailure(input.ip, email);
+      await this.deps.throttle.recordFailure(input.ip, email);
       throw new DomainError(
         ResponseCode.UserLoginFailed,
         'Unable to log in: the email address or password is incorrect.',
       );
     }
     const account = user as UserRow;
-    await this.throttle.recordSuccess(email);
+    await this.deps.throttle.recordSuccess(email);
     const stateError = accountStatusError(account.status);
     if (stateError) throw stateError;
     assertOldEnough(parseBirthday(account.birthday ?? undefined, new Date(now)), now);
 
-    return this.transactions.run((repositories) => this.startSession(repositories, account.id, input.client));
+    return this.deps.transactions.run((repositories) => this.startSession(repositories, account.id, input.client));
   }
 
   /**
@@ -128,7 +132,7 @@ export class SessionService {
     userId: number,
     client: SessionClient,
   ): Promise<StartedSession> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     await repositories.users.lockUser(userId);
     const active = await repositories.sessions.countActiveSessions(userId, now);
     if (active >= this.options.deviceLimit) {
@@ -137,11 +141,11 @@ export class SessionService {
         `Max number of logged in devices reached (${this.options.deviceLimit}). Log out on another device and try again.`,
       );
     }
-    const token = this.crypto.randomToken(32);
+    const token = this.deps.crypto.randomToken(32);
     const expiresAt = now + this.options.ttlMs;
     await repositories.sessions.createSession({
       user_id: userId,
-      token_hash: this.crypto.sha256(token),
+      token_hash: this.deps.crypto.sha256(token),
       device_name: deviceNameOf(client.userAgent),
       platform: client.platform,
       user_agent: client.userAgent.slice(0, 500),
@@ -157,7 +161,8 @@ export class SessionService {
    * `target_user_id` is accepted as sent (ADR 007) and never ends anyone else's session.
    */
   async logout(auth: RequestAuth): Promise<void> {
-    if (auth.user?.sessionId != null) await this.sessions.revokeSession(auth.user.sessionId, this.clock.now());
+    if (auth.user?.sessionId != null)
+      await this.deps.sessions.revokeSession(auth.user.sessionId, this.deps.clock.now());
   }
 
   /**
@@ -169,28 +174,28 @@ export class SessionService {
    */
   async revokeSession(auth: RequestAuth, sessionId: number): Promise<{ endedCurrent: boolean }> {
     const caller = requireActiveUser(auth);
-    const session = await this.sessions.findSessionById(sessionId);
+    const session = await this.deps.sessions.findSessionById(sessionId);
     if (!session || session.user_id !== caller.userId) {
       throw new DomainError(
         ResponseCode.InvalidParameter,
         'invalid parameter session_id: no such session on this account',
       );
     }
-    await this.sessions.revokeSession(session.id, this.clock.now());
+    await this.deps.sessions.revokeSession(session.id, this.deps.clock.now());
     return { endedCurrent: session.id === caller.sessionId };
   }
 
   /** POST /web/account/session/revoke_others: ends every session of the caller's account but the caller's own. */
   async revokeOtherSessions(auth: RequestAuth): Promise<void> {
     const caller = requireActiveUser(auth);
-    await this.sessions.revokeUserSessions(caller.userId, this.clock.now(), caller.sessionId);
+    await this.deps.sessions.revokeUserSessions(caller.userId, this.deps.clock.now(), caller.sessionId);
   }
 
   /** Same work for unknown users as for known ones, so response time does not reveal accounts. */
   private async checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
-    if (user?.password_hash) return this.hasher.verifyPassword(user.password_hash, password);
-    this.dummyHash ??= this.hasher.hashPassword(this.crypto.randomToken(16));
-    await this.hasher.verifyPassword(await this.dummyHash, password);
+    if (user?.password_hash) return this.deps.hasher.verifyPassword(user.password_hash, password);
+    this.dummyHash ??= this.deps.hasher.hashPassword(this.deps.crypto.randomToken(16));
+    await this.deps.hasher.verifyPassword(await this.dummyHash, password);
     return false;
   }
 }

@@ -1,18 +1,17 @@
-// Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed for an
-// episode the caller may read. Until commerce adds entitlements, that is a free episode (free-window
-// rule) of a title the reader is old enough for; a paid one answers 3105. Each read by a person (not a
-// crawler) counts a view of the title for the rankings, and a logged-in reader's history.
-import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
+// Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed of an
+// episode the reader may open, as EntitlementService answers: unknown or unreleased → 3104, too
+// young for the title's rating → 2016, not open (today: not free) → 3105. Each read by a person
+// (not a crawler) counts a view of the title for the rankings, and a logged-in reader's history.
+import { type Locale, ResponseCode, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
-import { type SeedFormat, toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
-import type { Locale } from '#src/plugins/client-context.plugin.ts';
+import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
+import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
-import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate.rule.ts';
-import type { AuthUser } from '#src/services/auth-context.ts';
-import { type CatalogueService, isFreeIn, type ReadableEpisode } from '#src/services/catalogue.service.ts';
-import { DomainError } from '#src/services/domain-error.ts';
-import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
-import { wireDate } from '#src/services/wire-calendar.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import type { EpisodeAccess, Reader } from '#src/rules/entitlement.rules.ts';
+import { wireDate } from '#src/rules/wire-calendar.rules.ts';
+import type { CatalogueService } from '#src/services/catalogue.service.ts';
+import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
 
 export interface ViewerEpisodeReader {
   listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]>;
@@ -26,10 +25,17 @@ export interface ViewerActivity {
 
 export interface ViewerContext {
   locale: Locale;
-  isCrawler: boolean;
-  seedFormat: SeedFormat;
-  cookies: ConsentCookies;
-  user: AuthUser | null;
+  seedFormat: ScrambleSeedFormat;
+  reader: Reader;
+}
+
+export interface ViewerServiceDeps {
+  catalogue: Pick<CatalogueService, 'listEpisodes'>;
+  entitlement: Pick<EntitlementService, 'findEpisodeAccess' | 'decideEpisodeAccess'>;
+  episodes: ViewerEpisodeReader;
+  activity: ViewerActivity;
+  clock: ClockRepository;
+  urls: MediaUrls;
 }
 
 /** Page-slider and start position of the web viewer: the slider shown, reading from the first page. */
@@ -40,78 +46,75 @@ const SCRAMBLE_VER = 1;
 
 export class ViewerService {
   constructor(
-    private readonly catalogue: CatalogueService,
-    private readonly episodes: ViewerEpisodeReader,
-    private readonly activity: ViewerActivity,
-    private readonly clock: ClockRepository,
-    private readonly urls: MediaUrlSigner,
+    private readonly deps: ViewerServiceDeps,
     private readonly options: { timeZone: string },
   ) {}
 
   /** GET /web/episode/viewer */
   async getWebViewer(episodeId: number, viewer: ViewerContext) {
-    const { readable, pages, neighbours, now } = await this.open(episodeId, viewer);
-    const { episode, listing } = readable;
+    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer);
     return {
       episode_id: episode.id,
       title_id: episode.title_id,
-      page_list: toPageUrls(pages, this.urls, now),
+      page_list: toPageUrls(pages, this.deps.urls, now),
       scramble_seed: toScrambleSeed(episode, viewer.seedFormat),
       scramble_ver: SCRAMBLE_VER,
       bonus_point: episode.bonus_point,
       page_start_position: PAGE_START_FIRST,
       direction: episode.viewing_direction,
       page_slider: PAGE_SLIDER_ON,
-      previous_episode: toAdjacentEpisode(
-        neighbours.previous,
-        neighbours.previous ? isFreeIn(neighbours.previous, listing, now) : false,
-      ),
-      next_episode: toAdjacentEpisode(
-        neighbours.next,
-        neighbours.next ? isFreeIn(neighbours.next, listing, now) : false,
-      ),
+      previous_episode: toAdjacentEpisode(neighbours.previous),
+      next_episode: toAdjacentEpisode(neighbours.next),
       post_advertisement_list: [],
     };
   }
 
   /** GET /episode/viewer (app) */
   async getAppViewer(episodeId: number, viewer: ViewerContext) {
-    const { readable, pages, neighbours, now } = await this.open(episodeId, viewer);
-    const { episode } = readable;
-    const around = [neighbours.previous, episode, neighbours.next].flatMap((e) => (e ? [e.id] : []));
-    const urls = toPageUrls(pages, this.urls, now);
+    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer);
+    const around = [neighbours.previous?.episode, episode, neighbours.next?.episode].flatMap((e) => (e ? [e.id] : []));
+    const urls = toPageUrls(pages, this.deps.urls, now);
     return {
       episode_id: episode.id,
       title_id: episode.title_id,
       page_list: pages.map((page, index) => ({ index: page.page_number, image_url: urls[index] ?? '' })),
-      episode_list: await this.catalogue.listEpisodes(around, { locale: viewer.locale }),
-      next_episode_id: neighbours.next?.id ?? null,
-      prev_episode_id: neighbours.previous?.id ?? null,
+      episode_list: await this.deps.catalogue.listEpisodes(around, { locale: viewer.locale, reader: viewer.reader }),
+      next_episode_id: neighbours.next?.episode.id ?? null,
+      prev_episode_id: neighbours.previous?.episode.id ?? null,
       scramble_seed: toScrambleSeed(episode, viewer.seedFormat),
     };
   }
 
-  /** The checks every viewer call starts with, in order: exists (3104), age (2016), free (3105). */
+  /** Opens the episode for the reader (3104, 2016, 3105 in that order), with its pages and neighbours. */
   private async open(episodeId: number, viewer: ViewerContext) {
-    const now = this.clock.now();
-    const readable = await this.catalogue.findReadableEpisode(episodeId, now);
-    if (!readable) throw new DomainError(ResponseCode.ViewerEpisodeNotFound);
-    assertOldEnoughFor(readable, viewer, now);
-    if (!readable.free) throw new DomainError(ResponseCode.EpisodeUnpurchased);
+    const now = this.deps.clock.now();
+    const answer = await this.deps.entitlement.findEpisodeAccess(viewer.reader, episodeId, now);
+    if (!answer || answer.access.reason === 'unreleased') throw new DomainError(ResponseCode.ViewerEpisodeNotFound);
+    if (!answer.access.open) throw closedError(answer.access);
+    const { episode, listing } = answer;
     const [pages, released] = await Promise.all([
-      this.episodes.listPagesByEpisode(episodeId),
-      this.episodes.listEpisodesByTitle(readable.episode.title_id, now),
+      this.deps.episodes.listPagesByEpisode(episodeId),
+      this.deps.episodes.listEpisodesByTitle(episode.title_id, now),
     ]);
     const at = released.findIndex((e) => e.id === episodeId);
-    const neighbours = { previous: at > 0 ? released[at - 1] : undefined, next: released[at + 1] };
-    await this.recordRead(readable, viewer, now);
-    return { readable, pages, neighbours, now };
+    const around = [at > 0 ? released[at - 1] : undefined, released[at + 1]];
+    const present = around.filter((e): e is EpisodeRow => e !== undefined);
+    const access = await this.deps.entitlement.decideEpisodeAccess(
+      viewer.reader,
+      present.map((neighbour) => ({ episode: neighbour, listing })),
+      now,
+    );
+    const withAccess = (neighbour: EpisodeRow | undefined) =>
+      neighbour && { episode: neighbour, access: access[present.indexOf(neighbour)] as EpisodeAccess };
+    const neighbours = { previous: withAccess(around[0]), next: withAccess(around[1]) };
+    await this.recordRead(answer, viewer, now);
+    return { episode, pages, neighbours, now };
   }
 
-  private async recordRead({ episode }: ReadableEpisode, viewer: ViewerContext, now: number): Promise<void> {
-    if (viewer.isCrawler) return;
-    await this.activity.incrementActivity(episode.title_id, wireDate(now, this.options.timeZone), 'views');
-    if (viewer.user) await this.activity.upsertViewHistory(viewer.user.userId, episode.title_id, episode.id, now);
+  private async recordRead({ episode }: EpisodeAccessAnswer, { reader }: ViewerContext, now: number): Promise<void> {
+    if (reader.isCrawler) return;
+    await this.deps.activity.incrementActivity(episode.title_id, wireDate(now, this.options.timeZone), 'views');
+    if (reader.user) await this.deps.activity.upsertViewHistory(reader.user.userId, episode.title_id, episode.id, now);
   }
 }
 
@@ -119,17 +122,13 @@ export const AGE_RATING_UNKNOWN_MESSAGE = 'Enter your birthday to read this titl
 export const ageRatingMessage = (rating: number) => `This title is for readers aged ${rating} or older.`;
 
 /**
- * Age-rated titles (title.age_rating > 0) need a birthday (cookie; crawlers get SPEC §4's default)
- * old enough for the rating; otherwise 2016 AccountAccessDenied with a message that says why.
+ * Why a released episode stays closed: 2016 AccountAccessDenied for an age-rated title the reader's
+ * birthday does not admit (with a message that says why), else 3105 EpisodeUnpurchased.
  */
-export function assertOldEnoughFor({ listing }: ReadableEpisode, viewer: ViewerContext, now: number): void {
-  const rating = listing.title.age_rating;
-  if (rating <= 0) return;
-  const birthday: YearMonth | undefined = viewer.isCrawler
-    ? parseBirthday(CRAWLER_DEFAULT_BIRTHDAY, new Date(now))
-    : birthdayFromCookies(viewer.cookies, now);
-  if (!birthday) throw new DomainError(ResponseCode.AccountAccessDenied, AGE_RATING_UNKNOWN_MESSAGE);
-  if (ageInYears(birthday, new Date(now)) < rating) {
-    throw new DomainError(ResponseCode.AccountAccessDenied, ageRatingMessage(rating));
-  }
+function closedError(access: EpisodeAccess): DomainError {
+  if (access.reason !== 'age_restricted') return new DomainError(ResponseCode.EpisodeUnpurchased);
+  return new DomainError(
+    ResponseCode.AccountAccessDenied,
+    access.birthdayKnown ? ageRatingMessage(access.ageRating ?? 0) : AGE_RATING_UNKNOWN_MESSAGE,
+  );
 }

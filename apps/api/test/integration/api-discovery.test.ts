@@ -760,7 +760,7 @@ describe('viewer', () => {
 
 describe('RebuildRankings', () => {
   it('ranks from real activity: All, a tab per genre and today’s specials; skips without activity', async () => {
-    const { rankings } = t.app.container.services;
+    const { rankingRebuild: rankings } = t.app.container.services;
     const { db } = t.database;
     await db.deleteFrom('title_activity_daily').execute();
     expect(await rankings.handleRebuildRankings()).toBe('skipped');

@@ -714,7 +714,9 @@ describe('logs', () => {
         callback();
       },
     });
-    const logged = await createTestApp({}, t.database, { logger: { ...(loggerOptions('trace') as object), stream } });
+    const logged = await createTestApp({}, t.database, {
+      logger: { ...(loggerOptions({ level: 'trace' }) as object), stream },
+    });
     try {
       const user = await createAccount(logged);
       const res = await post(

@@ -56,8 +56,8 @@ describe(`EpisodeRepository (${testDialect()})`, () => {
 
     const nextStarts = await episodes.listNextEpisodeStarts([weekly.id, finished.id, weekly.id], TEST_NOW);
 
-    expect(nextStarts).toEqual(new Map([[weekly.id, TEST_NOW + 7_000]]));
-    expect(await episodes.listNextEpisodeStarts([], TEST_NOW)).toEqual(new Map());
+    expect(nextStarts).toEqual([{ title_id: weekly.id, next_start_at: TEST_NOW + 7_000 }]);
+    expect(await episodes.listNextEpisodeStarts([], TEST_NOW)).toEqual([]);
   });
 
   it('findEpisodeById finds released and unreleased episodes, undefined for unknown ids', async () => {

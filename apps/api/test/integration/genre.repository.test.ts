@@ -30,15 +30,15 @@ describe(`GenreRepository (${testDialect()})`, () => {
   it('upsertGenres lets the last entry win when an id repeats', async () => {
     const genre = factory.genre();
     await genres.upsertGenres([genre, { ...genre, name_ja: '最後' }]);
-    expect(await genres.listGenres([genre.id])).toEqual([{ ...genre, name_ja: '最後', image_path: '' }]);
+    expect(await genres.listGenresByIds([genre.id])).toEqual([{ ...genre, name_ja: '最後', image_path: '' }]);
   });
 
-  it('listGenres with ids returns only those, in display order, ignoring unknown ids', async () => {
+  it('listGenresByIds returns only those, in display order, ignoring unknown ids', async () => {
     const first = factory.genre({ sort_order: -2 });
     const second = factory.genre({ sort_order: -1 });
     await genres.upsertGenres([second, first]);
-    const listed = await genres.listGenres([second.id, 9_999, first.id]);
+    const listed = await genres.listGenresByIds([second.id, 9_999, first.id]);
     expect(listed.map((genre) => genre.id)).toEqual([first.id, second.id]);
-    expect(await genres.listGenres([])).toEqual([]);
+    expect(await genres.listGenresByIds([])).toEqual([]);
   });
 });

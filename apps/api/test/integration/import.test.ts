@@ -6,9 +6,9 @@ import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveError, FileArchiveRepository } from '#src/repositories/archive.repository.ts';
-import { CatalogueRepository } from '#src/repositories/catalogue.repository.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
 import { IngestError, IngestService } from '#src/services/ingest.service.ts';
 import { createTestDatabase, type TestDatabase } from '#test/db.ts';
@@ -33,7 +33,7 @@ describe('import (CBZ → ingest → database and storage)', () => {
     ingest = new IngestService({
       storage: new LocalDiskStorage(storageDir),
       images,
-      store: new CatalogueRepository(database.db),
+      store: new IngestRepository(database.db),
       archive: new FileArchiveRepository(),
       clock: new FixedClock(Date.UTC(2026, 10, 22)),
       randomU32: () => nextSeed++,
@@ -115,7 +115,7 @@ describe('import (CBZ → ingest → database and storage)', () => {
       title.thumbnail_rect_path,
       episode.thumbnail_path,
     ]) {
-      expect(await new LocalDiskStorage(storageDir).stat(key)).toBeDefined();
+      expect(await new LocalDiskStorage(storageDir).findObjectInfo(key)).toBeDefined();
     }
 
     // Page order follows the natural order of names, and the stored page is scrambled.

@@ -1,15 +1,16 @@
 // Schema drift check (STYLE anti-pattern 5): the migrated database has exactly the tables and
-// columns of src/db/schema.ts (via table-columns.ts, which the type checker ties to schema.ts), with
-// the same nullability and the same defaulted columns, on the dialect under test.
+// columns of src/db/schema.ts (read from its types by test/schema-columns.ts), with the same
+// nullability and the same defaulted columns, on the dialect under test.
 import { type Kysely, sql, type TableMetadata } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAppliedMigrations, migrateDown, migrateToLatest, migrations } from '#src/db/migrator.ts';
 import type { Database } from '#src/db/schema.ts';
-import { defaultedColumns, nullableColumns, tableColumns } from '#src/db/table-columns.ts';
 import { createEmptyTestDatabase, createTestDatabase, type TestDatabase, testDialect } from '#test/db.ts';
+import { type DeclaredTable, declaredTables } from '#test/schema-columns.ts';
 
-type TableName = keyof typeof tableColumns;
-const tableNames = Object.keys(tableColumns).sort() as TableName[];
+const declared = declaredTables();
+const tableNames = [...declared.keys()].sort();
+const declaredTable = (name: string) => declared.get(name) as DeclaredTable;
 
 async function introspect(db: Kysely<Database>): Promise<Map<string, TableMetadata>> {
   const tables = await db.introspection.getTables();
@@ -51,19 +52,19 @@ describe(`migrated schema (${testDialect()})`, () => {
   });
 
   it.each(tableNames)('%s has exactly the columns of schema.ts', (name) => {
-    expect(columnNames(tables.get(name))).toEqual([...tableColumns[name]].sort());
+    expect(columnNames(tables.get(name))).toEqual([...declaredTable(name).columns].sort());
   });
 
   it.each(tableNames)('%s allows NULL exactly where schema.ts does', (name) => {
     const nullable = (tables.get(name)?.columns ?? []).filter((column) => column.isNullable).map((c) => c.name);
-    expect(nullable.sort()).toEqual([...nullableColumns[name]].sort());
+    expect(nullable.sort()).toEqual([...declaredTable(name).nullable].sort());
   });
 
   it.each(tableNames)('%s has a SQL default exactly for the Default/Generated columns of schema.ts', (name) => {
     const defaulted = (tables.get(name)?.columns ?? [])
       .filter((column) => column.hasDefaultValue || (column.isAutoIncrementing && generatedIds.has(name)))
       .map((column) => column.name);
-    expect(defaulted.sort()).toEqual([...defaultedColumns[name]].sort());
+    expect(defaulted.sort()).toEqual([...declaredTable(name).defaulted].sort());
   });
 
   it('records every migration as applied, and migrating again applies nothing', async () => {
@@ -94,7 +95,8 @@ describe(`migrations up and down (${testDialect()})`, () => {
     await migrateToLatest(database.db);
     const tables = await introspect(database.db);
     expect([...tables.keys()].sort()).toEqual(tableNames);
-    for (const name of tableNames) expect(columnNames(tables.get(name))).toEqual([...tableColumns[name]].sort());
+    for (const name of tableNames)
+      expect(columnNames(tables.get(name))).toEqual([...declaredTable(name).columns].sort());
   });
 
   it('migrateDown without a target reverts only the latest migration', async () => {

@@ -111,6 +111,7 @@ export const NextTimeEpisodeSchema = z.strictObject({
   /** 1 when start_time has passed. */
   is_released: z.int(),
 });
+export type NextTimeEpisode = z.infer<typeof NextTimeEpisodeSchema>;
 
 /** GET /web/episode/nexttime (episode_id): the viewer's last page ("next chapter on …"). */
 export const WebEpisodeNextTimeResponseSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Platform } from '../enums.ts';
 import { REQUEST_TEXT_MAX_LENGTH, TokenParamSchema, UserIdParamSchema } from './account.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntFlagParamSchema } from './params.schemas.ts';
@@ -11,7 +12,9 @@ const ShortText = z.string().max(200);
 const LongText = z.string().max(REQUEST_TEXT_MAX_LENGTH);
 
 /** App platforms only: 1 iOS, 2 Android (WIRE.md §1.2). */
-export const AppPlatformParamSchema = z.enum(['1', '2']).transform(Number);
+export const AppPlatformParamSchema = z
+  .enum([String(Platform.Ios), String(Platform.Android)])
+  .transform((value) => Number(value) as Platform);
 
 /** GET /user. */
 export const UserQuerySchema = z.object({ user_id: UserIdParamSchema });

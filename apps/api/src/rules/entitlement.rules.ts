@@ -1,0 +1,140 @@
+// Access to an episode (DESIGN §5): "may this reader open this episode, and why", as pure rules over
+// rows the caller already holds. EntitlementService is the one owner of the question: it loads the
+// rows, knows the reader and calls these rules; viewers, episode lists, /web/episode and the
+// viewer's neighbours use its answer, and mappers turn the answer into badges and prices.
+//
+// Today an episode opens when it is released, its title's age rating admits the reader, and it is
+// free (price 0, one of the title's free first or latest episodes) or inside a free window (a title
+// campaign or an episode window). Commerce adds entitlements that a reader holds (purchased, rented
+// until a time, premium ticket, plan) as further `Entitlement` reasons, found behind a repository
+// port of EntitlementService; callers read `open`, `reason` and the badge as they do now.
+import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, type YearMonth } from '@manga/contracts';
+import type { EpisodeRow, Millis, TitleRow } from '#src/db/schema.ts';
+import { birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import type { AuthUser } from '#src/rules/auth.rules.ts';
+
+/** What opens an episode for a reader, age aside; `locked` when nothing does (it must be bought). */
+export type Entitlement = 'free' | 'free_window' | 'locked';
+/** What keeps a reader out of an episode whatever the entitlement. */
+export type AccessGate = 'unreleased' | 'age_restricted';
+export type AccessReason = Entitlement | AccessGate;
+
+/** The answer for one episode and one reader. */
+export interface EpisodeAccess {
+  readonly episodeId: number;
+  /** The reader may open the episode now. */
+  readonly open: boolean;
+  /** Why: the gate that closes it, else its entitlement. */
+  readonly reason: AccessReason;
+  /** The entitlement whatever the gates say: badges and prices show this one. */
+  readonly entitlement: Entitlement;
+  /** For `free_window`: when the window that frees it closes. */
+  readonly freeUntil?: Millis;
+  /** For `age_restricted`: the title's rating and whether the reader's birthday is known. */
+  readonly ageRating?: number;
+  readonly birthdayKnown?: boolean;
+}
+
+/** Who asks: the session's user, whether a crawler asks, and the birthday cookie. */
+export interface Reader {
+  user: AuthUser | null;
+  isCrawler: boolean;
+  cookies: ConsentCookies;
+}
+
+/** A reader nobody knows anything about: answers cached for every reader are decided for this one. */
+export const ANONYMOUS_READER: Reader = Object.freeze({ user: null, isCrawler: false, cookies: Object.freeze({}) });
+
+/** The episode fields the rules read. */
+export type AccessEpisode = Pick<EpisodeRow, 'id' | 'point' | 'start_at' | 'free_until_at'>;
+
+/** The title fields the rules read, with its released episodes in order (their positions count). */
+export interface AccessTitle {
+  title: Pick<TitleRow, 'published_at' | 'age_rating' | 'free_first_count' | 'free_latest_count' | 'free_until_at'>;
+  releasedEpisodes: readonly { id: number }[];
+}
+
+/** An episode with its title, as one item of a batch. */
+export interface EpisodeInTitle {
+  episode: AccessEpisode;
+  listing: AccessTitle;
+}
+
+/** A free episode and, for a free window, when it closes. */
+export type FreeEntitlement = { reason: 'free' } | { reason: 'free_window'; freeUntil: Millis };
+
+/**
+ * Why a released episode is free now, or undefined when it is not: a price of 0 or one of the
+ * title's first `free_first_count` / latest `free_latest_count` released episodes is `free`; a
+ * running title campaign or episode window is `free_window` until the later of the two ends.
+ *
+ * @param position 0-based position of the episode among the title's released episodes (by sort_index)
+ * @param releasedCount how many episodes of the title are released
+ */
+export function freeEntitlementOf(
+  episode: Pick<AccessEpisode, 'point' | 'free_until_at'>,
+  title: Pick<AccessTitle['title'], 'free_first_count' | 'free_latest_count' | 'free_until_at'>,
+  position: number,
+  releasedCount: number,
+  now: Millis,
+): FreeEntitlement | undefined {
+  if (episode.point <= 0) return { reason: 'free' };
+  if (position < title.free_first_count || position >= releasedCount - title.free_latest_count) {
+    return { reason: 'free' };
+  }
+  const windows = [title.free_until_at, episode.free_until_at].filter(
+    (end): end is Millis => end !== null && now < end,
+  );
+  return windows.length > 0 ? { reason: 'free_window', freeUntil: Math.max(...windows) } : undefined;
+}
+
+/** A title exists for readers from its publication time on; its episodes from their start time. */
+export function isTitlePublished(title: Pick<TitleRow, 'published_at'>, now: Millis): boolean {
+  return title.published_at <= now;
+}
+
+/** The reader's birthday: SPEC §4's default for crawlers, else the birthday cookie when it is valid. */
+export function readerBirthday(reader: Reader, now: Millis): YearMonth | undefined {
+  return reader.isCrawler
+    ? parseBirthday(CRAWLER_DEFAULT_BIRTHDAY, new Date(now))
+    : birthdayFromCookies(reader.cookies, now);
+}
+
+/** Age-rated titles (age_rating > 0) need a known birthday old enough for the rating. */
+export function admitsAge(ageRating: number, birthday: YearMonth | undefined, now: Millis): boolean {
+  return ageRating <= 0 || (birthday !== undefined && ageInYears(birthday, new Date(now)) >= ageRating);
+}
+
+/**
+ * The answer for one episode, in the order the viewer checks: released (the episode and its title),
+ * old enough for the title's rating, then the entitlement.
+ *
+ * @param position 0-based position among the title's released episodes
+ */
+export function decideEpisodeAccess(
+  { episode, listing }: EpisodeInTitle,
+  position: number,
+  birthday: YearMonth | undefined,
+  now: Millis,
+): EpisodeAccess {
+  const episodeId = episode.id;
+  const { title, releasedEpisodes } = listing;
+  if (episode.start_at > now || !isTitlePublished(title, now)) {
+    return { episodeId, open: false, reason: 'unreleased', entitlement: 'locked' };
+  }
+  const free = freeEntitlementOf(episode, title, position, releasedEpisodes.length, now);
+  const entitlement: Entitlement = free?.reason ?? 'locked';
+  const window = free?.reason === 'free_window' ? { freeUntil: free.freeUntil } : {};
+  if (!admitsAge(title.age_rating, birthday, now)) {
+    return {
+      episodeId,
+      open: false,
+      reason: 'age_restricted',
+      entitlement,
+      ...window,
+      ageRating: title.age_rating,
+      birthdayKnown: birthday !== undefined,
+    };
+  }
+  return { episodeId, open: entitlement !== 'locked', reason: entitlement, entitlement, ...window };
+}

@@ -1,0 +1,39 @@
+// Composes the account mails from templates and hands them to the mail adapter (ADR 007).
+// Links point to the web app, which calls the API with the token.
+import type { Locale } from '@manga/contracts';
+import { renderMail } from '#src/mail/mail-renderer.ts';
+import type { MailKind } from '#src/mail/mail-templates.ts';
+import type { MailRepository } from '#src/repositories/mail.repository.ts';
+
+/** Web app pages that take each kind of token (SPEC §2). */
+export const ACCOUNT_LINK_PATHS: Readonly<Record<MailKind, string>> = {
+  signup: '/account/save',
+  email_change: '/account/email/save',
+  password_change: '/account/password/save',
+  password_reset: '/account/password/reset',
+  unban: '/user/unban',
+};
+
+export interface AccountMail {
+  kind: MailKind;
+  to: string;
+  token: string;
+  locale: Locale;
+  expiresInMs: number;
+}
+
+export class AccountMailer {
+  constructor(
+    private readonly mail: Pick<MailRepository, 'send'>,
+    private readonly webPublicUrl: string,
+  ) {}
+
+  linkFor(kind: MailKind, token: string): string {
+    return `${this.webPublicUrl}${ACCOUNT_LINK_PATHS[kind]}?token=${encodeURIComponent(token)}`;
+  }
+
+  async send({ kind, to, token, locale, expiresInMs }: AccountMail): Promise<void> {
+    const rendered = renderMail(kind, locale, { link: this.linkFor(kind, token), email: to, expiresInMs });
+    await this.mail.send({ to, ...rendered });
+  }
+}

@@ -1,0 +1,118 @@
+// EntitlementService's rules, on in-memory rows: what opens an episode for a reader, and why.
+import { describe, expect, it } from 'vitest';
+import type { Reader } from '#src/rules/entitlement.rules.ts';
+import { TEST_NOW } from '#test/factories.ts';
+import { newEntitlementService } from '#test/services/harness.ts';
+import { readerStub, titleStub } from '#test/services/stubs.ts';
+
+const DAY = 86_400_000;
+
+function setup() {
+  const { sut, world } = newEntitlementService();
+  const title = world.addTitle(titleStub.withFreeWindows());
+  // Released 1–4 (1, 2 free first; 4 free latest), 5 scheduled.
+  const episodes = [1, 2, 3, 4].map((n) =>
+    world.addEpisode({ title_id: title.id, sort_index: n, start_at: TEST_NOW - (10 - n) * DAY }),
+  );
+  const scheduled = world.addEpisode({ title_id: title.id, sort_index: 5, start_at: TEST_NOW + DAY });
+  return { sut, world, title, episodes, scheduled };
+}
+
+describe('EntitlementService.findEpisodeAccess', () => {
+  it('answers nothing for an episode that does not exist', async () => {
+    const { sut } = setup();
+    expect(await sut.findEpisodeAccess(readerStub.anonymous, 424_242, TEST_NOW)).toBeUndefined();
+  });
+
+  it("opens the title's free first and latest episodes and locks the ones between", async () => {
+    const { sut, episodes } = setup();
+    const reasons = [];
+    for (const episode of episodes) {
+      const answer = await sut.findEpisodeAccess(readerStub.anonymous, episode.id, TEST_NOW);
+      reasons.push([answer?.access.open, answer?.access.reason]);
+    }
+    expect(reasons).toEqual([
+      [true, 'free'],
+      [true, 'free'],
+      [false, 'locked'],
+      [true, 'free'],
+    ]);
+  });
+
+  it('moves the free latest episode along when the next one is released', async () => {
+    const { sut, world, episodes, scheduled } = setup();
+    world.clock.set(scheduled.start_at);
+    const latest = await sut.findEpisodeAccess(readerStub.anonymous, scheduled.id, world.clock.now());
+    const previous = await sut.findEpisodeAccess(readerStub.anonymous, episodes[3]!.id, world.clock.now());
+    expect([latest?.access.reason, previous?.access.reason]).toEqual(['free', 'locked']);
+  });
+
+  it('keeps a scheduled episode closed, and every episode of a title not published yet', async () => {
+    const { sut, world, scheduled } = setup();
+    const unpublished = world.addTitle(titleStub.unpublished());
+    const early = world.addEpisode({ title_id: unpublished.id, point: 0 });
+    expect((await sut.findEpisodeAccess(readerStub.adult, scheduled.id, TEST_NOW))?.access).toMatchObject({
+      open: false,
+      reason: 'unreleased',
+    });
+    expect((await sut.findEpisodeAccess(readerStub.adult, early.id, TEST_NOW))?.access).toMatchObject({
+      open: false,
+      reason: 'unreleased',
+    });
+  });
+
+  it('frees a paid episode during a title campaign and says until when', async () => {
+    const { sut, world } = newEntitlementService();
+    const title = world.addTitle(titleStub.inCampaign(TEST_NOW + 3 * DAY));
+    const paid = world.addEpisode({ title_id: title.id, point: 60 });
+    expect((await sut.findEpisodeAccess(readerStub.anonymous, paid.id, TEST_NOW))?.access).toEqual({
+      episodeId: paid.id,
+      open: true,
+      reason: 'free_window',
+      entitlement: 'free_window',
+      freeUntil: TEST_NOW + 3 * DAY,
+    });
+    const after = await sut.findEpisodeAccess(readerStub.anonymous, paid.id, TEST_NOW + 3 * DAY);
+    expect(after?.access.reason).toBe('locked');
+  });
+
+  it('closes an age-rated title to a reader too young or of unknown age, and opens it to an adult or a crawler', async () => {
+    const { sut, world } = newEntitlementService();
+    const rated = world.addTitle(titleStub.ratedSixteen());
+    const free = world.addEpisode({ title_id: rated.id, point: 0 });
+    const access = async (reader: Reader) => (await sut.findEpisodeAccess(reader, free.id, TEST_NOW))?.access;
+    expect(await access(readerStub.minor)).toMatchObject({
+      open: false,
+      reason: 'age_restricted',
+      entitlement: 'free',
+      ageRating: 16,
+      birthdayKnown: true,
+    });
+    expect(await access(readerStub.anonymous)).toMatchObject({ open: false, birthdayKnown: false });
+    expect(await access(readerStub.adult)).toMatchObject({ open: true, reason: 'free' });
+    expect(await access(readerStub.crawler)).toMatchObject({ open: true, reason: 'free' });
+  });
+});
+
+describe('EntitlementService.decideEpisodeAccess (lists)', () => {
+  it('answers each episode in the order given, by its position in its own title', async () => {
+    const { sut, world, episodes } = setup();
+    const other = world.addTitle(titleStub.withFreeWindows({ free_first_count: 1, free_latest_count: 0 }));
+    const otherFirst = world.addEpisode({ title_id: other.id, sort_index: 1 });
+    const otherSecond = world.addEpisode({ title_id: other.id, sort_index: 2 });
+    const listings = await world.catalogue.listTitlesByIds([episodes[0]!.title_id, other.id], TEST_NOW);
+    const listingOf = (titleId: number) => listings.find((l) => l.title.id === titleId)!;
+    const asked = [otherSecond, episodes[2]!, otherFirst, episodes[0]!];
+    const answers = await sut.decideEpisodeAccess(
+      readerStub.anonymous,
+      asked.map((episode) => ({ episode, listing: listingOf(episode.title_id) })),
+      TEST_NOW,
+    );
+    expect(answers.map((a) => [a.episodeId, a.reason])).toEqual([
+      [otherSecond.id, 'locked'],
+      [episodes[2]!.id, 'locked'],
+      [otherFirst.id, 'free'],
+      [episodes[0]!.id, 'free'],
+    ]);
+  });
+});

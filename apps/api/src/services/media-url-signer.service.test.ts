@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+
+const signer = new MediaUrlSigner({
+  baseUrl: 'http://api.test',
+  secret: 's',
+  ttlSeconds: 600,
+  sign: (v) => createHmac('sha256', 'secret').update(v).digest('base64url'),
+  safeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
+});
+
+function parts(url: string) {
+  const u = new URL(url);
+  return {
+    key: decodeURIComponent(u.pathname.replace('/images/', '')),
+    expires: u.searchParams.get('expires') ?? undefined,
+    sig: u.searchParams.get('sig') ?? undefined,
+  };
+}
+
+describe('MediaUrlSigner', () => {
+  it('builds absolute public URLs and keeps empty keys empty', () => {
+    expect(signer.publicUrl('titles/10001/thumbnail.webp')).toBe('http://api.test/images/titles/10001/thumbnail.webp');
+    expect(signer.publicUrl('')).toBe('');
+  });
+
+  it('accepts its own signature before expiry and rejects it after', () => {
+    const now = 1_800_000_000_000;
+    const { key, expires, sig } = parts(signer.signedUrl('episodes/100001/pages/001.jpg', now));
+    expect(signer.verify(key, expires, sig, now)).toBe(true);
+    expect(signer.verify(key, expires, sig, Number(expires) * 1000)).toBe(false);
+  });
+
+  it('gives the same URL within one window so browsers can cache it', () => {
+    const now = 1_800_000_000_000;
+    expect(signer.signedUrl('k.jpg', now)).toBe(signer.signedUrl('k.jpg', now + 1000));
+  });
+
+  it('rejects a tampered key, expiry or signature', () => {
+    const now = 1_800_000_000_000;
+    const { key, expires, sig } = parts(signer.signedUrl('episodes/1/pages/001.jpg', now));
+    expect(signer.verify('episodes/2/pages/001.jpg', expires, sig, now)).toBe(false);
+    expect(signer.verify(key, String(Number(expires) + 600), sig, now)).toBe(false);
+    expect(signer.verify(key, expires, `${sig}x`, now)).toBe(false);
+    expect(signer.verify(key, undefined, sig, now)).toBe(false);
+    expect(signer.verify(key, 'abc', sig, now)).toBe(false);
+  });
+});

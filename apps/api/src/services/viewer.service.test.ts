@@ -1,0 +1,104 @@
+// ViewerService's rules on in-memory rows: which checks a viewer call makes and in what order,
+// the neighbours' badges, and which reads count. Signed URLs and seeds over HTTP are tested in
+// api-discovery.test.ts and api-images.test.ts.
+import { EpisodeBadge, ResponseCode } from '@manga/contracts';
+import { describe, expect, it } from 'vitest';
+import type { Reader } from '#src/rules/entitlement.rules.ts';
+import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type ViewerContext } from '#src/services/viewer.service.ts';
+import { TEST_NOW } from '#test/factories.ts';
+import { newViewerService, refusal } from '#test/services/harness.ts';
+import { readerStub, rowFactory, titleStub } from '#test/services/stubs.ts';
+
+const DAY = 86_400_000;
+
+const viewer = (reader: Reader = readerStub.adult): ViewerContext => ({ locale: 'en', seedFormat: 'int', reader });
+
+function setup(title = titleStub.withFreeWindows({ free_latest_count: 0 })) {
+  const { sut, world } = newViewerService();
+  world.addTitle(title);
+  // 1 and 2 free (first two), 3 paid, 4 scheduled.
+  const [first, second, paid] = [1, 2, 3].map((n) =>
+    world.addEpisode({ title_id: title.id, sort_index: n, start_at: TEST_NOW - (5 - n) * DAY }),
+  );
+  const scheduled = world.addEpisode({ title_id: title.id, sort_index: 4, start_at: TEST_NOW + DAY });
+  for (const page of [2, 1]) world.tables.pages.push(rowFactory.page({ episode_id: second!.id, page_number: page }));
+  return { sut, world, title, first: first!, second: second!, paid: paid!, scheduled };
+}
+
+describe('ViewerService.getWebViewer', () => {
+  it('answers signed page URLs in page order, the seed, and the neighbours with their badges', async () => {
+    const { sut, second, first, paid } = setup();
+    const answer = await sut.getWebViewer(second.id, viewer());
+    expect(answer.page_list).toHaveLength(2);
+    expect(answer.page_list[0]).toMatch(
+      /^http:\/\/api\.test\/images\/episodes\/\d+\/s0000\/001\.jpg\?expires=\d+&sig=/,
+    );
+    expect(answer.scramble_seed).toBe(second.scramble_seed);
+    expect(answer.previous_episode).toEqual({ episode_id: first.id, index: 1, point: 0, badge: EpisodeBadge.Free });
+    expect(answer.next_episode).toEqual({ episode_id: paid.id, index: 3, point: 40, badge: EpisodeBadge.MustBuy });
+  });
+
+  it('answers {} for a neighbour there is none of, and never names a scheduled episode', async () => {
+    const { sut, first, paid } = setup(titleStub.withFreeWindows({ free_first_count: 3 }));
+    expect((await sut.getWebViewer(first.id, viewer())).previous_episode).toEqual({});
+    expect((await sut.getWebViewer(paid.id, viewer())).next_episode).toEqual({});
+  });
+
+  it('refuses in order: unknown or scheduled 3104, too young 2016, not open 3105', async () => {
+    const { sut, paid, scheduled } = setup();
+    expect((await refusal(sut.getWebViewer(424_242, viewer()))).code).toBe(ResponseCode.ViewerEpisodeNotFound);
+    expect((await refusal(sut.getWebViewer(scheduled.id, viewer()))).code).toBe(ResponseCode.ViewerEpisodeNotFound);
+    expect((await refusal(sut.getWebViewer(paid.id, viewer()))).code).toBe(ResponseCode.EpisodeUnpurchased);
+  });
+
+  it('says why an age-rated title stays closed: an unknown birthday, or too young for the rating', async () => {
+    const { sut, paid, first } = setup(titleStub.ratedSixteen({ free_first_count: 1 }));
+    const unknown = await refusal(sut.getWebViewer(first.id, viewer(readerStub.anonymous)));
+    expect([unknown.code, unknown.message]).toEqual([ResponseCode.AccountAccessDenied, AGE_RATING_UNKNOWN_MESSAGE]);
+    const young = await refusal(sut.getWebViewer(first.id, viewer(readerStub.minor)));
+    expect([young.code, young.message]).toEqual([ResponseCode.AccountAccessDenied, ageRatingMessage(16)]);
+    // The age check comes before the price: a paid episode answers 2016 to a minor too.
+    expect((await refusal(sut.getWebViewer(paid.id, viewer(readerStub.minor)))).code).toBe(
+      ResponseCode.AccountAccessDenied,
+    );
+    await expect(sut.getWebViewer(first.id, viewer(readerStub.crawler))).resolves.toMatchObject({
+      episode_id: first.id,
+    });
+  });
+
+  it("counts a person's read of the title and a logged-in reader's history, never a crawler's", async () => {
+    const { sut, world, second, title } = setup();
+    await sut.getWebViewer(second.id, viewer(readerStub.crawler));
+    expect(world.tables.views).toEqual([]);
+    const user = world.addUser();
+    const member = {
+      ...readerStub.adult,
+      user: { userId: user.id, sessionId: 1, status: 'active' as const, via: 'web' as const },
+    };
+    await sut.getWebViewer(second.id, viewer(member));
+    expect(world.tables.views).toEqual([{ title_id: title.id, date: '2026-01-01', counter: 'views' }]);
+    expect(world.tables.viewHistory).toEqual([
+      { user_id: user.id, title_id: title.id, episode_id: second.id, viewed_at: TEST_NOW },
+    ]);
+  });
+
+  it('counts nothing for a refused call', async () => {
+    const { sut, world, paid } = setup();
+    await refusal(sut.getWebViewer(paid.id, viewer()));
+    expect(world.tables.views).toEqual([]);
+  });
+});
+
+describe('ViewerService.getAppViewer', () => {
+  it('answers the pages by number, the neighbouring episodes with their badges, and their ids', async () => {
+    const { sut, first, second, paid } = setup();
+    const answer = await sut.getAppViewer(second.id, viewer());
+    expect(answer.page_list.map((p) => p.index)).toEqual([1, 2]);
+    expect(answer.episode_list.map((e) => [e.episode_id, e.badge])).toEqual([
+      [first.id, EpisodeBadge.Free],
+      [second.id, EpisodeBadge.Free],
+      [paid.id, EpisodeBadge.MustBuy],
+    ]);
+    expect([answer.prev_episode_id, answer.next_episode_id]).toEqual([first.id, paid.id]);
+  });
+});

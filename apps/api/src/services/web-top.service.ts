@@ -1,0 +1,87 @@
+// The web top page (GET /web/top, ADR 009): banners, bonus episodes, the ranking, today's choice,
+// today's updates and the genre rankings, with the titles they name, cached per locale.
+import { AdvertisementType, RankingId } from '@manga/contracts';
+import type { AdvertisementRow, EpisodeRow } from '#src/db/schema.ts';
+import { toBannerResponse } from '#src/mappers/advertisement.mapper.ts';
+import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { ANONYMOUS_READER } from '#src/rules/entitlement.rules.ts';
+import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
+import type { RankingService } from '#src/services/ranking.service.ts';
+import type { TtlCache } from '#src/services/ttl-cache.service.ts';
+
+export interface BannerReader {
+  listActiveAdvertisements(type: number, now: number): Promise<AdvertisementRow[]>;
+}
+
+export interface BonusEpisodeReader {
+  listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]>;
+}
+
+export interface WebTopServiceDeps {
+  advertisements: BannerReader;
+  episodes: BonusEpisodeReader;
+  catalogue: Pick<CatalogueService, 'listTitles' | 'listEpisodes' | 'listTodayTitles'>;
+  rankings: Pick<RankingService, 'listTopTitleIds' | 'listGenreRankings'>;
+  clock: ClockRepository;
+  urls: MediaUrls;
+  cache: TtlCache;
+}
+
+const TOP_SECTION_SIZE = 10;
+const GENRE_RANKING_SIZE = 5;
+/** Today's updates on /web/top; the whole day is at /web/top/updated/title. */
+const TODAY_TITLES_ON_TOP = 30;
+/** Bonus episodes read to find one per title for the top page. */
+const BONUS_EPISODES_READ = 200;
+
+export class WebTopService {
+  constructor(private readonly deps: WebTopServiceDeps) {}
+
+  /** GET /web/top: banners, bonus episodes, ranking, today's choice and updates, genre ranking. */
+  async getWebTop(ctx: CatalogueContext) {
+    return this.deps.cache.getOrLoad(`web-top:${ctx.locale}`, async () => {
+      const now = this.deps.clock.now();
+      const [banners, bonus, ranking, todayChoice, genreRanking, today] = await Promise.all([
+        this.deps.advertisements.listActiveAdvertisements(AdvertisementType.Banner, now),
+        this.deps.episodes.listBonusEpisodes(now, BONUS_EPISODES_READ),
+        this.deps.rankings.listTopTitleIds(RankingId.All, TOP_SECTION_SIZE),
+        this.deps.rankings.listTopTitleIds(RankingId.TodaysSpecials, TOP_SECTION_SIZE),
+        this.deps.rankings.listGenreRankings(GENRE_RANKING_SIZE, ctx),
+        this.deps.catalogue.listTodayTitles(TODAY_TITLES_ON_TOP, ctx),
+      ]);
+      const bonusIds = onePerTitle(bonus, TOP_SECTION_SIZE);
+      const title_list = await this.deps.catalogue.listTitles(
+        [...ranking, ...todayChoice, ...genreRanking.flatMap((g) => g.title_id_list)],
+        ctx,
+      );
+      const listed = new Set(title_list.map((t) => t.title_id));
+      return {
+        banner_list: banners.map((row) => toBannerResponse(row, this.deps.urls)),
+        // Cached for every reader, so the badges are decided for nobody in particular.
+        bonus_episode_list: await this.deps.catalogue.listEpisodes(bonusIds, { ...ctx, reader: ANONYMOUS_READER }),
+        ranking_title_id_list: ranking.filter((id) => listed.has(id)),
+        today_choice_title_id_list: todayChoice.filter((id) => listed.has(id)),
+        today_title_list: today,
+        genre_ranking_list: genreRanking.map((g) => ({
+          ...g,
+          title_id_list: g.title_id_list.filter((id) => listed.has(id)),
+        })),
+        title_list,
+      };
+    });
+  }
+}
+
+/** The ids of the first `limit` episodes of distinct titles, in order. */
+function onePerTitle(episodes: readonly EpisodeRow[], limit: number): number[] {
+  const ids: number[] = [];
+  const titles = new Set<number>();
+  for (const episode of episodes) {
+    if (titles.has(episode.title_id)) continue;
+    titles.add(episode.title_id);
+    ids.push(episode.id);
+    if (ids.length === limit) break;
+  }
+  return ids;
+}

@@ -1,0 +1,190 @@
+// `newTestService`-style harness (ADR 005, ADR 011; immich's `newTestService`): each builder wires a
+// real service to in-memory repositories over one set of tables, a clock that moves only when told
+// to, predictable tokens and a recording mailer, and returns the service as `sut` with its world.
+// Tests seed rows with `world.add…` (whole rows, rowFactory defaults) and read what the service wrote
+// from `world.tables`.
+import { FixedClock } from '#src/repositories/clock.repository.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { AccountService } from '#src/services/account.service.ts';
+import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { ConsentService } from '#src/services/consent.service.ts';
+import { EntitlementService } from '#src/services/entitlement.service.ts';
+import { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { SessionService } from '#src/services/session.service.ts';
+import { TtlCache } from '#src/services/ttl-cache.service.ts';
+import { ViewerService } from '#src/services/viewer.service.ts';
+import { TEST_NOW } from '#test/factories.ts';
+import {
+  InMemoryCatalogueRepository,
+  InMemoryConsentRepository,
+  InMemoryDeviceRepository,
+  InMemoryEmailTokenRepository,
+  InMemoryLoginFailureStore,
+  InMemorySessionRepository,
+  InMemoryTables,
+  InMemoryTransactionRepository,
+  InMemoryUserRepository,
+  PlainPasswordHasher,
+  RecordingMailer,
+  SequentialCrypto,
+} from '#test/services/in-memory-repositories.ts';
+import { rowFactory } from '#test/services/stubs.ts';
+
+export const TEST_TIME_ZONE = 'Asia/Tokyo';
+export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
+export const TEST_TOKEN_OPTIONS = { signupTokenTtlMs: 86_400_000, passwordTokenTtlMs: 3_600_000 };
+export const TEST_LOGIN_LIMITS = { maxFailuresPerAccount: 3, maxFailuresPerIp: 10, windowMs: 15 * 60_000 };
+
+/** The DomainError a call fails with (and the test fails when it succeeds or fails otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
+}
+
+/** The response code a call fails with. */
+export async function codeOf(promise: Promise<unknown>): Promise<number> {
+  return (await refusal(promise)).code;
+}
+
+/** One set of in-memory tables with every fake repository over it. */
+export function newTestWorld(now = TEST_NOW) {
+  const tables = new InMemoryTables();
+  const clock = new FixedClock(now);
+  const crypto = new SequentialCrypto();
+  const repositories = {
+    users: new InMemoryUserRepository(tables),
+    sessions: new InMemorySessionRepository(tables),
+    emailTokens: new InMemoryEmailTokenRepository(tables),
+    consents: new InMemoryConsentRepository(tables),
+    devices: new InMemoryDeviceRepository(tables),
+  };
+  const catalogue = new InMemoryCatalogueRepository(tables);
+  return {
+    tables,
+    clock,
+    crypto,
+    repositories,
+    transactions: new InMemoryTransactionRepository(tables, repositories),
+    catalogue,
+    hasher: new PlainPasswordHasher(),
+    mailer: new RecordingMailer(),
+    loginFailures: new InMemoryLoginFailureStore(),
+    urls: new MediaUrlSigner({
+      baseUrl: 'http://api.test',
+      secret: 'test-secret-0123456789',
+      ttlSeconds: 1800,
+      sign: (value) => crypto.sha256(`test-secret:${value}`).slice(0, 16),
+      safeEqual: (a, b) => a === b,
+    }),
+    /** The catalogue cache, off: every call reads the tables. */
+    cache: new TtlCache({ ttlMs: 0, maxEntries: 1, now: () => clock.now() }),
+    addUser(overrides: Parameters<typeof rowFactory.user>[0] = {}) {
+      const user = rowFactory.user(overrides);
+      tables.users.push(user);
+      return user;
+    },
+    addTitle(title = rowFactory.title()) {
+      tables.titles.push(title);
+      return title;
+    },
+    addEpisode(overrides: Parameters<typeof rowFactory.episode>[0]) {
+      const episode = rowFactory.episode(overrides);
+      tables.episodes.push(episode);
+      return episode;
+    },
+  };
+}
+
+export type TestWorld = ReturnType<typeof newTestWorld>;
+
+export function newSessionService(world = newTestWorld()) {
+  const throttle = new LoginThrottle(
+    world.loginFailures,
+    (value) => world.crypto.sha256(value),
+    world.clock,
+    TEST_LOGIN_LIMITS,
+  );
+  const sut = new SessionService(
+    {
+      sessions: world.repositories.sessions,
+      users: world.repositories.users,
+      transactions: world.transactions,
+      hasher: world.hasher,
+      throttle,
+      signatures: { verify: async () => 'mismatch' },
+      crypto: world.crypto,
+      clock: world.clock,
+    },
+    TEST_SESSION_OPTIONS,
+  );
+  return { sut, world };
+}
+
+export function newAccountService(world = newTestWorld()) {
+  const { sut: sessions } = newSessionService(world);
+  const sut = new AccountService(
+    {
+      users: world.repositories.users,
+      sessionStore: world.repositories.sessions,
+      devices: world.repositories.devices,
+      emailTokens: world.repositories.emailTokens,
+      transactions: world.transactions,
+      hasher: world.hasher,
+      mailer: world.mailer,
+      sessions,
+      crypto: world.crypto,
+      clock: world.clock,
+    },
+    TEST_TOKEN_OPTIONS,
+  );
+  return { sut, world };
+}
+
+export function newConsentService(world = newTestWorld()) {
+  const sut = new ConsentService(world.repositories.users, world.repositories.consents, world.clock);
+  return { sut, world };
+}
+
+export function newEntitlementService(world = newTestWorld()) {
+  const sut = new EntitlementService({ titles: world.catalogue, episodes: world.catalogue });
+  return { sut, world };
+}
+
+export function newCatalogueService(world = newTestWorld()) {
+  const { sut: entitlement } = newEntitlementService(world);
+  const sut = new CatalogueService(
+    {
+      titles: world.catalogue,
+      episodes: world.catalogue,
+      magazines: world.catalogue,
+      popularity: world.catalogue,
+      entitlement,
+      clock: world.clock,
+      urls: world.urls,
+      cache: world.cache,
+    },
+    { timeZone: TEST_TIME_ZONE, webPublicUrl: 'http://web.test' },
+  );
+  return { sut, world, entitlement };
+}
+
+export function newViewerService(world = newTestWorld()) {
+  const { sut: catalogue, entitlement } = newCatalogueService(world);
+  const sut = new ViewerService(
+    {
+      catalogue,
+      entitlement,
+      episodes: world.catalogue,
+      activity: world.catalogue,
+      clock: world.clock,
+      urls: world.urls,
+    },
+    { timeZone: TEST_TIME_ZONE },
+  );
+  return { sut, world };
+}

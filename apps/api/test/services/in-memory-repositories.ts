@@ -1,0 +1,476 @@
+// In-memory repositories for service unit tests (ADR 005, ADR 011; STYLE habit 6): the public
+// methods of the real repositories over plain arrays, with the same semantics where services rely
+// on them (defaults, unique e-mail, single-use tokens, released episodes, order). Integration tests
+// keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
+import { createHash } from 'node:crypto';
+import type {
+  ConsentRow,
+  DeviceRow,
+  EmailTokenPurpose,
+  EmailTokenRow,
+  EpisodeRow,
+  MagazineCategoryRow,
+  PageRow,
+  TagRow,
+  TitleRow,
+  UserRow,
+  UserStatus,
+  UserUpdate,
+  WebTokenRow,
+} from '#src/db/schema.ts';
+import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
+import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
+import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
+import type { SessionRepository, SessionWithUser } from '#src/repositories/session.repository.ts';
+import type { TitleListing } from '#src/repositories/title.repository.ts';
+import type {
+  RepositoryPort,
+  TransactionalRepositories,
+  TransactionRepository,
+} from '#src/repositories/transaction.repository.ts';
+import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import type { AccountMail } from '#src/services/account-mailer.service.ts';
+import type { LoginFailureStore } from '#src/services/login-throttle.service.ts';
+import type { SessionCrypto } from '#src/services/session.service.ts';
+
+/** The tables the fakes share, as rows; a test may read or seed them directly. */
+export class InMemoryTables {
+  users: UserRow[] = [];
+  sessions: WebTokenRow[] = [];
+  emailTokens: EmailTokenRow[] = [];
+  consents: ConsentRow[] = [];
+  devices: DeviceRow[] = [];
+  titles: TitleRow[] = [];
+  episodes: EpisodeRow[] = [];
+  pages: PageRow[] = [];
+  magazines: { id: number; name_en: string; name_ja: string }[] = [];
+  magazineCategories: MagazineCategoryRow[] = [];
+  tags: (TagRow & { title_id: number })[] = [];
+  titleGenres: { title_id: number; genre_id: number }[] = [];
+  rankingEntries: { ranking_id: number; position: number; title_id: number }[] = [];
+  views: { title_id: number; date: string; counter: string }[] = [];
+  viewHistory: { user_id: number; title_id: number; episode_id: number; viewed_at: number }[] = [];
+  private ids = new Map<string, number>();
+
+  nextId(table: string): number {
+    const id = (this.ids.get(table) ?? 0) + 1;
+    this.ids.set(table, id);
+    return id;
+  }
+
+  /** Every table's rows, copied (what a transaction restores when its work throws). */
+  snapshot(): () => void {
+    const copy = structuredClone({ ...this });
+    return () => Object.assign(this, copy);
+  }
+}
+
+/** The user columns' SQL defaults (and NULL for the nullable ones), as an insert leaves them. */
+export const USER_COLUMN_DEFAULTS = {
+  email: null,
+  password_hash: null,
+  status: 'active',
+  birthday: null,
+  nickname: null,
+  gender: null,
+  locale: 'ja',
+  region: 'JP',
+  original_uuid: null,
+  charge_type: 1,
+  opt_out_ads: 0,
+  opt_out_analysis: 0,
+  push_notice_status: 0,
+  noah_id: null,
+  resigned_at: null,
+} as const satisfies Partial<UserRow>;
+
+export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async findUserById(id: number) {
+    return this.tables.users.find((user) => user.id === id);
+  }
+
+  async findHashKeyByUserId(id: number) {
+    return (await this.findUserById(id))?.hash_key;
+  }
+
+  async findUserByEmail(email: string) {
+    return this.tables.users.find((user) => user.email === email);
+  }
+
+  async createUser(user: Parameters<UserRepository['createUser']>[0]): Promise<UserRow> {
+    if (user.email && (await this.findUserByEmail(user.email))) throw new EmailTakenError();
+    const row = { id: this.tables.nextId('user'), ...USER_COLUMN_DEFAULTS, ...user } as UserRow;
+    this.tables.users.push(row);
+    return row;
+  }
+
+  async updateUser(id: number, patch: UserUpdate): Promise<void> {
+    const taken = patch.email ? await this.findUserByEmail(patch.email as string) : undefined;
+    if (taken && taken.id !== id) throw new EmailTakenError();
+    const user = await this.findUserById(id);
+    if (user) Object.assign(user, patch);
+  }
+
+  async updateUserWithStatus(id: number, status: UserStatus, patch: UserUpdate): Promise<boolean> {
+    const user = await this.findUserById(id);
+    if (user?.status !== status) return false;
+    Object.assign(user, patch);
+    return true;
+  }
+
+  async lockUser(): Promise<void> {}
+}
+
+export class InMemorySessionRepository implements RepositoryPort<SessionRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async createSession(session: Parameters<SessionRepository['createSession']>[0]): Promise<WebTokenRow> {
+    const row: WebTokenRow = {
+      id: this.tables.nextId('web_token'),
+      device_name: '',
+      platform: 3,
+      user_agent: '',
+      revoked_at: null,
+      ...session,
+    } as WebTokenRow;
+    this.tables.sessions.push(row);
+    return row;
+  }
+
+  async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    const session = this.tables.sessions.find((s) => s.token_hash === tokenHash);
+    const user = session && this.tables.users.find((u) => u.id === session.user_id);
+    if (!session || !user) return undefined;
+    const { id, user_id, expires_at, revoked_at, last_seen_at } = session;
+    return { id, user_id, expires_at, revoked_at, last_seen_at, status: user.status };
+  }
+
+  async findSessionById(id: number) {
+    return this.tables.sessions.find((s) => s.id === id);
+  }
+
+  async touchSession(id: number, now: number, staleBefore: number): Promise<void> {
+    const session = await this.findSessionById(id);
+    if (session && session.last_seen_at < staleBefore) session.last_seen_at = now;
+  }
+
+  async revokeSession(id: number, now: number): Promise<boolean> {
+    const session = await this.findSessionById(id);
+    if (!session || session.revoked_at !== null) return false;
+    session.revoked_at = now;
+    return true;
+  }
+
+  async revokeUserSessions(userId: number, now: number, exceptId: number | null = null): Promise<number> {
+    const live = this.live(userId, now).filter((s) => s.id !== exceptId);
+    for (const session of live) session.revoked_at = now;
+    return live.length;
+  }
+
+  async countActiveSessions(userId: number, now: number): Promise<number> {
+    return this.live(userId, now).length;
+  }
+
+  async listActiveSessions(userId: number, now: number): Promise<WebTokenRow[]> {
+    return this.live(userId, now).sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+  }
+
+  private live(userId: number, now: number): WebTokenRow[] {
+    return this.tables.sessions.filter((s) => s.user_id === userId && s.revoked_at === null && s.expires_at > now);
+  }
+}
+
+export class InMemoryEmailTokenRepository implements RepositoryPort<EmailTokenRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async createEmailToken(token: NewEmailToken): Promise<EmailTokenRow> {
+    const row = { id: this.tables.nextId('email_token'), payload: '{}', used_at: null, ...token } as EmailTokenRow;
+    this.tables.emailTokens.push(row);
+    return row;
+  }
+
+  async consumeEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: number) {
+    const row = this.tables.emailTokens.find(
+      (t) => t.token_hash === tokenHash && t.purpose === purpose && t.used_at === null && t.expires_at > now,
+    );
+    if (row) row.used_at = now;
+    return row;
+  }
+
+  async revokeUserEmailTokens(userId: number, purposes: readonly EmailTokenPurpose[], now: number): Promise<void> {
+    for (const t of this.tables.emailTokens) {
+      if (t.user_id === userId && purposes.includes(t.purpose) && t.used_at === null) t.used_at = now;
+    }
+  }
+
+  async revokeEmailTokensByEmail(email: string, purpose: EmailTokenPurpose, now: number): Promise<void> {
+    for (const t of this.tables.emailTokens) {
+      if (t.email === email && t.purpose === purpose && t.used_at === null) t.used_at = now;
+    }
+  }
+}
+
+export class InMemoryConsentRepository implements RepositoryPort<ConsentRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async createConsent(consent: NewConsent): Promise<ConsentRow> {
+    const row = {
+      id: this.tables.nextId('consent'),
+      user_id: null,
+      visitor_id: null,
+      terms_of_service_minor: 0,
+      terms_of_service_adult: 0,
+      privacy_policy: 0,
+      ...consent,
+    } as ConsentRow;
+    this.tables.consents.push(row);
+    return row;
+  }
+
+  async findLatestConsentByUser(userId: number) {
+    return this.tables.consents.filter((c) => c.user_id === userId).at(-1);
+  }
+}
+
+export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async findDeviceByOriginalUuid(originalUuid: string) {
+    return this.tables.devices.find((d) => d.original_uuid === originalUuid);
+  }
+
+  async findLatestDeviceByUser(userId: number) {
+    return this.tables.devices.filter((d) => d.user_id === userId).sort((a, b) => b.updated_at - a.updated_at)[0];
+  }
+
+  async listDevicesByUser(userId: number) {
+    return this.tables.devices.filter((d) => d.user_id === userId);
+  }
+
+  async createDevice(device: NewDevice): Promise<DeviceRow> {
+    const row = { id: this.tables.nextId('device'), ...device } as DeviceRow;
+    this.tables.devices.push(row);
+    return row;
+  }
+
+  async updateDevice(id: number, patch: DeviceUpdate): Promise<void> {
+    const device = this.tables.devices.find((d) => d.id === id);
+    if (device) Object.assign(device, patch);
+  }
+}
+
+/** All-or-nothing like the database: the tables are restored when the work throws. */
+export class InMemoryTransactionRepository implements RepositoryPort<TransactionRepository> {
+  constructor(
+    private readonly tables: InMemoryTables,
+    private readonly repositories: TransactionalRepositories,
+  ) {}
+
+  async run<T>(work: (repositories: TransactionalRepositories) => Promise<T>): Promise<T> {
+    const restore = this.tables.snapshot();
+    try {
+      return await work(this.repositories);
+    } catch (error) {
+      restore();
+      throw error;
+    }
+  }
+}
+
+/** Catalogue reads over the tables: released episodes (start_at <= now) in sort order, as the SQL does. */
+export class InMemoryCatalogueRepository {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const title = this.tables.titles.find((t) => t.id === id);
+      if (!title) return [];
+      return [
+        {
+          title,
+          genreIds: this.tables.titleGenres
+            .filter((g) => g.title_id === id)
+            .map((g) => g.genre_id)
+            .sort((a, b) => a - b),
+          authors: [],
+          releasedEpisodes: this.released(id, now).map(({ id, sort_index, point, start_at, free_until_at }) => ({
+            id,
+            sort_index,
+            point,
+            start_at,
+            free_until_at,
+          })),
+        },
+      ];
+    });
+  }
+
+  async listTagsByTitle(titleId: number): Promise<TagRow[]> {
+    return this.tables.tags
+      .filter((t) => t.title_id === titleId)
+      .map(({ id, name_en, name_ja }) => ({ id, name_en, name_ja }));
+  }
+
+  async listWeeklyTitles(now: number) {
+    return this.tables.titles
+      .filter((t) => t.weekday_index !== null && t.published_at <= now)
+      .map(({ id, weekday_index, published_at }) => ({ id, weekday_index, published_at }));
+  }
+
+  async listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]> {
+    const latest = new Map<number, number>();
+    for (const e of this.tables.episodes) {
+      const title = this.tables.titles.find((t) => t.id === e.title_id);
+      if (!title || title.published_at > now || e.start_at < from || e.start_at >= to || e.start_at > now) continue;
+      latest.set(e.title_id, Math.max(latest.get(e.title_id) ?? 0, e.start_at));
+    }
+    return [...latest].sort(([a, x], [b, y]) => y - x || a - b).map(([id]) => id);
+  }
+
+  async listCampaignTitles(now: number) {
+    return this.tables.titles
+      .filter((t) => t.free_until_at !== null && t.free_until_at > now && t.published_at <= now)
+      .map(({ id, free_until_at, campaign_text }) => ({ id, free_until_at, campaign_text }));
+  }
+
+  async listEpisodeFreeWindowTitles(now: number) {
+    const ends = new Map<number, number>();
+    for (const e of this.tables.episodes) {
+      if (e.free_until_at === null || e.free_until_at <= now || e.start_at > now) continue;
+      ends.set(e.title_id, Math.max(ends.get(e.title_id) ?? 0, e.free_until_at));
+    }
+    return [...ends].map(([title_id, free_until_at]) => ({ title_id, free_until_at }));
+  }
+
+  async findEpisodeById(id: number) {
+    return this.tables.episodes.find((e) => e.id === id);
+  }
+
+  async listEpisodesByIds(ids: readonly number[], now: number): Promise<EpisodeRow[]> {
+    return [...new Set(ids)].flatMap((id) => this.tables.episodes.filter((e) => e.id === id && e.start_at <= now));
+  }
+
+  async listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]> {
+    return this.released(titleId, now);
+  }
+
+  async listNextEpisodeStarts(titleIds: readonly number[], now: number) {
+    return [...new Set(titleIds)].flatMap((title_id) => {
+      const starts = this.tables.episodes
+        .filter((e) => e.title_id === title_id && e.start_at > now)
+        .map((e) => e.start_at);
+      return starts.length ? [{ title_id, next_start_at: Math.min(...starts) }] : [];
+    });
+  }
+
+  async findNextEpisode(titleId: number, sortIndex: number) {
+    return this.tables.episodes
+      .filter((e) => e.title_id === titleId && e.sort_index > sortIndex)
+      .sort((a, b) => a.sort_index - b.sort_index || a.id - b.id)[0];
+  }
+
+  async listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]> {
+    return this.tables.episodes
+      .filter((e) => e.bonus_point > 0 && e.start_at <= now)
+      .sort((a, b) => b.start_at - a.start_at || b.id - a.id)
+      .slice(0, limit);
+  }
+
+  async listPagesByEpisode(episodeId: number): Promise<PageRow[]> {
+    return this.tables.pages.filter((p) => p.episode_id === episodeId).sort((a, b) => a.page_number - b.page_number);
+  }
+
+  async listMagazinesByIds(ids: readonly number[]) {
+    return this.tables.magazines.filter((m) => ids.includes(m.id));
+  }
+
+  async listMagazineCategories(): Promise<MagazineCategoryRow[]> {
+    return this.tables.magazineCategories;
+  }
+
+  async listRankingTitleIds(rankingId: number, offset: number, limit: number): Promise<number[]> {
+    return this.tables.rankingEntries
+      .filter((r) => r.ranking_id === rankingId)
+      .sort((a, b) => a.position - b.position)
+      .slice(offset, offset + limit)
+      .map((r) => r.title_id);
+  }
+
+  async incrementActivity(titleId: number, date: string, counter: string): Promise<void> {
+    this.tables.views.push({ title_id: titleId, date, counter });
+  }
+
+  async upsertViewHistory(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
+    const rows = this.tables.viewHistory.filter((v) => !(v.user_id === userId && v.title_id === titleId));
+    this.tables.viewHistory = [...rows, { user_id: userId, title_id: titleId, episode_id: episodeId, viewed_at: now }];
+  }
+
+  private released(titleId: number, now: number): EpisodeRow[] {
+    return this.tables.episodes
+      .filter((e) => e.title_id === titleId && e.start_at <= now)
+      .sort((a, b) => a.sort_index - b.sort_index || a.id - b.id);
+  }
+}
+
+/** Failed logins in memory, with the repository's window semantics. */
+export class InMemoryLoginFailureStore implements LoginFailureStore {
+  readonly rows: { scope: string; key: string; at: number }[] = [];
+
+  async recordFailure(scope: string, key: string, now: number) {
+    this.rows.push({ scope, key, at: now });
+  }
+
+  async summarizeFailures(scope: string, key: string, since: number) {
+    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since);
+    return { count: hits.length, oldestAt: hits.length ? Math.min(...hits.map((r) => r.at)) : null };
+  }
+
+  async clearFailures(scope: string, key: string) {
+    for (let i = this.rows.length - 1; i >= 0; i--) {
+      if (this.rows[i]?.scope === scope && this.rows[i]?.key === key) this.rows.splice(i, 1);
+    }
+  }
+}
+
+/** Predictable tokens (`token-1`, `token-2`, …) and the real SHA-256, so tests can follow a token to its hash. */
+export class SequentialCrypto implements SessionCrypto {
+  private issued = 0;
+
+  randomToken(): string {
+    this.issued += 1;
+    return `token-${this.issued}`;
+  }
+
+  sha256(value: string): string {
+    return createHash('sha256').update(value, 'utf8').digest('hex');
+  }
+}
+
+/** A password hash that is cheap and checkable: argon2id itself is the adapter's concern. */
+export class PlainPasswordHasher {
+  async hashPassword(password: string): Promise<string> {
+    return `hashed:${password}`;
+  }
+
+  async verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+    return passwordHash === `hashed:${password}`;
+  }
+}
+
+/** The account mails a service sent, newest last. */
+export class RecordingMailer {
+  readonly sent: AccountMail[] = [];
+
+  async send(mail: AccountMail): Promise<void> {
+    this.sent.push(mail);
+  }
+
+  /** The token of the last mail of `kind` (what the reader would click). */
+  lastToken(kind: AccountMail['kind']): string {
+    const mail = this.sent.filter((m) => m.kind === kind).at(-1);
+    if (!mail) throw new Error(`no ${kind} mail was sent`);
+    return mail.token;
+  }
+}

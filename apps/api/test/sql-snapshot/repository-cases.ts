@@ -1,0 +1,341 @@
+// The repository methods whose SQL is snapshotted in src/queries (STYLE habit 5), each with
+// representative arguments. The mapped types make the compiler require a case for every method of a
+// listed repository that returns a Promise; a new Kysely repository gets its entry here.
+// Arguments are literals, not test factories, so that the parameters in the snapshot never change.
+import type { Kysely } from 'kysely';
+import type { Database, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
+import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
+import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
+import { ConsentRepository } from '#src/repositories/consent.repository.ts';
+import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
+import { DeviceRepository } from '#src/repositories/device.repository.ts';
+import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
+import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
+import { GenreRepository } from '#src/repositories/genre.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
+import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
+import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
+import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { SessionRepository } from '#src/repositories/session.repository.ts';
+import { SettingRepository } from '#src/repositories/setting.repository.ts';
+import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
+import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { UserRepository } from '#src/repositories/user.repository.ts';
+import type { SqlSnapshotCall, SqlSnapshotGroup } from '#test/sql-snapshot/sql-recorder.ts';
+
+/** The clock of every case: 2026-11-22T00:00:00Z. */
+const NOW = Date.UTC(2026, 10, 22);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Run<T> = (repository: T) => Promise<unknown>;
+
+/** Public methods of `T` that return a Promise: the ones that can run a query. */
+type QueryMethodName<T> = {
+  [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof T] &
+  string;
+
+/** One call, or named variants when one call cannot show every statement (`{ all, 'by ids' }`). */
+type MethodCase<T> = Run<T> | { readonly [variant: string]: Run<T> };
+
+function repositoryCases<T>(
+  file: string,
+  Repository: new (db: Kysely<Database>) => T,
+  cases: { readonly [K in QueryMethodName<T>]: MethodCase<T> },
+): SqlSnapshotGroup {
+  const calls = Object.entries<MethodCase<T>>(cases).flatMap(([method, methodCase]): SqlSnapshotCall[] => {
+    const label = `${Repository.name}.${method}`;
+    const variants: [string, Run<T>][] =
+      typeof methodCase === 'function'
+        ? [[label, methodCase]]
+        : Object.entries(methodCase).map(([variant, run]) => [`${label} (${variant})`, run]);
+    return variants.map(([variantLabel, run]) => ({ label: variantLabel, run: (db) => run(new Repository(db)) }));
+  });
+  return { file, calls };
+}
+
+const titleRow = (id: number): NewTitle => ({
+  id,
+  name_en: `Title ${id}`,
+  name_ja: `タイトル${id}`,
+  magazine_category_id: 1,
+  weekday_index: 1,
+  published_at: NOW - 7 * DAY_MS,
+  created_at: NOW - 7 * DAY_MS,
+  updated_at: NOW - 7 * DAY_MS,
+});
+
+const episodeRow = (id: number, titleId: number, sortIndex: number): NewEpisode => ({
+  id,
+  title_id: titleId,
+  sort_index: sortIndex,
+  name_en: `Episode ${sortIndex}`,
+  name_ja: `第${sortIndex}話`,
+  point: 30,
+  start_at: NOW - DAY_MS,
+  scramble_seed: 2_654_435_761,
+  created_at: NOW - DAY_MS,
+  updated_at: NOW - DAY_MS,
+});
+
+const pageRow = (episodeId: number, pageNumber: number): NewPage => ({
+  episode_id: episodeId,
+  page_number: pageNumber,
+  width: 1280,
+  height: 1810,
+  bytes: 524_288,
+  sha256: `${pageNumber}`.padStart(64, '0'),
+  media_type: 'image/webp',
+  storage_key: `episodes/${episodeId}/pages/${pageNumber}.webp`,
+});
+
+/** A title search of every order but the filters (the All ranking, 1000 ids). */
+const search: TitleSearch = { filter: {}, order: 'popular', popularityRankingId: 12, limit: 1000, now: NOW };
+
+/** Repositories in file-name order; each becomes src/queries/<file>.sqlite.sql and .postgres.sql. */
+export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
+  repositoryCases('account-activity', AccountActivityRepository, {
+    sumPointBalance: (repository) => repository.sumPointBalance(1),
+    findLastPaidPaymentAt: (repository) => repository.findLastPaidPaymentAt(1),
+    countViewedTitlesSince: (repository) => repository.countViewedTitlesSince(1, NOW - 7 * DAY_MS),
+    findLatestLoginBonus: (repository) => repository.findLatestLoginBonus(1),
+  }),
+  repositoryCases('advertisement', AdvertisementRepository, {
+    listActiveAdvertisements: (repository) => repository.listActiveAdvertisements(1, NOW),
+    findAdvertisementById: (repository) => repository.findAdvertisementById(1),
+    incrementCounter: (repository) => repository.incrementCounter(1, 'click', '2026-11-22'),
+  }),
+  repositoryCases('challenge', ChallengeRepository, {
+    createChallenge: (repository) =>
+      repository.createChallenge({
+        user_id: 1,
+        challenge: 'challenge-value',
+        created_at: NOW,
+        expires_at: NOW + 300_000,
+      }),
+    consumeChallenge: {
+      'issued to a user': (repository) => repository.consumeChallenge('challenge-value', 1, 'key-id', NOW),
+      anonymous: (repository) => repository.consumeChallenge('challenge-value', null, 'key-id', NOW),
+    },
+  }),
+  repositoryCases('consent', ConsentRepository, {
+    createConsent: (repository) =>
+      repository.createConsent({
+        user_id: 1,
+        birthday: '2000-01',
+        age_group: 'adult',
+        terms_of_service_adult: 1,
+        privacy_policy: 1,
+        created_at: NOW,
+      }),
+    findLatestConsentByUser: (repository) => repository.findLatestConsentByUser(1),
+  }),
+  repositoryCases('database-health', DatabaseHealthRepository, {
+    ping: (repository) => repository.ping(),
+  }),
+  repositoryCases('device', DeviceRepository, {
+    findDeviceByOriginalUuid: (repository) =>
+      repository.findDeviceByOriginalUuid('0f8fad5b-d9cb-469f-a165-70867728950e'),
+    findLatestDeviceByUser: (repository) => repository.findLatestDeviceByUser(1),
+    listDevicesByUser: (repository) => repository.listDevicesByUser(1),
+    createDevice: (repository) =>
+      repository.createDevice({
+        user_id: 1,
+        original_uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        device: 'Pixel 9',
+        platform: 2,
+        created_at: NOW,
+        updated_at: NOW,
+      }),
+    updateDevice: (repository) => repository.updateDevice(1, { os_version: '15', updated_at: NOW }),
+  }),
+  repositoryCases('email-token', EmailTokenRepository, {
+    createEmailToken: (repository) =>
+      repository.createEmailToken({
+        user_id: null,
+        purpose: 'signup',
+        token_hash: 'a'.repeat(64),
+        email: 'reader@example.com',
+        payload: '{}',
+        created_at: NOW,
+        expires_at: NOW + DAY_MS,
+      }),
+    consumeEmailToken: (repository) => repository.consumeEmailToken('a'.repeat(64), 'signup', NOW),
+    revokeUserEmailTokens: (repository) =>
+      repository.revokeUserEmailTokens(1, ['password_change', 'password_reset'], NOW),
+    revokeEmailTokensByEmail: (repository) => repository.revokeEmailTokensByEmail('reader@example.com', 'signup', NOW),
+  }),
+  repositoryCases('episode', EpisodeRepository, {
+    listEpisodesByIds: (repository) => repository.listEpisodesByIds([100001, 100002], NOW),
+    listEpisodesByTitle: (repository) => repository.listEpisodesByTitle(10001, NOW),
+    listNextEpisodeStarts: (repository) => repository.listNextEpisodeStarts([10001, 10002], NOW),
+    findEpisodeById: (repository) => repository.findEpisodeById(100001),
+    countEpisodes: (repository) => repository.countEpisodes(),
+    insertEpisodes: (repository) =>
+      repository.insertEpisodes([episodeRow(100001, 10001, 1), episodeRow(100002, 10001, 2)]),
+    insertPages: (repository) => repository.insertPages([pageRow(100001, 1), pageRow(100001, 2)]),
+    listPagesByEpisode: (repository) => repository.listPagesByEpisode(100001),
+    listBonusEpisodes: (repository) => repository.listBonusEpisodes(NOW, 30),
+    findNextEpisode: (repository) => repository.findNextEpisode(10001, 3),
+  }),
+  repositoryCases('genre', GenreRepository, {
+    listGenres: (repository) => repository.listGenres(),
+    listGenresByIds: (repository) => repository.listGenresByIds([1, 2]),
+    upsertGenres: (repository) =>
+      repository.upsertGenres([
+        { id: 1, name_en: 'Action', name_ja: 'アクション', image_path: 'genres/1.webp', sort_order: 1 },
+        { id: 2, name_en: 'Romance', name_ja: '恋愛', image_path: 'genres/2.webp', sort_order: 2 },
+      ]),
+    listGenreIdsInUse: (repository) => repository.listGenreIdsInUse(NOW),
+  }),
+  repositoryCases('ingest', IngestRepository, {
+    hasTitle: (repository) => repository.hasTitle(10001),
+    findEpisodeById: (repository) => repository.findEpisodeById(100001),
+    nextSortIndex: (repository) => repository.nextSortIndex(10001),
+    listEpisodeStorageKeys: (repository) => repository.listEpisodeStorageKeys(100001),
+    commitEpisode: {
+      'new title and episode': (repository) =>
+        repository.commitEpisode({
+          title: titleRow(10001),
+          episode: episodeRow(100001, 10001, 1),
+          pages: [pageRow(100001, 1), pageRow(100001, 2)],
+        }),
+      'existing title': (repository) =>
+        repository.commitEpisode({ episode: episodeRow(100002, 10001, 2), pages: [pageRow(100002, 1)] }),
+    },
+  }),
+  repositoryCases('job', JobRepository, {
+    claimJob: (repository) => repository.claimJob('RebuildRankings', 'RebuildRankings:1959936', NOW),
+    finishJob: (repository) => repository.finishJob(1, 'success', '', NOW),
+    findLatestJob: (repository) => repository.findLatestJob('RebuildRankings'),
+  }),
+  repositoryCases('login-failure', LoginFailureRepository, {
+    recordFailure: (repository) => repository.recordFailure('account', 'b'.repeat(64), NOW, NOW - 15 * 60_000),
+    summarizeFailures: (repository) => repository.summarizeFailures('ip', 'b'.repeat(64), NOW - 15 * 60_000),
+    clearFailures: (repository) => repository.clearFailures('account', 'b'.repeat(64)),
+  }),
+  repositoryCases('magazine', MagazineRepository, {
+    listMagazinesByIds: (repository) => repository.listMagazinesByIds([1, 2]),
+    listMagazineCategories: (repository) => repository.listMagazineCategories(),
+    listSearchMagazineCategories: (repository) => repository.listSearchMagazineCategories(),
+    listMagazines: {
+      'by category': (repository) =>
+        repository.listMagazines({ categoryId: 2, order: 'new', limit: 20, offset: 0, now: NOW }),
+      'by ids': (repository) => repository.listMagazines({ ids: [1, 2], order: 'old', limit: 20, offset: 0, now: NOW }),
+    },
+    listEpisodeIdsByMagazines: (repository) => repository.listEpisodeIdsByMagazines([1, 2], NOW),
+  }),
+  repositoryCases('ranking', RankingRepository, {
+    listRankingTabs: (repository) => repository.listRankingTabs(),
+    listRankingTitleIds: (repository) => repository.listRankingTitleIds(12, 0, 21),
+    findLatestComputedAt: (repository) => repository.findLatestComputedAt(),
+    replaceRankingEntries: (repository) =>
+      repository.replaceRankingEntries(
+        [12, 13],
+        [
+          { ranking_id: 12, position: 1, title_id: 10001, score: 120.5, computed_at: NOW },
+          { ranking_id: 12, position: 2, title_id: 10002, score: 80, computed_at: NOW },
+        ],
+      ),
+  }),
+  repositoryCases('session', SessionRepository, {
+    createSession: (repository) =>
+      repository.createSession({
+        user_id: 1,
+        token_hash: 'c'.repeat(64),
+        device_name: 'Chrome on macOS',
+        platform: 3,
+        created_at: NOW,
+        last_seen_at: NOW,
+        expires_at: NOW + 30 * DAY_MS,
+      }),
+    findSessionByTokenHash: (repository) => repository.findSessionByTokenHash('c'.repeat(64)),
+    findSessionById: (repository) => repository.findSessionById(1),
+    touchSession: (repository) => repository.touchSession(1, NOW, NOW - 300_000),
+    revokeSession: (repository) => repository.revokeSession(1, NOW),
+    revokeUserSessions: {
+      all: (repository) => repository.revokeUserSessions(1, NOW),
+      'except one': (repository) => repository.revokeUserSessions(1, NOW, 2),
+    },
+    countActiveSessions: (repository) => repository.countActiveSessions(1, NOW),
+    listActiveSessions: (repository) => repository.listActiveSessions(1, NOW),
+  }),
+  repositoryCases('setting', SettingRepository, {
+    findSetting: (repository) => repository.findSetting('maintenance'),
+    upsertSetting: (repository) => repository.upsertSetting('maintenance', '{"enabled":false}', NOW),
+  }),
+  repositoryCases('title-activity', TitleActivityRepository, {
+    incrementActivity: (repository) => repository.incrementActivity(10001, '2026-11-22', 'views'),
+    listActivitySince: (repository) => repository.listActivitySince('2026-11-15'),
+    listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
+    upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
+  }),
+  repositoryCases('title', TitleRepository, {
+    listTitlesByIds: (repository) => repository.listTitlesByIds([10001, 10002], NOW),
+    searchTitleIds: {
+      'keyword, popular': (repository) =>
+        repository.searchTitleIds({ ...search, filter: { text: 'あおいみなと' }, order: 'popular' }),
+      'every filter, updated': (repository) =>
+        repository.searchTitleIds({
+          ...search,
+          filter: {
+            text: 'harbor',
+            author: 'Mori',
+            genreId: 1,
+            tagId: 2,
+            magazineCategoryId: 2,
+            publishCategory: 1,
+            freeCampaignAt: NOW,
+          },
+          order: 'updated',
+        }),
+      new: (repository) => repository.searchTitleIds({ ...search, order: 'new' }),
+      'name en': (repository) => repository.searchTitleIds({ ...search, order: 'name_en' }),
+      'name ja': (repository) => repository.searchTitleIds({ ...search, order: 'name_ja' }),
+    },
+    listWeeklyTitles: (repository) => repository.listWeeklyTitles(NOW),
+    listTitleIdsUpdatedBetween: (repository) => repository.listTitleIdsUpdatedBetween(NOW - DAY_MS, NOW, NOW),
+    listCampaignTitles: (repository) => repository.listCampaignTitles(NOW),
+    listEpisodeFreeWindowTitles: (repository) => repository.listEpisodeFreeWindowTitles(NOW),
+    listTitleSearchEntries: (repository) => repository.listTitleSearchEntries(NOW),
+    listPublishedTitleIds: (repository) => repository.listPublishedTitleIds(NOW),
+    listTitleGenreLinks: (repository) => repository.listTitleGenreLinks(),
+    listTagsByTitle: (repository) => repository.listTagsByTitle(10001),
+    countTitles: (repository) => repository.countTitles(),
+    insertTitles: (repository) => repository.insertTitles([titleRow(10001), titleRow(10002)]),
+    insertTitleGenres: (repository) =>
+      repository.insertTitleGenres([
+        { title_id: 10001, genre_id: 1 },
+        { title_id: 10001, genre_id: 2 },
+      ]),
+    insertAuthors: (repository) =>
+      repository.insertAuthors([
+        { name_en: 'Aoi Sato', name_ja: '佐藤葵' },
+        { name_en: 'Ren Kato', name_ja: '加藤蓮' },
+      ]),
+    insertTitleAuthors: (repository) =>
+      repository.insertTitleAuthors([
+        { title_id: 10001, author_id: 1, role: 'story', position: 1 },
+        { title_id: 10001, author_id: 2, role: 'art', position: 2 },
+      ]),
+  }),
+  repositoryCases('user', UserRepository, {
+    findUserById: (repository) => repository.findUserById(1),
+    findHashKeyByUserId: (repository) => repository.findHashKeyByUserId(1),
+    findUserByEmail: (repository) => repository.findUserByEmail('reader@example.com'),
+    createUser: (repository) =>
+      repository.createUser({
+        email: 'reader@example.com',
+        password_hash: '$argon2id$…',
+        hash_key: 'hash-key',
+        created_at: NOW,
+        updated_at: NOW,
+      }),
+    updateUser: (repository) => repository.updateUser(1, { email: 'new@example.com', updated_at: NOW }),
+    updateUserWithStatus: (repository) =>
+      repository.updateUserWithStatus(1, 'active', { status: 'resigned', resigned_at: NOW, updated_at: NOW }),
+    lockUser: (repository) => repository.lockUser(1),
+  }),
+];

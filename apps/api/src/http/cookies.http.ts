@@ -1,11 +1,11 @@
 // The SPEC §3 cookies on the HTTP edge: reading them (prefixed name first, then the bare one) and
 // writing the session and law cookies. Routes and plugins use these; services only see values.
-import { CONSENT_COOKIE_NAMES } from '@manga/contracts';
+import { CONSENT_COOKIE_NAMES, CookieName } from '@manga/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsentCookies } from '#src/rules/age-gate.rules.ts';
 import type { StartedSession } from '#src/services/session.service.ts';
 
-export const SESSION_COOKIE = 'uwt';
+export const SESSION_COOKIE = CookieName.Uwt;
 
 /** A cookie by its SPEC §3 name: the environment-prefixed one first, then the bare one. */
 export function readCookie(request: FastifyRequest, prefix: string, name: string): string | undefined {
@@ -17,7 +17,7 @@ export function readCookie(request: FastifyRequest, prefix: string, name: string
 /** The birthday and consent cookies as sent. */
 export function readConsentCookies(request: FastifyRequest): ConsentCookies {
   const prefix = request.server.container.config.cookiePrefix;
-  const cookies: ConsentCookies = { birthday: readCookie(request, prefix, 'birthday') };
+  const cookies: ConsentCookies = { birthday: readCookie(request, prefix, CookieName.Birthday) };
   for (const name of CONSENT_COOKIE_NAMES) cookies[name] = readCookie(request, prefix, name);
   return cookies;
 }

@@ -3,6 +3,7 @@ import {
   AgeGroup,
   ageGroupOf,
   type ConsentCookieName,
+  CookieName,
   hasLawConsent,
   PlanTypeCode,
   parseBirthday,
@@ -25,7 +26,7 @@ export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export interface LawCookie {
   /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
-  name: 'birthday' | ConsentCookieName;
+  name: typeof CookieName.Birthday | ConsentCookieName;
   value: string;
   maxAgeSeconds: number;
 }
@@ -81,13 +82,13 @@ export class ConsentService {
     const expires = Math.floor(now / 1000) + LAW_COOKIE_TTL_SECONDS;
     const cookies: LawCookie[] = [
       {
-        name: 'birthday',
+        name: CookieName.Birthday,
         value: serializeBirthdayCookie(birthday.value, expires),
         maxAgeSeconds: LAW_COOKIE_TTL_SECONDS,
       },
       ...(group === AgeGroup.Minor
-        ? (['terms_of_service_minor'] as const)
-        : (['terms_of_service_adult', 'privacy_policy'] as const)
+        ? ([CookieName.TermsOfServiceMinor] as const)
+        : ([CookieName.TermsOfServiceAdult, CookieName.PrivacyPolicy] as const)
       ).map((name) => ({ name, value: serializeConsentCookie(flag, expires), maxAgeSeconds: LAW_COOKIE_TTL_SECONDS })),
     ];
     return {

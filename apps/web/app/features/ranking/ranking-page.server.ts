@@ -5,8 +5,6 @@ import { pageNumber, pageWindow } from '#app/features/catalogue/paging.ts';
 import { titlesInOrder, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import type { RankingPageData } from './ranking-page.ts';
 
-/** The All ranking (K MANGA ranking ids, WIRE.md §3.2): what /ranking shows. */
-export const ALL_RANKING_ID = 12;
 export const RANKING_PAGE_SIZE = 30;
 
 /** One page (`?page=`) of a ranking tab: its title ids (GET /ranking/all), then the titles (GET /title/list). */

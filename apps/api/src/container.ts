@@ -6,8 +6,13 @@ import type { DatabaseHandle } from '#src/db/database.ts';
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 // Catalogue and discovery (ADR 009).
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
+// Comments and moderation (ADR 013).
+import { CommentRepository } from '#src/repositories/comment.repository.ts';
+import { CommentModerationRepository } from '#src/repositories/comment-moderation.repository.ts';
+import { CommentTransactionRepository } from '#src/repositories/comment-transaction.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
@@ -18,6 +23,7 @@ import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
+import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
@@ -29,20 +35,25 @@ import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { CommentService } from '#src/services/comment.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { DiscoveryService } from '#src/services/discovery.service.ts';
+import { type EpisodeAccessCheck, ViewerEpisodeAccessCheck } from '#src/services/episode-access.check.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.ts';
 import { LoginThrottle } from '#src/services/login-throttle.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { ModerationService } from '#src/services/moderation.service.ts';
+import { OperatorService } from '#src/services/operator.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
 import { RankingService, REBUILD_RANKINGS } from '#src/services/ranking.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
@@ -105,13 +116,21 @@ export function createContainer({
     users: repositories.users,
     signatures: services.requestSignature,
   });
+  const comments = createCommentServices({
+    config,
+    database,
+    clock,
+    catalogue: catalogue.services.catalogue,
+    // "May this reader open this episode": point at the EntitlementService once it exists.
+    episodeAccess: new ViewerEpisodeAccessCheck(catalogue.services.catalogue, clock),
+  });
   return {
     config,
     clock,
     crypto,
-    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories },
+    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories, ...comments.repositories },
     mediaUrls,
-    services: { ...services, ...catalogue.services, ...accounts.services },
+    services: { ...services, ...catalogue.services, ...accounts.services, ...comments.services },
   };
 }
 
@@ -249,6 +268,51 @@ function createAccountServices(options: {
     ),
     boot: new BootService(users, repositories.activity, clock, { timeZone: config.wireTimeZone }),
     outbox: new OutboxService(outbox, { timeZone: config.wireTimeZone }),
+  };
+  return { repositories, services };
+}
+
+/** Comments, the operator role and moderation (ADR 013). */
+export function createCommentServices(options: {
+  config: Pick<Config, 'wireTimeZone' | 'commentMaxLength'>;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  catalogue: CatalogueService;
+  episodeAccess: EpisodeAccessCheck;
+}) {
+  const { config, database, clock } = options;
+  const repositories = {
+    comments: new CommentRepository(database.db),
+    commentModeration: new CommentModerationRepository(database.db),
+    commentTransactions: new CommentTransactionRepository(database.db),
+    ngWords: new NgWordRepository(database.db),
+    userRoles: new UserRoleRepository(database.db),
+    auditLog: new AuditLogRepository(database.db),
+  };
+  const timeZone = config.wireTimeZone;
+  const users = new UserRepository(database.db);
+  const operators = new OperatorService(repositories.userRoles, users, repositories.commentTransactions, clock);
+  const services = {
+    comments: new CommentService(
+      repositories.comments,
+      repositories.commentTransactions,
+      options.episodeAccess,
+      repositories.ngWords,
+      options.catalogue,
+      clock,
+      { timeZone, maxLength: config.commentMaxLength },
+    ),
+    operators,
+    moderation: new ModerationService(
+      operators,
+      repositories.commentModeration,
+      repositories.ngWords,
+      repositories.auditLog,
+      users,
+      repositories.commentTransactions,
+      clock,
+      { timeZone },
+    ),
   };
   return { repositories, services };
 }

@@ -255,6 +255,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listActivitySince: (repository) => repository.listActivitySince('2026-11-15'),
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
+    upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
   }),
   repositoryCases('title', TitleRepository, {
     listTitlesByIds: (repository) => repository.listTitlesByIds([10001, 10002], NOW),

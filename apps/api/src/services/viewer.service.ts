@@ -22,6 +22,8 @@ export interface ViewerEpisodeReader {
 export interface ViewerActivity {
   incrementActivity(titleId: number, date: string, counter: 'views'): Promise<void>;
   upsertViewHistory(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
+  /** Each episode a reader opened: comments need it (ADR 013). */
+  upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
 }
 
 export interface ViewerContext {
@@ -111,7 +113,9 @@ export class ViewerService {
   private async recordRead({ episode }: ReadableEpisode, viewer: ViewerContext, now: number): Promise<void> {
     if (viewer.isCrawler) return;
     await this.activity.incrementActivity(episode.title_id, wireDate(now, this.options.timeZone), 'views');
-    if (viewer.user) await this.activity.upsertViewHistory(viewer.user.userId, episode.title_id, episode.id, now);
+    if (!viewer.user) return;
+    await this.activity.upsertViewHistory(viewer.user.userId, episode.title_id, episode.id, now);
+    await this.activity.upsertEpisodeView(viewer.user.userId, episode.title_id, episode.id, now);
   }
 }
 
@@ -122,7 +126,11 @@ export const ageRatingMessage = (rating: number) => `This title is for readers a
  * Age-rated titles (title.age_rating > 0) need a birthday (cookie; crawlers get SPEC §4's default)
  * old enough for the rating; otherwise 2016 AccountAccessDenied with a message that says why.
  */
-export function assertOldEnoughFor({ listing }: ReadableEpisode, viewer: ViewerContext, now: number): void {
+export function assertOldEnoughFor(
+  { listing }: ReadableEpisode,
+  viewer: Pick<ViewerContext, 'isCrawler' | 'cookies'>,
+  now: number,
+): void {
   const rating = listing.title.age_rating;
   if (rating <= 0) return;
   const birthday: YearMonth | undefined = viewer.isCrawler

@@ -1,6 +1,6 @@
 // Calendar days in the wire time zone (MANGA_WIRE_TIMEZONE): the day an activity counts for, the
 // bounds of a `base_date`, today's weekday. Pure functions over epoch milliseconds.
-import { formatWireDateTime } from '@manga/contracts';
+import { formatWireDateTime, isWireDateTime } from '@manga/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,14 +20,22 @@ function offsetAt(at: number, timeZone: string): number {
   return Date.parse(`${wall.replace(' ', 'T')}Z`) - Math.floor(at / 1000) * 1000;
 }
 
+/** The instant at which the wall clock of `timeZone` shows `local` ('YYYY-MM-DDTHH:MM:SS'). */
+function instantOfWallClock(local: string, timeZone: string): number {
+  const guess = Date.parse(`${local}Z`);
+  const first = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(first, timeZone);
+}
+
 /** [start, end) of a 'YYYY-MM-DD' day in `timeZone`, in epoch milliseconds. */
 export function wireDayBounds(date: string, timeZone: string): { start: number; end: number } {
-  const start = (d: string) => {
-    const guess = Date.parse(`${d}T00:00:00Z`);
-    const first = guess - offsetAt(guess, timeZone);
-    return guess - offsetAt(first, timeZone);
-  };
+  const start = (d: string) => instantOfWallClock(`${d}T00:00:00`, timeZone);
   return { start: start(date), end: start(addDays(date, 1)) };
+}
+
+/** Epoch milliseconds of a wire time 'YYYY-MM-DD HH:MM:SS' read in `timeZone`; undefined when it is not one. */
+export function parseWireDateTime(value: string, timeZone: string): number | undefined {
+  return isWireDateTime(value) ? instantOfWallClock(value.replace(' ', 'T'), timeZone) : undefined;
 }
 
 /** 1 Monday … 7 Sunday of a 'YYYY-MM-DD' date. */

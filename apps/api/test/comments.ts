@@ -46,12 +46,7 @@ export async function view(t: TestApp, reader: Reader, episodeId: number, cookie
 }
 
 export function postComment(t: TestApp, reader: Reader | null, episodeId: number, comment: string) {
-  return post(
-    t,
-    '/episode/comment/post',
-    { episode_id: String(episodeId), comment },
-    { cookie: reader?.cookie ?? '' },
-  );
+  return post(t, '/episode/comment/post', { episode_id: String(episodeId), comment }, { cookie: reader?.cookie ?? '' });
 }
 
 /** Posts and returns the new comment's id; throws unless the post succeeded. */

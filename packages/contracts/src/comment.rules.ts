@@ -1,8 +1,8 @@
 // Comment text (ADR 013): what the server stores of a posted comment and how its length is counted,
 // shared so that the web's character counter agrees with the server's limit.
 
-/** Control characters other than line breaks and tabs (C0, DEL, C1), and the BOM. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff]/g;
+/** Control characters (C0, DEL, C1) other than the line break, and the byte-order mark. */
+const CONTROL = /[^\P{Cc}\n]|\ufeff/gu;
 /** Three or more line breaks in a row (with only spaces between) become one blank line. */
 const BLANK_LINES = /\n(?:[ \t]*\n){2,}/g;
 

@@ -32,7 +32,9 @@ try {
     if (holders.length === 0) console.log('no operators');
     for (const holder of holders) {
       const since = new Date(holder.created_at).toISOString();
-      console.log(`${holder.email ?? `(user ${holder.user_id})`}\tuser ${holder.user_id}\t${holder.status}\tsince ${since}`);
+      console.log(
+        `${holder.email ?? `(user ${holder.user_id})`}\tuser ${holder.user_id}\t${holder.status}\tsince ${since}`,
+      );
     }
   } else if (action === 'add') {
     const { user, changed } = await operators.grantOperator(email as string);

@@ -115,9 +115,8 @@ export default fp(
 
     const limitUnknownPath = app.rateLimit({ max: options.notFoundPerMinute, timeWindow: '1 minute' });
     app.decorate('limitUnknownPath', limitUnknownPath);
-    app.setNotFoundHandler(
-      { preHandler: limitUnknownPath },
-      (request: FastifyRequest, reply: FastifyReply) => send(reply, 404, ResponseCode.ApiNotFound, notFoundMessage(request)),
+    app.setNotFoundHandler({ preHandler: limitUnknownPath }, (request: FastifyRequest, reply: FastifyReply) =>
+      send(reply, 404, ResponseCode.ApiNotFound, notFoundMessage(request)),
     );
 
     // Strict clients (WIRE.md §1.7, BEER) only read error bodies whose type is exactly application/json.

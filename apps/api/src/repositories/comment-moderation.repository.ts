@@ -50,7 +50,10 @@ export class CommentModerationRepository {
         qb
           .where('comment.status', '=', 'visible')
           .where((eb) =>
-            eb.or([eb('comment.reviewed_at', 'is', null), eb('report.latest_report_at', '>', eb.ref('comment.reviewed_at'))]),
+            eb.or([
+              eb('comment.reviewed_at', 'is', null),
+              eb('report.latest_report_at', '>', eb.ref('comment.reviewed_at')),
+            ]),
           ),
       )
       .$if(filter === 'hidden', (qb) => qb.where('comment.status', '=', 'hidden'))

@@ -123,7 +123,12 @@ export class CommentRepository {
         comment_num:
           delta > 0
             ? eb(eb.ref('comment_num'), '+', 1)
-            : eb.case().when('comment_num', '>', 0).then(eb(eb.ref('comment_num'), '-', 1)).else(sql.lit(0)).end(),
+            : eb
+                .case()
+                .when('comment_num', '>', 0)
+                .then(eb(eb.ref('comment_num'), '-', 1))
+                .else(sql.lit(0))
+                .end(),
       }))
       .where('id', '=', episodeId)
       .execute();
@@ -157,7 +162,12 @@ export class CommentRepository {
         like_count:
           delta > 0
             ? eb(eb.ref('like_count'), '+', 1)
-            : eb.case().when('like_count', '>', 0).then(eb(eb.ref('like_count'), '-', 1)).else(sql.lit(0)).end(),
+            : eb
+                .case()
+                .when('like_count', '>', 0)
+                .then(eb(eb.ref('like_count'), '-', 1))
+                .else(sql.lit(0))
+                .end(),
       }))
       .where('id', '=', commentId)
       .returning('like_count')
@@ -310,7 +320,10 @@ export class CommentRepository {
           eb(
             'comment.user_id',
             'not in',
-            eb.selectFrom('comment_mute').select('comment_mute.muted_user_id').where('comment_mute.user_id', '=', readerId),
+            eb
+              .selectFrom('comment_mute')
+              .select('comment_mute.muted_user_id')
+              .where('comment_mute.user_id', '=', readerId),
           ),
         ),
       );

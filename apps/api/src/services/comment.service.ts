@@ -4,13 +4,13 @@
 // the EpisodeAccessCheck, never derived here. Every write that moves a counter runs in one transaction
 // with it: a comment with its episode's comment_num, a like with the comment's like_count.
 import {
-  type Comment,
   COMMENT_PAGE_LIMIT_DEFAULT,
   COMMENT_PAGE_LIMIT_MAX,
+  COMMENTS_PER_HOUR,
+  type Comment,
   type CommentHistorySort,
   type CommentPostInfo,
   type CommentSort,
-  COMMENTS_PER_HOUR,
   cleanCommentText,
   commentLength,
   type Episode,
@@ -131,7 +131,8 @@ export function commentPage(params: { limit?: number; offset?: number }): { limi
   return { limit, offset: params.offset ?? 0 };
 }
 
-const noSuchComment = () => new DomainError(ResponseCode.InvalidParameter, 'invalid parameter comment_id: no such comment');
+const noSuchComment = () =>
+  new DomainError(ResponseCode.InvalidParameter, 'invalid parameter comment_id: no such comment');
 const notOnOwnComment = (what: string) =>
   new DomainError(ResponseCode.InvalidParameter, `invalid parameter comment_id: you cannot ${what} your own comment`);
 
@@ -249,7 +250,12 @@ export class CommentService {
       const recent = await comments.countUserCommentsSince(user.userId, now - COMMENT_WINDOW_MS);
       const before = allowanceOf(recent.count, recent.oldestAt);
       if (before.remaining === 0) throw this.limitOver(before);
-      const created = await comments.createComment({ episode_id: episode.id, user_id: user.userId, body, created_at: now });
+      const created = await comments.createComment({
+        episode_id: episode.id,
+        user_id: user.userId,
+        body,
+        created_at: now,
+      });
       await comments.adjustEpisodeCommentNum(episode.id, 1);
       return { comment: created, allowance: allowanceOf(recent.count + 1, recent.oldestAt ?? now) };
     });
@@ -257,7 +263,11 @@ export class CommentService {
     if (!stored) throw new Error(`comment ${comment.id} was stored but cannot be read back`);
     return {
       comment: toCommentResponse(stored, user.userId, this.options.timeZone),
-      post_info: this.toPostInfo(episode.id, allowance, allowance.remaining === 0 ? this.limitOver(allowance) : undefined),
+      post_info: this.toPostInfo(
+        episode.id,
+        allowance,
+        allowance.remaining === 0 ? this.limitOver(allowance) : undefined,
+      ),
     };
   }
 
@@ -355,7 +365,7 @@ export class CommentService {
   /** A visible comment on an episode the caller may open; 1001 for unknown, hidden or deleted ones. */
   private async requireVisibleComment(caller: CommentCaller, commentId: number): Promise<CommentRow> {
     const comment = await this.store.findCommentById(commentId);
-    if (!comment || comment.status !== 'visible') throw noSuchComment();
+    if (comment?.status !== 'visible') throw noSuchComment();
     await this.access.requireEpisodeAccess(comment.episode_id, caller);
     return comment;
   }

@@ -17,8 +17,11 @@ import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CommentRepository } from '#src/repositories/comment.repository.ts';
-import type { CommentModerationRepository, ModeratedCommentRow } from '#src/repositories/comment-moderation.repository.ts';
-import { NgWordTakenError, type NgWordRepository } from '#src/repositories/ng-word.repository.ts';
+import type {
+  CommentModerationRepository,
+  ModeratedCommentRow,
+} from '#src/repositories/comment-moderation.repository.ts';
+import { type NgWordRepository, NgWordTakenError } from '#src/repositories/ng-word.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { RequestAuth } from '#src/services/auth-context.ts';
 import { commentPage } from '#src/services/comment.service.ts';
@@ -75,7 +78,12 @@ export class ModerationService {
 
   /** POST /ops/comment/hide: readers no longer see it, it stops counting in the episode's comment_num. */
   hideComment(caller: OpsCaller, commentId: number, reason: string) {
-    return this.moveComment(caller, commentId, { from: 'visible', to: 'hidden', action: AuditAction.CommentHide, reason });
+    return this.moveComment(caller, commentId, {
+      from: 'visible',
+      to: 'hidden',
+      action: AuditAction.CommentHide,
+      reason,
+    });
   }
 
   /** POST /ops/comment/restore: a hidden comment is visible (and counted) again. */
@@ -112,7 +120,13 @@ export class ModerationService {
     if (until <= now) throw invalid('until_time', 'must be in the future');
     if (!(await this.users.findUserById(userId))) throw invalid('user_id', 'no such user');
     await this.transactions.run(async ({ moderation, auditLog }) => {
-      await moderation.upsertSuspension({ user_id: userId, until_at: until, reason, created_by: operator.userId, created_at: now });
+      await moderation.upsertSuspension({
+        user_id: userId,
+        until_at: until,
+        reason,
+        created_by: operator.userId,
+        created_at: now,
+      });
       await auditLog.createAuditLog(
         audit(operator.userId, now, {
           action: AuditAction.CommenterSuspend,
@@ -131,7 +145,11 @@ export class ModerationService {
     await this.transactions.run(async ({ moderation, auditLog }) => {
       if (!(await moderation.deleteSuspension(userId))) return;
       await auditLog.createAuditLog(
-        audit(operator.userId, this.clock.now(), { action: AuditAction.CommenterUnsuspend, ...userTarget(userId), reason }),
+        audit(operator.userId, this.clock.now(), {
+          action: AuditAction.CommenterUnsuspend,
+          ...userTarget(userId),
+          reason,
+        }),
       );
     });
   }

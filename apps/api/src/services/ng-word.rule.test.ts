@@ -25,6 +25,11 @@ describe('findNgWord', () => {
     ['ガイジ', 'ｶﾞｲｼﾞ'],
     ['kill yourself', 'just killyourself'],
     ['kill yourself', 'KILL  YOUR.SELF'],
+    ['bad', 'b\u200ba\u200bd'],
+    ['bad', 'b\u200da\u200dd'],
+    ['bad', 'b\u0336a\u0336d\u0336'],
+    ['bad', 'b\ufe0fad'],
+    ['死ね', '死\u200bね'],
   ])('part word %j matches %j', (word, comment) => {
     expect(findNgWord(comment, [part(word)])).toEqual(part(word));
   });
@@ -37,6 +42,7 @@ describe('findNgWord', () => {
     ['ass', 'ａｓｓ'],
     ['ass', 'お前はassだ'],
     ['ass', '(ass)'],
+    ['ass', 'a\u200bs\u200bs'],
   ])('whole word %j matches %j', (word, comment) => {
     expect(findNgWord(comment, [whole(word)])).toBeDefined();
   });

@@ -2,6 +2,8 @@
 // same normalisation as search (contracts' normalizeSearchText: width, case, kana, and every space,
 // punctuation or symbol removed), so "ＢＡＤ", "b a d", "b.a.d" and "ｷﾓｲ" all match "bad" and "キモい".
 // `word` entries match only a whole English word of the comment, so that "class" passes "ass".
+// Invisible characters (zero-width spaces and joiners, variation selectors, combining marks that
+// NFKC leaves alone) are ignored on both sides too, or "f\u200buck" would slip through.
 import { NgWordMatch, normalizeSearchText } from '@manga/contracts';
 
 export interface NgWordEntry {
@@ -19,10 +21,14 @@ interface NormalisedText {
 }
 
 const LATIN_WORD_CHARACTER = /^[\p{Script=Latin}\p{Nd}]/u;
+const INVISIBLE = /[\p{Cf}\p{Mn}\p{Me}]/gu;
+
+/** The search normalisation, then invisible characters removed. */
+const normaliseForMatching = (text: string) => normalizeSearchText(text).replace(INVISIBLE, '');
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 /**
- * Each grapheme goes through normalizeSearchText on its own (a grapheme keeps a half-width kana with
+ * Each grapheme goes through the normalisation on its own (a grapheme keeps a half-width kana with
  * its voicing mark, which NFKC joins), so every normalised character can be traced back to where it
  * stood in the comment and to the word around it.
  */
@@ -32,7 +38,7 @@ function normaliseByGrapheme(comment: string): NormalisedText {
   const isWordGrapheme: boolean[] = [];
   let index = 0;
   for (const { segment } of graphemes.segment(comment)) {
-    const normalised = normalizeSearchText(segment);
+    const normalised = normaliseForMatching(segment);
     isWordGrapheme.push(LATIN_WORD_CHARACTER.test(normalised));
     for (const character of normalised) {
       text += character;
@@ -69,7 +75,7 @@ function containsWholeWord(normalised: NormalisedText, word: string): boolean {
 export function findNgWord<T extends NgWordEntry>(comment: string, words: readonly T[]): T | undefined {
   const normalised = normaliseByGrapheme(comment);
   return words.find((entry) => {
-    const word = normalizeSearchText(entry.word);
+    const word = normaliseForMatching(entry.word);
     if (word === '' || !normalised.text.includes(word)) return false;
     return entry.match_type !== NgWordMatch.Word || containsWholeWord(normalised, word);
   });

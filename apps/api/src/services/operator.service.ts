@@ -4,8 +4,8 @@
 // client sends; to anyone else the moderation API does not exist (1002, as for an unknown path).
 import { AuditAction, AuditTarget, normalizeEmail, ResponseCode } from '@manga/contracts';
 import type { UserRow } from '#src/db/schema.ts';
-import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
+import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { RoleHolder, UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/services/auth-context.ts';
@@ -36,7 +36,7 @@ export class OperatorService {
   /** The caller when they are an operator with an active account; otherwise 1002 (not found). */
   async requireOperator(auth: RequestAuth): Promise<AuthUser> {
     const user = auth.user;
-    if (!user || user.status !== 'active') throw hidden();
+    if (user?.status !== 'active') throw hidden();
     if (!(await this.roles.hasRole(user.userId, OPERATOR_ROLE))) throw hidden();
     return user;
   }

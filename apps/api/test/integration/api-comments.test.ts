@@ -2,14 +2,14 @@
 // PostgreSQL under `npm run test:pg`): viewed-first, the hourly limit on a moved clock, NG words,
 // likes counted once under concurrency, mutes, reports, notices, paging, and hostile input.
 import {
+  COMMENTS_PER_HOUR,
   type Comment,
   type CommentHistoryResponse,
   type CommentLikeNoticeResponse,
   type CommentListResponse,
   type CommentPostInfoResponse,
-  type CommentPostResponse,
   CommentPostRequestSchema,
-  COMMENTS_PER_HOUR,
+  type CommentPostResponse,
   ResponseCode,
   requiredParameters,
 } from '@manga/contracts';
@@ -60,7 +60,9 @@ async function storedComments(userId: number) {
 describe('POST /episode/comment/post', () => {
   it('requires the parameters SPEC §5 lists, exactly as contracts list them', () => {
     const shape = CommentPostRequestSchema.shape;
-    const required = Object.keys(shape).filter((name) => !shape[name as keyof typeof shape].safeParse(undefined).success);
+    const required = Object.keys(shape).filter(
+      (name) => !shape[name as keyof typeof shape].safeParse(undefined).success,
+    );
     expect(required).toEqual([...requiredParameters.commentPost]);
   });
 
@@ -132,7 +134,9 @@ describe('POST /episode/comment/post', () => {
       });
 
       t.clock.set(TEST_NOW + HOUR - 1); // the first post is still inside the window
-      expect(codeOf(await postComment(t, reader, episode.id, 'still too many'))).toBe(ResponseCode.PostCommentLimitOver);
+      expect(codeOf(await postComment(t, reader, episode.id, 'still too many'))).toBe(
+        ResponseCode.PostCommentLimitOver,
+      );
       t.clock.set(TEST_NOW + HOUR); // the first post has left it
       expect(codeOf(await postComment(t, reader, episode.id, 'the next hour'))).toBe(0);
       expect(codeOf(await postComment(t, reader, episode.id, 'but only one more'))).toBe(
@@ -350,7 +354,9 @@ describe('GET /episode/comment/list and /latest', () => {
       await get(t, `/episode/comment/latest?episode_id=${episode.id}&comment_id=${a}`),
     );
     expect(after.comment_list.map((x) => x.comment_id)).toEqual([c, b]);
-    const newest = bodyOf<CommentListResponse>(await get(t, `/episode/comment/latest?episode_id=${episode.id}&limit=1`));
+    const newest = bodyOf<CommentListResponse>(
+      await get(t, `/episode/comment/latest?episode_id=${episode.id}&limit=1`),
+    );
     expect(newest.comment_list.map((x) => x.comment_id)).toEqual([c]);
     expect(newest.has_next).toBe(1);
   });
@@ -359,7 +365,12 @@ describe('GET /episode/comment/list and /latest', () => {
     const episode = await createEpisode(t);
     const scheduled = await createEpisode(t, { episode: { start_at: TEST_NOW + HOUR } });
     const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
-    for (const query of ['episode_id=x', '', `episode_id=${episode.id}&sort=random`, `episode_id=${episode.id}&limit=-1`]) {
+    for (const query of [
+      'episode_id=x',
+      '',
+      `episode_id=${episode.id}&sort=random`,
+      `episode_id=${episode.id}&limit=-1`,
+    ]) {
       expect(codeOf(await get(t, `/episode/comment/list?${query}`)), query).toBe(ResponseCode.InvalidParameter);
     }
     expect(codeOf(await get(t, `/episode/comment/list?episode_id=${episode.id}&comment_id_list=${tooMany}`))).toBe(
@@ -379,9 +390,17 @@ describe('likes', () => {
       fans.flatMap((fan) => Array.from({ length: 8 }, () => commentAction(t, fan, 'like/add', commentId))),
     );
     expect(results.map(codeOf)).toEqual(results.map(() => 0));
-    const rows = await t.database.db.selectFrom('comment_like').selectAll().where('comment_id', '=', commentId).execute();
+    const rows = await t.database.db
+      .selectFrom('comment_like')
+      .selectAll()
+      .where('comment_id', '=', commentId)
+      .execute();
     expect(rows).toHaveLength(4);
-    const stored = await t.database.db.selectFrom('comment').select('like_count').where('id', '=', commentId).executeTakeFirst();
+    const stored = await t.database.db
+      .selectFrom('comment')
+      .select('like_count')
+      .where('id', '=', commentId)
+      .executeTakeFirst();
     expect(stored?.like_count).toBe(4);
     expect(bodyOf(await commentAction(t, fans[0] as Reader, 'like/add', commentId))).toMatchObject({
       comment_id: commentId,
@@ -397,7 +416,11 @@ describe('likes', () => {
     await commentAction(t, fan, 'like/add', commentId);
     const results = await Promise.all(Array.from({ length: 5 }, () => commentAction(t, fan, 'like/cancel', commentId)));
     expect(results.map((r) => bodyOf(r))).toContainEqual(expect.objectContaining({ like_count: 0, is_liked: 0 }));
-    const stored = await t.database.db.selectFrom('comment').select('like_count').where('id', '=', commentId).executeTakeFirst();
+    const stored = await t.database.db
+      .selectFrom('comment')
+      .select('like_count')
+      .where('id', '=', commentId)
+      .executeTakeFirst();
     expect(stored?.like_count).toBe(0);
   });
 
@@ -444,8 +467,18 @@ describe('likes', () => {
       );
       expect(first).toMatchObject({ like_notice_num: 3, last_seen_time: '' });
       expect(first.like_notice_list).toEqual([
-        expect.objectContaining({ comment_id: b, new_like_num: 1, like_count: 1, latest_like_time: '2026-01-01 09:02:00' }),
-        expect.objectContaining({ comment_id: a, new_like_num: 2, like_count: 2, latest_like_time: '2026-01-01 09:01:00' }),
+        expect.objectContaining({
+          comment_id: b,
+          new_like_num: 1,
+          like_count: 1,
+          latest_like_time: '2026-01-01 09:02:00',
+        }),
+        expect.objectContaining({
+          comment_id: a,
+          new_like_num: 2,
+          like_count: 2,
+          latest_like_time: '2026-01-01 09:01:00',
+        }),
       ]);
       const again = bodyOf<CommentLikeNoticeResponse>(
         await get(t, '/episode/comment/like/notice', { cookie: reader.cookie }),
@@ -489,7 +522,11 @@ describe('mute and report', () => {
     const reporter = await readerWhoViewed(episode.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => commentAction(t, reporter, 'report', commentId)));
     expect(results.map(codeOf)).toEqual([0, 0, 0, 0, 0]);
-    const rows = await t.database.db.selectFrom('comment_report').selectAll().where('comment_id', '=', commentId).execute();
+    const rows = await t.database.db
+      .selectFrom('comment_report')
+      .selectAll()
+      .where('comment_id', '=', commentId)
+      .execute();
     expect(rows.map((row) => row.user_id)).toEqual([reporter.user.id]);
     expect(codeOf(await commentAction(t, reader, 'report', commentId))).toBe(ResponseCode.InvalidParameter);
     expect(codeOf(await commentAction(t, null, 'report', commentId))).toBe(ResponseCode.UserNotLogin);

@@ -111,7 +111,8 @@ describe('the moderation API to anyone but an operator', () => {
     ];
     for (const { method, path } of opsRoutes()) {
       for (const cookie of forged) {
-        for (const params of [{}, { comment_id: 'not-a-number', user_id: '1', reason: '' }]) {
+        const paramSets: Record<string, string>[] = [{}, { comment_id: 'not-a-number', user_id: '1', reason: '' }];
+        for (const params of paramSets) {
           // Each from its own address: unknown paths are rate-limited per client (tested below).
           const remoteAddress = freshIp();
           const res =
@@ -198,7 +199,9 @@ describe('the report queue, hide, restore and dismiss', () => {
     expect(await listedIds(t, null, episode.id)).toEqual([]);
     expect(await listedIds(t, author, episode.id)).toEqual([]);
     expect(await episodeCommentNum(t, episode.id)).toBe(0);
-    const history = bodyOf<{ comment_list: unknown[] }>(await get(t, '/episode/comment/history', { cookie: author.cookie }));
+    const history = bodyOf<{ comment_list: unknown[] }>(
+      await get(t, '/episode/comment/history', { cookie: author.cookie }),
+    );
     expect(history.comment_list).toEqual([]);
     const reporter = reporters[0] as Reader;
     expect(codeOf(await commentAction(t, reporter, 'like/add', commentId))).toBe(ResponseCode.InvalidParameter);
@@ -254,7 +257,11 @@ describe('the report queue, hide, restore and dismiss', () => {
 
   it('requires a reason to hide, and refuses unknown comments', async () => {
     const { commentId } = await reportedComment(1);
-    for (const body of [{ comment_id: String(commentId) }, { comment_id: String(commentId), reason: '   ' }]) {
+    const bodies: Record<string, string>[] = [
+      { comment_id: String(commentId) },
+      { comment_id: String(commentId), reason: '   ' },
+    ];
+    for (const body of bodies) {
       expect(codeOf(await opsPost('/ops/comment/hide', body))).toBe(ResponseCode.InvalidParameter);
     }
     const long = await opsPost('/ops/comment/hide', { comment_id: String(commentId), reason: 'x'.repeat(501) });
@@ -291,13 +298,19 @@ describe('suspensions', () => {
       const info = await get(t, `/episode/comment/post/info?episode_id=${episode.id}`, { cookie: commenter.cookie });
       expect(bodyOf(info)).toMatchObject({ post_info: { can_post: 0, reason_code: ResponseCode.AccountSuspended } });
       // Reading and liking still work; only posting is suspended.
-      expect(codeOf(await get(t, `/episode/comment/list?episode_id=${episode.id}`, { cookie: commenter.cookie }))).toBe(0);
+      expect(codeOf(await get(t, `/episode/comment/list?episode_id=${episode.id}`, { cookie: commenter.cookie }))).toBe(
+        0,
+      );
 
       t.clock.set(TEST_NOW + 24 * HOUR); // 2026-01-02 09:00:00 in Tokyo: over
       expect(codeOf(await postComment(t, commenter, episode.id, 'back again'))).toBe(0);
       t.clock.set(TEST_NOW);
 
-      await opsPost('/ops/user/suspend', { user_id: String(commenter.user.id), until_time: '2027-01-01 00:00:00', reason });
+      await opsPost('/ops/user/suspend', {
+        user_id: String(commenter.user.id),
+        until_time: '2027-01-01 00:00:00',
+        reason,
+      });
       expect(codeOf(await postComment(t, commenter, episode.id, 'again?'))).toBe(ResponseCode.AccountSuspended);
       expect(codeOf(await opsPost('/ops/user/unsuspend', { user_id: String(commenter.user.id) }))).toBe(0);
       expect(codeOf(await postComment(t, commenter, episode.id, 'lifted'))).toBe(0);
@@ -328,7 +341,9 @@ describe('suspensions', () => {
       { user_id: '999999999', until_time: '2026-02-01 00:00:00', reason: 'x' },
     ];
     for (const body of cases) {
-      expect(codeOf(await opsPost('/ops/user/suspend', body)), JSON.stringify(body)).toBe(ResponseCode.InvalidParameter);
+      expect(codeOf(await opsPost('/ops/user/suspend', body)), JSON.stringify(body)).toBe(
+        ResponseCode.InvalidParameter,
+      );
     }
     expect(await auditOf('user', commenter.user.id)).toEqual([]);
   });
@@ -417,8 +432,13 @@ describe('the audit log and the operator command', () => {
     expect(codeOf(await opsGet('/ops/operator', reader))).toBe(0);
     expect((await operators.revokeOperator(email)).changed).toBe(true);
     expect((await operators.revokeOperator(email)).changed).toBe(false);
-    expect((await auditOf('user', reader.user.id)).map((row) => row.action)).toEqual(['operator.remove', 'operator.add']);
-    await expect(operators.grantOperator('nobody@example.test')).rejects.toMatchObject({ code: ResponseCode.UserNotExist });
+    expect((await auditOf('user', reader.user.id)).map((row) => row.action)).toEqual([
+      'operator.remove',
+      'operator.add',
+    ]);
+    await expect(operators.grantOperator('nobody@example.test')).rejects.toMatchObject({
+      code: ResponseCode.UserNotExist,
+    });
     const resigned = await createAccount(t, { status: 'resigned' });
     await expect(operators.grantOperator(resigned.email as string)).rejects.toMatchObject({
       code: ResponseCode.AccountNotActive,

@@ -134,7 +134,10 @@ export const CommentPostInfoSchema = z.strictObject({
 export type CommentPostInfo = z.infer<typeof CommentPostInfoSchema>;
 
 /** GET /episode/comment/post/info */
-export const CommentPostInfoResponseSchema = z.strictObject({ ...successEnvelopeShape, post_info: CommentPostInfoSchema });
+export const CommentPostInfoResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  post_info: CommentPostInfoSchema,
+});
 export type CommentPostInfoResponse = z.infer<typeof CommentPostInfoResponseSchema>;
 
 /** POST /episode/comment/post: the stored comment and what is left this hour. */

@@ -152,7 +152,10 @@ export const NgWordSchema = z.strictObject({
 export type NgWord = z.infer<typeof NgWordSchema>;
 
 /** GET /ops/ngword/list */
-export const OpsNgWordListResponseSchema = z.strictObject({ ...successEnvelopeShape, ng_word_list: z.array(NgWordSchema) });
+export const OpsNgWordListResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  ng_word_list: z.array(NgWordSchema),
+});
 export type OpsNgWordListResponse = z.infer<typeof OpsNgWordListResponseSchema>;
 /** POST /ops/ngword/add */
 export const OpsNgWordResponseSchema = z.strictObject({ ...successEnvelopeShape, ng_word: NgWordSchema });

@@ -34,8 +34,10 @@ const caller = (user: AuthUser | null): CommentCaller => ({
   cookies: {},
 });
 
+type CommentWriter = CommentWrites['comments'];
+
 /** Comments, likes, views and suspensions in memory, with the repository methods the service uses. */
-class FakeCommentData implements CommentStore, CommentWrites['comments'] {
+class FakeCommentData implements CommentStore, CommentWriter {
   comments: CommentRow[] = [];
   likes = new Set<string>();
   views = new Set<string>();

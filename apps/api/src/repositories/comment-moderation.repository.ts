@@ -35,16 +35,8 @@ export class CommentModerationRepository {
    * last review (or never reviewed); `hidden`: hidden; `all`: visible or hidden.
    */
   async listReportedComments(filter: ReportQueueFilter, limit: number, offset: number): Promise<ModeratedCommentRow[]> {
-    const reports = this.db
-      .selectFrom('comment_report')
-      .select((eb) => [
-        'comment_report.comment_id',
-        eb.fn.countAll<number | string>().as('reporter_num'),
-        eb.fn.max('comment_report.created_at').as('latest_report_at'),
-      ])
-      .groupBy('comment_report.comment_id');
     const rows = await this.selectModerated()
-      .innerJoin(reports.as('report'), 'report.comment_id', 'comment.id')
+      .innerJoin(this.reportsByComment().as('report'), 'report.comment_id', 'comment.id')
       .select(['report.reporter_num', 'report.latest_report_at'])
       .$if(filter === 'open', (qb) =>
         qb
@@ -68,15 +60,7 @@ export class CommentModerationRepository {
 
   /** One comment (any status) as the queue shows it, reported or not. */
   async findModeratedComment(commentId: number): Promise<ModeratedCommentRow | undefined> {
-    const reports = this.db
-      .selectFrom('comment_report')
-      .select((eb) => [
-        'comment_report.comment_id',
-        eb.fn.countAll<number | string>().as('reporter_num'),
-        eb.fn.max('comment_report.created_at').as('latest_report_at'),
-      ])
-      .where('comment_report.comment_id', '=', commentId)
-      .groupBy('comment_report.comment_id');
+    const reports = this.reportsByComment().where('comment_report.comment_id', '=', commentId);
     const row = await this.selectModerated()
       .leftJoin(reports.as('report'), 'report.comment_id', 'comment.id')
       .select(['report.reporter_num', 'report.latest_report_at'])
@@ -130,6 +114,18 @@ export class CommentModerationRepository {
   async deleteSuspension(userId: number): Promise<boolean> {
     const result = await this.db.deleteFrom('comment_suspension').where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Per reported comment: how many readers reported it, and when the latest did. */
+  private reportsByComment() {
+    return this.db
+      .selectFrom('comment_report')
+      .select((eb) => [
+        'comment_report.comment_id',
+        eb.fn.countAll<number | string>().as('reporter_num'),
+        eb.fn.max('comment_report.created_at').as('latest_report_at'),
+      ])
+      .groupBy('comment_report.comment_id');
   }
 
   private selectModerated() {

@@ -72,33 +72,21 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await moderation.hideComment(opsCaller(request), request.body.comment_id, request.body.reason)),
   );
 
-  app.post(
-    '/ops/comment/restore',
-    {
-      schema: {
-        operationId: 'restoreComment',
-        tags,
-        body: OpsCommentActionRequestSchema,
-        response: { 200: OpsCommentResponseSchema },
+  // Restore a hidden comment; dismiss the reports of a visible one. Both answer the comment after.
+  const reviews = [
+    { path: '/ops/comment/restore', operationId: 'restoreComment', review: moderation.restoreComment },
+    { path: '/ops/comment/dismiss', operationId: 'dismissCommentReports', review: moderation.dismissReports },
+  ] as const;
+  for (const { path, operationId, review } of reviews) {
+    app.post(
+      path,
+      {
+        schema: { operationId, tags, body: OpsCommentActionRequestSchema, response: { 200: OpsCommentResponseSchema } },
       },
-    },
-    async (request) =>
-      ok(await moderation.restoreComment(opsCaller(request), request.body.comment_id, request.body.reason)),
-  );
-
-  app.post(
-    '/ops/comment/dismiss',
-    {
-      schema: {
-        operationId: 'dismissCommentReports',
-        tags,
-        body: OpsCommentActionRequestSchema,
-        response: { 200: OpsCommentResponseSchema },
-      },
-    },
-    async (request) =>
-      ok(await moderation.dismissReports(opsCaller(request), request.body.comment_id, request.body.reason)),
-  );
+      async (request) =>
+        ok(await review.call(moderation, opsCaller(request), request.body.comment_id, request.body.reason)),
+    );
+  }
 
   app.post(
     '/ops/user/suspend',

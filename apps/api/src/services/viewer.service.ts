@@ -1,7 +1,8 @@
 // Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed for an
 // episode the caller may read. Until commerce adds entitlements, that is a free episode (free-window
 // rule) of a title the reader is old enough for; a paid one answers 3105. Each read by a person (not a
-// crawler) counts a view of the title for the rankings, and a logged-in reader's history.
+// crawler) counts a view of the title for the rankings, and a logged-in reader's history and the
+// episodes they opened (comments need those, ADR 013).
 import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import { type SeedFormat, toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';

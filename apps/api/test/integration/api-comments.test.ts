@@ -414,6 +414,9 @@ describe('likes', () => {
     const commentId = await postedCommentId(t, reader, episode.id, 'like me');
     const fan = await readerWhoViewed(episode.id);
     await commentAction(t, fan, 'like/add', commentId);
+    // Another reader cannot cancel the fan's like: they have none of their own to cancel.
+    const stranger = await readerWhoViewed(episode.id);
+    expect(bodyOf(await commentAction(t, stranger, 'like/cancel', commentId))).toMatchObject({ like_count: 1 });
     const results = await Promise.all(Array.from({ length: 5 }, () => commentAction(t, fan, 'like/cancel', commentId)));
     expect(results.map((r) => bodyOf(r))).toContainEqual(expect.objectContaining({ like_count: 0, is_liked: 0 }));
     const stored = await t.database.db

@@ -23,7 +23,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { opsCaller, privateAnswer } from '#src/plugins/comment-caller.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
+// Left out of the served OpenAPI document (`hide`): the API must not advertise what it hides.
 const tags = ['ops'];
+const hide = true;
 const envelope = { 200: SuccessEnvelopeSchema };
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +43,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/operator',
-    { schema: { operationId: 'getOperator', tags, response: { 200: OpsOperatorResponseSchema } } },
+    { schema: { hide, operationId: 'getOperator', tags, response: { 200: OpsOperatorResponseSchema } } },
     async (request) => ok(await operators.getOperator(request.auth)),
   );
 
@@ -49,6 +51,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/comment/report/list',
     {
       schema: {
+        hide,
         operationId: 'listReportedComments',
         tags,
         querystring: OpsReportListQuerySchema,
@@ -62,6 +65,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/comment/hide',
     {
       schema: {
+        hide,
         operationId: 'hideComment',
         tags,
         body: OpsCommentHideRequestSchema,
@@ -81,7 +85,13 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        schema: { operationId, tags, body: OpsCommentActionRequestSchema, response: { 200: OpsCommentResponseSchema } },
+        schema: {
+          hide,
+          operationId,
+          tags,
+          body: OpsCommentActionRequestSchema,
+          response: { 200: OpsCommentResponseSchema },
+        },
       },
       async (request) =>
         ok(await review.call(moderation, opsCaller(request), request.body.comment_id, request.body.reason)),
@@ -92,6 +102,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/user/suspend',
     {
       schema: {
+        hide,
         operationId: 'suspendCommenter',
         tags,
         body: OpsSuspendRequestSchema,
@@ -106,7 +117,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/user/unsuspend',
-    { schema: { operationId: 'unsuspendCommenter', tags, body: OpsUnsuspendRequestSchema, response: envelope } },
+    { schema: { hide, operationId: 'unsuspendCommenter', tags, body: OpsUnsuspendRequestSchema, response: envelope } },
     async (request) => {
       await moderation.unsuspendCommenter(opsCaller(request), request.body.user_id, request.body.reason);
       return ok({});
@@ -115,7 +126,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/ngword/list',
-    { schema: { operationId: 'listNgWords', tags, response: { 200: OpsNgWordListResponseSchema } } },
+    { schema: { hide, operationId: 'listNgWords', tags, response: { 200: OpsNgWordListResponseSchema } } },
     async (request) => ok(await moderation.listNgWords(opsCaller(request))),
   );
 
@@ -123,6 +134,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/ngword/add',
     {
       schema: {
+        hide,
         operationId: 'addNgWord',
         tags,
         body: OpsNgWordAddRequestSchema,
@@ -137,7 +149,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/ngword/remove',
-    { schema: { operationId: 'removeNgWord', tags, body: OpsNgWordRemoveRequestSchema, response: envelope } },
+    { schema: { hide, operationId: 'removeNgWord', tags, body: OpsNgWordRemoveRequestSchema, response: envelope } },
     async (request) => {
       await moderation.removeNgWord(opsCaller(request), request.body.ng_word_id, request.body.reason);
       return ok({});
@@ -148,6 +160,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/audit/list',
     {
       schema: {
+        hide,
         operationId: 'listAuditLog',
         tags,
         querystring: OpsAuditListQuerySchema,

@@ -211,7 +211,9 @@ describe('CommentService.postComment', () => {
 
   it('refuses empty text and text longer than the limit in code points', async () => {
     expect(await codeOf(service.postComment(caller(reader), EPISODE, ' \n '))).toBe(ResponseCode.PostCommentError);
-    expect(await codeOf(service.postComment(caller(reader), EPISODE, 'x'.repeat(11)))).toBe(ResponseCode.PostCommentError);
+    expect(await codeOf(service.postComment(caller(reader), EPISODE, 'x'.repeat(11)))).toBe(
+      ResponseCode.PostCommentError,
+    );
     expect(await codeOf(service.postComment(caller(reader), EPISODE, '🎉'.repeat(10)))).toBe(0);
   });
 
@@ -265,7 +267,9 @@ describe('CommentService.getPostInfo', () => {
       reason_code: ResponseCode.PostCommentError,
       remaining_num: 10,
     });
-    await expect(service.getPostInfo(caller(reader), 999)).rejects.toMatchObject({ code: ResponseCode.EpisodeNotFound });
+    await expect(service.getPostInfo(caller(reader), 999)).rejects.toMatchObject({
+      code: ResponseCode.EpisodeNotFound,
+    });
   });
 });
 

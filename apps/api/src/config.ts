@@ -1,7 +1,7 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
+import { COMMENT_REQUEST_MAX_LENGTH, DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
 import { z } from 'zod';
 
 /** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   MANGA_JOBS_ENABLED: flag.default(true),
   MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  // Comments and moderation (ADR 013).
+  MANGA_COMMENT_MAX_LENGTH: z.coerce.number().int().min(1).max(COMMENT_REQUEST_MAX_LENGTH).default(500),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -108,6 +110,8 @@ export interface Config {
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
   readonly rankingWindowDays: number;
+  /** The longest comment readers may post, in code points (ADR 013). */
+  readonly commentMaxLength: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -185,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
+    commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
   });
 }
 

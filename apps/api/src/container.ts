@@ -6,8 +6,13 @@ import type { DatabaseHandle } from '#src/db/database.ts';
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 // Catalogue and discovery (ADR 009).
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
+// Comments and moderation (ADR 013).
+import { CommentRepository } from '#src/repositories/comment.repository.ts';
+import { CommentModerationRepository } from '#src/repositories/comment-moderation.repository.ts';
+import { CommentTransactionRepository } from '#src/repositories/comment-transaction.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
@@ -19,6 +24,7 @@ import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
+import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
@@ -29,12 +35,14 @@ import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { CommentService } from '#src/services/comment.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
@@ -45,6 +53,8 @@ import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MagazineService } from '#src/services/magazine.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { ModerationService } from '#src/services/moderation.service.ts';
+import { OperatorService } from '#src/services/operator.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
@@ -111,13 +121,21 @@ export function createContainer({
     users: repositories.users,
     signatures: services.requestSignature,
   });
+  const comments = createCommentServices({
+    config,
+    database,
+    clock,
+    users: repositories.users,
+    catalogue: catalogue.services.catalogue,
+    entitlement: catalogue.services.entitlement,
+  });
   return {
     config,
     clock,
     crypto,
-    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories },
+    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories, ...comments.repositories },
     mediaUrls,
-    services: { ...services, ...catalogue.services, ...accounts.services },
+    services: { ...services, ...catalogue.services, ...accounts.services, ...comments.services },
   };
 }
 
@@ -271,6 +289,56 @@ function createAccountServices(options: {
     }),
     boot: new BootService(users, repositories.activity, clock, { timeZone: config.wireTimeZone }),
     outbox: new OutboxService(outbox, { timeZone: config.wireTimeZone }),
+  };
+  return { repositories, services };
+}
+
+/** Comments, the operator role and moderation (ADR 013). */
+function createCommentServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  users: UserRepository;
+  catalogue: CatalogueService;
+  entitlement: EntitlementService;
+}) {
+  const { config, database, clock, users } = options;
+  const repositories = {
+    comments: new CommentRepository(database.db),
+    commentModeration: new CommentModerationRepository(database.db),
+    commentTransactions: new CommentTransactionRepository(database.db),
+    ngWords: new NgWordRepository(database.db),
+    userRoles: new UserRoleRepository(database.db),
+    auditLog: new AuditLogRepository(database.db),
+  };
+  const timeZone = config.wireTimeZone;
+  const transactions = repositories.commentTransactions;
+  const operators = new OperatorService({ roles: repositories.userRoles, users, transactions, clock });
+  const services = {
+    comments: new CommentService(
+      {
+        store: repositories.comments,
+        transactions,
+        entitlement: options.entitlement,
+        ngWords: repositories.ngWords,
+        catalogue: options.catalogue,
+        clock,
+      },
+      { timeZone, maxLength: config.commentMaxLength },
+    ),
+    operators,
+    moderation: new ModerationService(
+      {
+        operators,
+        moderation: repositories.commentModeration,
+        ngWords: repositories.ngWords,
+        auditLog: repositories.auditLog,
+        users,
+        transactions,
+        clock,
+      },
+      { timeZone },
+    ),
   };
   return { repositories, services };
 }

@@ -49,6 +49,13 @@ export {
   type SearchTitleParams,
   searchTitles,
 } from './catalogue-operations.ts';
+export {
+  type CommentOperations,
+  type CommentPage,
+  commentOperations,
+  type ModerationOperations,
+  moderationOperations,
+} from './comment-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 export {

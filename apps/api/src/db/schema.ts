@@ -416,6 +416,7 @@ export interface CommentTable {
   like_count: Default<number>;
   status: Default<string>; // 'visible' | 'hidden' | 'deleted'
   created_at: Millis;
+  reviewed_at: Millis | null; // a moderator last hid, restored or dismissed it (ADR 013)
 }
 
 export interface CommentLikeTable {
@@ -436,6 +437,50 @@ export interface CommentReportTable {
   comment_id: number;
   user_id: number;
   created_at: Millis;
+}
+
+/** A role beyond "reader" (ADR 013): 'operator', granted by `npm run operator`. */
+export interface UserRoleTable {
+  user_id: number;
+  role: string;
+  created_at: Millis;
+}
+
+/** An NG word (ADR 013); `normalized_word` is the word after normalizeSearchText, unique. */
+export interface NgWordTable {
+  id: Id;
+  word: string;
+  normalized_word: string;
+  match_type: Default<string>; // 'part' | 'word'
+  created_by: number | null; // null: seeded by the migration
+  created_at: Millis;
+}
+
+/** A reader who may not post comments until `until_at` (ADR 013). */
+export interface CommentSuspensionTable {
+  user_id: number;
+  until_at: Millis;
+  reason: string;
+  created_by: number | null;
+  created_at: Millis;
+}
+
+/** One operator action (ADR 013); never updated or deleted. */
+export interface AuditLogTable {
+  id: Id;
+  actor_user_id: number | null; // null: the command line
+  action: string; // AuditAction
+  target_type: string; // AuditTarget
+  target_id: number;
+  reason: Default<string>;
+  detail: Default<string>; // JSON object
+  created_at: Millis;
+}
+
+/** When a reader last read their like notices (ADR 013). */
+export interface CommentNoticeTable {
+  user_id: number;
+  like_seen_at: Millis;
 }
 
 export interface EpisodeViewTable {
@@ -539,6 +584,11 @@ export interface Database {
   comment_like: CommentLikeTable;
   comment_mute: CommentMuteTable;
   comment_report: CommentReportTable;
+  user_role: UserRoleTable;
+  ng_word: NgWordTable;
+  comment_suspension: CommentSuspensionTable;
+  audit_log: AuditLogTable;
+  comment_notice: CommentNoticeTable;
   episode_view: EpisodeViewTable;
   view_history: ViewHistoryTable;
   login_bonus: LoginBonusTable;
@@ -573,3 +623,7 @@ export type EmailTokenRow = Selectable<EmailTokenTable>;
 export type ConsentRow = Selectable<ConsentTable>;
 export type DeviceRow = Selectable<DeviceTable>;
 export type ChallengeRow = Selectable<ChallengeTable>;
+export type CommentRow = Selectable<CommentTable>;
+export type NgWordRow = Selectable<NgWordTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLog = Insertable<AuditLogTable>;

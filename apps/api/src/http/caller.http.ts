@@ -1,10 +1,12 @@
 // What services need to know about the caller, read from the request once per route: the reader
 // (session user, crawler flag, birthday cookie) for access decisions, the viewer's seed format,
-// and the client facts a new session records.
+// the session of comment and moderation calls, and the client facts a new session records.
 import type { FastifyRequest } from 'fastify';
 import { readConsentCookies } from '#src/http/cookies.http.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import type { EpisodeListContext } from '#src/services/catalogue.service.ts';
+import type { CommentCaller } from '#src/services/comment.service.ts';
+import type { OpsCaller } from '#src/services/moderation.service.ts';
 import type { SessionClient } from '#src/services/session.service.ts';
 import type { ViewerContext } from '#src/services/viewer.service.ts';
 
@@ -25,6 +27,16 @@ export function episodeListContext(request: FastifyRequest): EpisodeListContext 
 /** The reader, the locale and the scramble-seed format of a viewer call (ADR 009). */
 export function viewerContext(request: FastifyRequest): ViewerContext {
   return { locale: request.client.locale, seedFormat: request.client.seedFormat, reader: readerOf(request) };
+}
+
+/** The session, the locale and the reader of a comment call (ADR 013). */
+export function commentCaller(request: FastifyRequest): CommentCaller {
+  return { auth: request.auth, locale: request.client.locale, reader: readerOf(request) };
+}
+
+/** The session and the locale of a moderation call (ADR 013). */
+export function opsCaller(request: FastifyRequest): OpsCaller {
+  return { auth: request.auth, locale: request.client.locale };
 }
 
 /** Client facts a new session records (device list). */

@@ -6,6 +6,16 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDomainError } from '#src/rules/domain.error.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The rate limit of unknown paths (same counter), for routes that must answer as if they did not
+     * exist: the moderation API to non-operators (ADR 013).
+     */
+    limitUnknownPath: (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
 export interface SuccessEnvelope {
   status: 'success';
   response_code: 0;
@@ -50,6 +60,11 @@ export function errorEnvelope(code: number, message: string, options: ErrorEnvel
   };
 }
 
+/** The message of an unknown path; also of paths that must look unknown to the caller (ADR 013). */
+function notFoundMessage(request: FastifyRequest): string {
+  return `no such API path: ${request.method} ${request.url.split('?')[0]}`;
+}
+
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
@@ -74,7 +89,9 @@ export default fp(
       if (isDomainError(thrown)) {
         const error = thrown;
         request.log.info({ responseCode: error.code }, `Business error ${error.code}: ${error.message}`);
-        return send(reply, error.httpStatus ?? httpStatusFor(error.code), error.code, error.message);
+        // A path hidden from this caller (the moderation API) answers exactly as an unknown one.
+        const message = error.code === ResponseCode.ApiNotFound ? notFoundMessage(request) : error.message;
+        return send(reply, error.httpStatus ?? httpStatusFor(error.code), error.code, message);
       }
       const error = thrown as FastifyError;
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -96,10 +113,10 @@ export default fp(
       return send(reply, 500, ResponseCode.ServerError, responseCodeMessage(ResponseCode.ServerError));
     });
 
-    app.setNotFoundHandler(
-      { preHandler: app.rateLimit({ max: options.notFoundPerMinute, timeWindow: '1 minute' }) },
-      (request: FastifyRequest, reply: FastifyReply) =>
-        send(reply, 404, ResponseCode.ApiNotFound, `no such API path: ${request.method} ${request.url.split('?')[0]}`),
+    const limitUnknownPath = app.rateLimit({ max: options.notFoundPerMinute, timeWindow: '1 minute' });
+    app.decorate('limitUnknownPath', limitUnknownPath);
+    app.setNotFoundHandler({ preHandler: limitUnknownPath }, (request: FastifyRequest, reply: FastifyReply) =>
+      send(reply, 404, ResponseCode.ApiNotFound, notFoundMessage(request)),
     );
 
     // Strict clients (WIRE.md §1.7, BEER) only read error bodies whose type is exactly application/json.

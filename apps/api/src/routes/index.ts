@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '#src/routes/account.routes.ts';
 import { advertisementRoutes } from '#src/routes/advertisement.routes.ts';
 import { appRoutes } from '#src/routes/app.routes.ts';
+import { commentRoutes } from '#src/routes/comment.routes.ts';
 import { devRoutes } from '#src/routes/dev.routes.ts';
 import { episodeRoutes } from '#src/routes/episode.routes.ts';
 import { genreRoutes } from '#src/routes/genre.routes.ts';
@@ -10,6 +11,7 @@ import { imageRoutes } from '#src/routes/image.routes.ts';
 import { lawRoutes } from '#src/routes/law.routes.ts';
 import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
+import { opsRoutes } from '#src/routes/ops.routes.ts';
 import { rankingRoutes } from '#src/routes/ranking.routes.ts';
 import { searchRoutes } from '#src/routes/search.routes.ts';
 import { titleRoutes } from '#src/routes/title.routes.ts';
@@ -34,6 +36,9 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(lawRoutes);
   await app.register(appRoutes);
+  // Comments and moderation (ADR 013).
+  await app.register(commentRoutes);
+  await app.register(opsRoutes);
   // The mail outbox page is for development only (ADR 007).
   if (app.container.config.env !== 'production') await app.register(devRoutes);
 };

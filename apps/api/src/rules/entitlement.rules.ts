@@ -8,10 +8,11 @@
 // campaign or an episode window). Commerce adds entitlements that a reader holds (purchased, rented
 // until a time, premium ticket, plan) as further `Entitlement` reasons, found behind a repository
 // port of EntitlementService; callers read `open`, `reason` and the badge as they do now.
-import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, type YearMonth } from '@manga/contracts';
+import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
 import type { EpisodeRow, Millis, TitleRow } from '#src/db/schema.ts';
 import { birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
 import type { AuthUser } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
 
 /** What opens an episode for a reader, age aside; `locked` when nothing does (it must be bought). */
 export type Entitlement = 'free' | 'free_window' | 'locked';
@@ -137,4 +138,18 @@ export function decideEpisodeAccess(
     };
   }
   return { episodeId, open: entitlement !== 'locked', reason: entitlement, entitlement, ...window };
+}
+
+export const AGE_RATING_UNKNOWN_MESSAGE = 'Enter your birthday to read this title.';
+export const ageRatingMessage = (rating: number) => `This title is for readers aged ${rating} or older.`;
+
+/**
+ * The refusal of an `age_restricted` answer: 2016 AccountAccessDenied with a message that says why
+ * (no known birthday, or too young for the rating). The viewers and the comments answer it alike.
+ */
+export function ageRestrictedError(access: Pick<EpisodeAccess, 'ageRating' | 'birthdayKnown'>): DomainError {
+  return new DomainError(
+    ResponseCode.AccountAccessDenied,
+    access.birthdayKnown ? ageRatingMessage(access.ageRating ?? 0) : AGE_RATING_UNKNOWN_MESSAGE,
+  );
 }

@@ -3,15 +3,18 @@
 // api-discovery.test.ts and api-images.test.ts.
 import { EpisodeBadge, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Reader } from '#src/rules/entitlement.rules.ts';
-import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type ViewerContext } from '#src/services/viewer.service.ts';
+import type { UserRow } from '#src/db/schema.ts';
+import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type Reader } from '#src/rules/entitlement.rules.ts';
+import type { ViewerContext } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { newViewerService, refusal } from '#test/services/harness.ts';
-import { readerStub, rowFactory, titleStub } from '#test/services/stubs.ts';
+import { authStub, readerStub, rowFactory, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 
 const viewer = (reader: Reader = readerStub.adult): ViewerContext => ({ locale: 'en', seedFormat: 'int', reader });
+/** An adult reader logged in on the web as `user`. */
+const memberOf = (user: UserRow): Reader => ({ ...readerStub.adult, user: authStub.web(user).user });
 
 function setup(title = titleStub.withFreeWindows({ free_latest_count: 0 })) {
   const { sut, world } = newViewerService();
@@ -66,26 +69,40 @@ describe('ViewerService.getWebViewer', () => {
     });
   });
 
-  it("counts a person's read of the title and a logged-in reader's history, never a crawler's", async () => {
+  it("counts a person's read of the title, a logged-in reader's history and viewed episodes, never a crawler's", async () => {
     const { sut, world, second, title } = setup();
     await sut.getWebViewer(second.id, viewer(readerStub.crawler));
     expect(world.tables.views).toEqual([]);
     const user = world.addUser();
-    const member = {
-      ...readerStub.adult,
-      user: { userId: user.id, sessionId: 1, status: 'active' as const, via: 'web' as const },
-    };
+    const member = memberOf(user);
     await sut.getWebViewer(second.id, viewer(member));
     expect(world.tables.views).toEqual([{ title_id: title.id, date: '2026-01-01', counter: 'views' }]);
     expect(world.tables.viewHistory).toEqual([
       { user_id: user.id, title_id: title.id, episode_id: second.id, viewed_at: TEST_NOW },
     ]);
+    // Each episode opened is remembered (comments need it, ADR 013): its first and its latest view.
+    world.clock.advance(DAY);
+    await sut.getWebViewer(second.id, viewer(member));
+    expect(world.tables.episodeViews).toEqual([
+      {
+        user_id: user.id,
+        title_id: title.id,
+        episode_id: second.id,
+        first_viewed_at: TEST_NOW,
+        last_viewed_at: TEST_NOW + DAY,
+        finished_at: null,
+      },
+    ]);
   });
 
   it('counts nothing for a refused call', async () => {
     const { sut, world, paid } = setup();
-    await refusal(sut.getWebViewer(paid.id, viewer()));
+    const user = world.addUser();
+    const member = memberOf(user);
+    await refusal(sut.getWebViewer(paid.id, viewer(member)));
     expect(world.tables.views).toEqual([]);
+    expect(world.tables.viewHistory).toEqual([]);
+    expect(world.tables.episodeViews).toEqual([]);
   });
 });
 

@@ -1,14 +1,15 @@
 // Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed of an
 // episode the reader may open, as EntitlementService answers: unknown or unreleased → 3104, too
 // young for the title's rating → 2016, not open (today: not free) → 3105. Each read by a person
-// (not a crawler) counts a view of the title for the rankings, and a logged-in reader's history.
+// (not a crawler) counts a view of the title for the rankings, and a logged-in reader's history
+// and the episodes they opened (comments need those, ADR 013).
 import { type Locale, ResponseCode, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
 import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import type { EpisodeAccess, Reader } from '#src/rules/entitlement.rules.ts';
+import { ageRestrictedError, type EpisodeAccess, type Reader } from '#src/rules/entitlement.rules.ts';
 import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueService } from '#src/services/catalogue.service.ts';
 import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
@@ -21,6 +22,8 @@ export interface ViewerEpisodeReader {
 export interface ViewerActivity {
   incrementActivity(titleId: number, date: string, counter: 'views'): Promise<void>;
   upsertViewHistory(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
+  /** Each episode a reader opened: comments need it (ADR 013). */
+  upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
 }
 
 export interface ViewerContext {
@@ -114,21 +117,15 @@ export class ViewerService {
   private async recordRead({ episode }: EpisodeAccessAnswer, { reader }: ViewerContext, now: number): Promise<void> {
     if (reader.isCrawler) return;
     await this.deps.activity.incrementActivity(episode.title_id, wireDate(now, this.options.timeZone), 'views');
-    if (reader.user) await this.deps.activity.upsertViewHistory(reader.user.userId, episode.title_id, episode.id, now);
+    if (!reader.user) return;
+    await this.deps.activity.upsertViewHistory(reader.user.userId, episode.title_id, episode.id, now);
+    await this.deps.activity.upsertEpisodeView(reader.user.userId, episode.title_id, episode.id, now);
   }
 }
 
-export const AGE_RATING_UNKNOWN_MESSAGE = 'Enter your birthday to read this title.';
-export const ageRatingMessage = (rating: number) => `This title is for readers aged ${rating} or older.`;
-
-/**
- * Why a released episode stays closed: 2016 AccountAccessDenied for an age-rated title the reader's
- * birthday does not admit (with a message that says why), else 3105 EpisodeUnpurchased.
- */
+/** Why a released episode stays closed: the age rating (2016, ageRestrictedError), else 3105 EpisodeUnpurchased. */
 function closedError(access: EpisodeAccess): DomainError {
-  if (access.reason !== 'age_restricted') return new DomainError(ResponseCode.EpisodeUnpurchased);
-  return new DomainError(
-    ResponseCode.AccountAccessDenied,
-    access.birthdayKnown ? ageRatingMessage(access.ageRating ?? 0) : AGE_RATING_UNKNOWN_MESSAGE,
-  );
+  return access.reason === 'age_restricted'
+    ? ageRestrictedError(access)
+    : new DomainError(ResponseCode.EpisodeUnpurchased);
 }

@@ -9,6 +9,7 @@ import type {
   EmailTokenPurpose,
   EmailTokenRow,
   EpisodeRow,
+  EpisodeViewTable,
   MagazineCategoryRow,
   PageRow,
   TagRow,
@@ -50,6 +51,7 @@ export class InMemoryTables {
   rankingEntries: { ranking_id: number; position: number; title_id: number }[] = [];
   views: { title_id: number; date: string; counter: string }[] = [];
   viewHistory: { user_id: number; title_id: number; episode_id: number; viewed_at: number }[] = [];
+  episodeViews: EpisodeViewTable[] = [];
   private ids = new Map<string, number>();
 
   nextId(table: string): number {
@@ -405,6 +407,21 @@ export class InMemoryCatalogueRepository {
   async upsertViewHistory(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
     const rows = this.tables.viewHistory.filter((v) => !(v.user_id === userId && v.title_id === titleId));
     this.tables.viewHistory = [...rows, { user_id: userId, title_id: titleId, episode_id: episodeId, viewed_at: now }];
+  }
+
+  async upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
+    const seen = this.tables.episodeViews.find((v) => v.user_id === userId && v.episode_id === episodeId);
+    if (seen) seen.last_viewed_at = now;
+    else {
+      this.tables.episodeViews.push({
+        user_id: userId,
+        title_id: titleId,
+        episode_id: episodeId,
+        first_viewed_at: now,
+        last_viewed_at: now,
+        finished_at: null,
+      });
+    }
   }
 
   private released(titleId: number, now: number): EpisodeRow[] {

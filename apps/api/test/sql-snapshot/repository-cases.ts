@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
 import type { Database, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
+import { CommentRepository } from '#src/repositories/comment.repository.ts';
+import { CommentModerationRepository } from '#src/repositories/comment-moderation.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
 import { DeviceRepository } from '#src/repositories/device.repository.ts';
@@ -17,12 +20,14 @@ import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
+import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import type { SqlSnapshotCall, SqlSnapshotGroup } from '#test/sql-snapshot/sql-recorder.ts';
 
 /** The clock of every case: 2026-11-22T00:00:00Z. */
@@ -107,6 +112,18 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findAdvertisementById: (repository) => repository.findAdvertisementById(1),
     incrementCounter: (repository) => repository.incrementCounter(1, 'click', '2026-11-22'),
   }),
+  repositoryCases('audit-log', AuditLogRepository, {
+    createAuditLog: (repository) =>
+      repository.createAuditLog({
+        actor_user_id: 1,
+        action: 'comment.hide',
+        target_type: 'comment',
+        target_id: 7,
+        reason: 'Spoils the ending.',
+        created_at: NOW,
+      }),
+    listAuditLog: (repository) => repository.listAuditLog(21, 0),
+  }),
   repositoryCases('challenge', ChallengeRepository, {
     createChallenge: (repository) =>
       repository.createChallenge({
@@ -119,6 +136,59 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
       'issued to a user': (repository) => repository.consumeChallenge('challenge-value', 1, 'key-id', NOW),
       anonymous: (repository) => repository.consumeChallenge('challenge-value', null, 'key-id', NOW),
     },
+  }),
+  repositoryCases('comment', CommentRepository, {
+    findCommentById: (repository) => repository.findCommentById(7),
+    listEpisodeComments: {
+      'newest, guest': (repository) =>
+        repository.listEpisodeComments({ episodeId: 100001, readerId: null, order: 'new', limit: 21, offset: 0 }),
+      'most liked, reader': (repository) =>
+        repository.listEpisodeComments({ episodeId: 100001, readerId: 1, order: 'popular', limit: 21, offset: 20 }),
+    },
+    listEpisodeCommentsByIds: (repository) => repository.listEpisodeCommentsByIds(100001, [7, 8], 1),
+    listEpisodeCommentsAfter: (repository) => repository.listEpisodeCommentsAfter(100001, 7, 1, 21),
+    listUserComments: (repository) => repository.listUserComments(1, 'old', 21, 0),
+    countUserCommentsSince: (repository) => repository.countUserCommentsSince(1, NOW - 3_600_000),
+    hasViewedEpisode: (repository) => repository.hasViewedEpisode(1, 100001),
+    createComment: (repository) =>
+      repository.createComment({ episode_id: 100001, user_id: 1, body: 'What a chapter!', created_at: NOW }),
+    adjustEpisodeCommentNum: {
+      up: (repository) => repository.adjustEpisodeCommentNum(100001, 1),
+      down: (repository) => repository.adjustEpisodeCommentNum(100001, -1),
+    },
+    createLike: (repository) => repository.createLike(7, 2, NOW),
+    deleteLike: (repository) => repository.deleteLike(7, 2),
+    adjustLikeCount: {
+      up: (repository) => repository.adjustLikeCount(7, 1),
+      down: (repository) => repository.adjustLikeCount(7, -1),
+    },
+    listLikedCommentIds: (repository) => repository.listLikedCommentIds(2, 100001),
+    createMute: (repository) => repository.createMute({ user_id: 2, muted_user_id: 1, comment_id: 7, created_at: NOW }),
+    createReport: (repository) => repository.createReport(7, 2, NOW),
+    findSuspensionEnd: (repository) => repository.findSuspensionEnd(1),
+    findLikeSeenAt: (repository) => repository.findLikeSeenAt(1),
+    upsertLikeSeenAt: (repository) => repository.upsertLikeSeenAt(1, NOW),
+    countLikesReceived: (repository) => repository.countLikesReceived(1, NOW - DAY_MS, NOW),
+    listLikeNotices: (repository) => repository.listLikeNotices(1, NOW - DAY_MS, NOW, 100),
+  }),
+  repositoryCases('comment-moderation', CommentModerationRepository, {
+    listReportedComments: {
+      open: (repository) => repository.listReportedComments('open', 21, 0),
+      hidden: (repository) => repository.listReportedComments('hidden', 21, 0),
+      all: (repository) => repository.listReportedComments('all', 21, 20),
+    },
+    findModeratedComment: (repository) => repository.findModeratedComment(7),
+    updateCommentStatus: (repository) => repository.updateCommentStatus(7, 'visible', 'hidden', NOW),
+    markCommentReviewed: (repository) => repository.markCommentReviewed(7, 'visible', NOW),
+    upsertSuspension: (repository) =>
+      repository.upsertSuspension({
+        user_id: 1,
+        until_at: NOW + 7 * DAY_MS,
+        reason: 'Repeated spoilers.',
+        created_by: 2,
+        created_at: NOW,
+      }),
+    deleteSuspension: (repository) => repository.deleteSuspension(1),
   }),
   repositoryCases('consent', ConsentRepository, {
     createConsent: (repository) =>
@@ -227,6 +297,18 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     },
     listEpisodeIdsByMagazines: (repository) => repository.listEpisodeIdsByMagazines([1, 2], NOW),
   }),
+  repositoryCases('ng-word', NgWordRepository, {
+    listNgWords: (repository) => repository.listNgWords(),
+    createNgWord: (repository) =>
+      repository.createNgWord({
+        word: 'ネタバレ',
+        normalized_word: 'ねたばれ',
+        match_type: 'part',
+        created_by: 2,
+        created_at: NOW,
+      }),
+    deleteNgWord: (repository) => repository.deleteNgWord(3),
+  }),
   repositoryCases('ranking', RankingRepository, {
     listRankingTabs: (repository) => repository.listRankingTabs(),
     listRankingTitleIds: (repository) => repository.listRankingTitleIds(12, 0, 21),
@@ -271,6 +353,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listActivitySince: (repository) => repository.listActivitySince('2026-11-15'),
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
+    upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
   }),
   repositoryCases('title', TitleRepository, {
     listTitlesByIds: (repository) => repository.listTitlesByIds([10001, 10002], NOW),
@@ -337,5 +420,11 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     updateUserWithStatus: (repository) =>
       repository.updateUserWithStatus(1, 'active', { status: 'resigned', resigned_at: NOW, updated_at: NOW }),
     lockUser: (repository) => repository.lockUser(1),
+  }),
+  repositoryCases('user-role', UserRoleRepository, {
+    hasRole: (repository) => repository.hasRole(1, 'operator'),
+    createRole: (repository) => repository.createRole(1, 'operator', NOW),
+    deleteRole: (repository) => repository.deleteRole(1, 'operator'),
+    listRoleHolders: (repository) => repository.listRoleHolders('operator'),
   }),
 ];

@@ -1,0 +1,173 @@
+// The moderation API (ADR 013): paths are ours, under /ops/. Operators only; to anyone else every
+// path here answers exactly as an unknown path does (404 / 1002, same message, same rate limit),
+// before its parameters are even read, so that probing reveals nothing.
+import {
+  OpsAuditListQuerySchema,
+  OpsAuditListResponseSchema,
+  OpsCommentActionRequestSchema,
+  OpsCommentHideRequestSchema,
+  OpsCommentResponseSchema,
+  OpsNgWordAddRequestSchema,
+  OpsNgWordListResponseSchema,
+  OpsNgWordRemoveRequestSchema,
+  OpsNgWordResponseSchema,
+  OpsOperatorResponseSchema,
+  OpsReportListQuerySchema,
+  OpsReportListResponseSchema,
+  OpsSuspendRequestSchema,
+  OpsSuspendResponseSchema,
+  OpsUnsuspendRequestSchema,
+  SuccessEnvelopeSchema,
+} from '@manga/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateAnswer } from '#src/http/cache-control.http.ts';
+import { opsCaller } from '#src/http/caller.http.ts';
+import { ok } from '#src/plugins/envelope.plugin.ts';
+
+// Left out of the served OpenAPI document (`hide`): the API must not advertise what it hides.
+const tags = ['ops'];
+const hide = true;
+const envelope = { 200: SuccessEnvelopeSchema };
+
+export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { operators, moderation } = app.container.services;
+  app.addHook('onSend', privateAnswer);
+  // Authorise before validation: a non-operator must not learn which parameters a path takes.
+  app.addHook('preValidation', async (request, reply) => {
+    try {
+      await operators.requireOperator(request.auth);
+    } catch (error) {
+      await app.limitUnknownPath(request, reply);
+      throw error;
+    }
+  });
+
+  app.get(
+    '/ops/operator',
+    { schema: { hide, operationId: 'getOperator', tags, response: { 200: OpsOperatorResponseSchema } } },
+    async (request) => ok(await operators.getOperator(request.auth)),
+  );
+
+  app.get(
+    '/ops/comment/report/list',
+    {
+      schema: {
+        hide,
+        operationId: 'listReportedComments',
+        tags,
+        querystring: OpsReportListQuerySchema,
+        response: { 200: OpsReportListResponseSchema },
+      },
+    },
+    async (request) => ok(await moderation.listReports(opsCaller(request), request.query)),
+  );
+
+  app.post(
+    '/ops/comment/hide',
+    {
+      schema: {
+        hide,
+        operationId: 'hideComment',
+        tags,
+        body: OpsCommentHideRequestSchema,
+        response: { 200: OpsCommentResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await moderation.hideComment(opsCaller(request), request.body.comment_id, request.body.reason)),
+  );
+
+  // Restore a hidden comment; dismiss the reports of a visible one. Both answer the comment after.
+  const reviews = [
+    { path: '/ops/comment/restore', operationId: 'restoreComment', review: moderation.restoreComment },
+    { path: '/ops/comment/dismiss', operationId: 'dismissCommentReports', review: moderation.dismissReports },
+  ] as const;
+  for (const { path, operationId, review } of reviews) {
+    app.post(
+      path,
+      {
+        schema: {
+          hide,
+          operationId,
+          tags,
+          body: OpsCommentActionRequestSchema,
+          response: { 200: OpsCommentResponseSchema },
+        },
+      },
+      async (request) =>
+        ok(await review.call(moderation, opsCaller(request), request.body.comment_id, request.body.reason)),
+    );
+  }
+
+  app.post(
+    '/ops/user/suspend',
+    {
+      schema: {
+        hide,
+        operationId: 'suspendCommenter',
+        tags,
+        body: OpsSuspendRequestSchema,
+        response: { 200: OpsSuspendResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user_id, until_time, reason } = request.body;
+      return ok(await moderation.suspendCommenter(opsCaller(request), user_id, until_time, reason));
+    },
+  );
+
+  app.post(
+    '/ops/user/unsuspend',
+    { schema: { hide, operationId: 'unsuspendCommenter', tags, body: OpsUnsuspendRequestSchema, response: envelope } },
+    async (request) => {
+      await moderation.unsuspendCommenter(opsCaller(request), request.body.user_id, request.body.reason);
+      return ok({});
+    },
+  );
+
+  app.get(
+    '/ops/ngword/list',
+    { schema: { hide, operationId: 'listNgWords', tags, response: { 200: OpsNgWordListResponseSchema } } },
+    async (request) => ok(await moderation.listNgWords(opsCaller(request))),
+  );
+
+  app.post(
+    '/ops/ngword/add',
+    {
+      schema: {
+        hide,
+        operationId: 'addNgWord',
+        tags,
+        body: OpsNgWordAddRequestSchema,
+        response: { 200: OpsNgWordResponseSchema },
+      },
+    },
+    async (request) => {
+      const { word, match_type, reason } = request.body;
+      return ok(await moderation.addNgWord(opsCaller(request), word, match_type, reason));
+    },
+  );
+
+  app.post(
+    '/ops/ngword/remove',
+    { schema: { hide, operationId: 'removeNgWord', tags, body: OpsNgWordRemoveRequestSchema, response: envelope } },
+    async (request) => {
+      await moderation.removeNgWord(opsCaller(request), request.body.ng_word_id, request.body.reason);
+      return ok({});
+    },
+  );
+
+  app.get(
+    '/ops/audit/list',
+    {
+      schema: {
+        hide,
+        operationId: 'listAuditLog',
+        tags,
+        querystring: OpsAuditListQuerySchema,
+        response: { 200: OpsAuditListResponseSchema },
+      },
+    },
+    async (request) => ok(await moderation.listAuditLog(opsCaller(request), request.query)),
+  );
+};

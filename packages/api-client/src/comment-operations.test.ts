@@ -1,0 +1,103 @@
+import { requiredParameterMessage } from '@manga/contracts';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './api-client.ts';
+import { ApiError, RequiredError } from './api-error.ts';
+import { commentOperations, moderationOperations } from './comment-operations.ts';
+
+interface Sent {
+  url: URL;
+  method: string;
+  body: URLSearchParams;
+}
+
+function recordingFetch(answer: unknown, status = 200) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({
+      url: new URL(String(input)),
+      method: init.method ?? 'GET',
+      body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
+    });
+    return Response.json(answer, { status });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+const success = { status: 'success', response_code: 0, error_message: '' };
+const comment = {
+  comment_id: 7,
+  episode_id: 500001,
+  title_id: 10001,
+  comment: 'What a chapter!',
+  user_name: '',
+  like_count: 0,
+  is_liked: 0,
+  is_mine: 1,
+  created_time: '2026-01-01 09:00:00',
+};
+
+describe('commentOperations', () => {
+  it('posts a comment as a form and validates the answer', async () => {
+    const postInfo = {
+      episode_id: 500001,
+      can_post: 1,
+      reason_code: 0,
+      reason_message: '',
+      remaining_num: 9,
+      limit_num: 10,
+      next_post_time: '',
+      max_length: 500,
+    };
+    const { fetch, sent } = recordingFetch({ ...success, comment, post_info: postInfo });
+    const ops = commentOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    await expect(ops.postComment({ episode_id: 500001, comment: 'What a chapter!' })).resolves.toMatchObject({
+      comment: { comment_id: 7 },
+    });
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.url.pathname).toBe('/episode/comment/post');
+    expect(sent[0]?.body.get('comment')).toBe('What a chapter!');
+  });
+
+  it('refuses to post without the parameters SPEC §5 requires, before sending anything', async () => {
+    const { fetch, sent } = recordingFetch(success);
+    const ops = commentOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    const missing = ops.postComment({ episode_id: 500001, comment: undefined as unknown as string });
+    await expect(missing).rejects.toBeInstanceOf(RequiredError);
+    await expect(missing).rejects.toThrow(requiredParameterMessage('comment', 'commentPost'));
+    expect(sent).toEqual([]);
+  });
+
+  it('sends list queries with comma-joined ids', async () => {
+    const { fetch, sent } = recordingFetch({ ...success, comment_list: [comment], comment_num: 1, has_next: 0 });
+    const ops = commentOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    await ops.listComments({ episode_id: 500001, comment_id_list: [7, 8], sort: 'popular', limit: 20 });
+    expect(sent[0]?.url.pathname).toBe('/episode/comment/list');
+    expect(Object.fromEntries(sent[0]?.url.searchParams ?? [])).toMatchObject({
+      episode_id: '500001',
+      comment_id_list: '7,8',
+      sort: 'popular',
+      limit: '20',
+    });
+  });
+});
+
+describe('moderationOperations', () => {
+  it('turns the 404 of a non-operator into an ApiError with code 1002', async () => {
+    const { fetch } = recordingFetch(
+      { status: 'error', response_code: 1002, error_message: 'no such API path', server_time: '2026-01-01 09:00:00' },
+      404,
+    );
+    const ops = moderationOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    const error = await ops.getOperator().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ responseCode: 1002, httpStatus: 404 });
+  });
+
+  it('posts moderation actions as forms, with their reason', async () => {
+    const { fetch, sent } = recordingFetch(success);
+    const ops = moderationOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    await ops.unsuspendCommenter({ user_id: 3, reason: 'appeal accepted' });
+    expect(sent[0]?.url.pathname).toBe('/ops/user/unsuspend');
+    expect(sent[0]?.body.get('reason')).toBe('appeal accepted');
+  });
+});

@@ -1,0 +1,29 @@
+// Comment text (ADR 013): what the server stores of a posted comment and how its length is counted,
+// shared so that the web's character counter agrees with the server's limit.
+
+/** Control characters (C0, DEL, C1) other than the line break, and the byte-order mark. */
+const CONTROL = /[^\P{Cc}\n]|\ufeff/gu;
+/** Three or more line breaks in a row (with only spaces between) become one blank line. */
+const BLANK_LINES = /\n(?:[ \t]*\n){2,}/g;
+
+/**
+ * The comment as stored: NFC, line breaks unified to `\n`, tabs to spaces, control characters removed,
+ * runs of blank lines cut to one, trailing spaces of lines and surrounding whitespace trimmed.
+ */
+export function cleanCommentText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROL, '')
+    .replace(/[ \u3000]+\n/g, '\n')
+    .replace(BLANK_LINES, '\n\n')
+    .trim();
+}
+
+/** Length as readers count it: Unicode code points (an emoji or a kanji is one). */
+export function commentLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}

@@ -173,22 +173,22 @@ returning
   *
 
 -- CommentRepository.adjustEpisodeCommentNum (up)
--- parameters: [1, 100001]
+-- parameters: [100001]
 update
   "episode"
 set
-  "comment_num" = "comment_num" + $1
+  "comment_num" = "comment_num" + 1
 where
-  "id" = $2
+  "id" = $1
 
 -- CommentRepository.adjustEpisodeCommentNum (down)
--- parameters: [0, 1, 100001]
+-- parameters: [100001]
 update
   "episode"
 set
-  "comment_num" = case when "comment_num" > $1 then "comment_num" - $2 else 0 end
+  "comment_num" = case when "comment_num" > 0 then "comment_num" - 1 else 0 end
 where
-  "id" = $3
+  "id" = $1
 
 -- CommentRepository.createLike
 -- parameters: [7, 2, 1795305600000]
@@ -209,24 +209,24 @@ where
   and "user_id" = $2
 
 -- CommentRepository.adjustLikeCount (up)
--- parameters: [1, 7]
+-- parameters: [7]
 update
   "comment"
 set
-  "like_count" = "like_count" + $1
+  "like_count" = "like_count" + 1
 where
-  "id" = $2
+  "id" = $1
 returning
   "like_count"
 
 -- CommentRepository.adjustLikeCount (down)
--- parameters: [0, 1, 7]
+-- parameters: [7]
 update
   "comment"
 set
-  "like_count" = case when "like_count" > $1 then "like_count" - $2 else 0 end
+  "like_count" = case when "like_count" > 0 then "like_count" - 1 else 0 end
 where
-  "id" = $3
+  "id" = $1
 returning
   "like_count"
 

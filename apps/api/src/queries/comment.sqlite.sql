@@ -173,20 +173,20 @@ returning
   *
 
 -- CommentRepository.adjustEpisodeCommentNum (up)
--- parameters: [1, 100001]
+-- parameters: [100001]
 update
   "episode"
 set
-  "comment_num" = "comment_num" + ?
+  "comment_num" = "comment_num" + 1
 where
   "id" = ?
 
 -- CommentRepository.adjustEpisodeCommentNum (down)
--- parameters: [0, 1, 100001]
+-- parameters: [100001]
 update
   "episode"
 set
-  "comment_num" = case when "comment_num" > ? then "comment_num" - ? else 0 end
+  "comment_num" = case when "comment_num" > 0 then "comment_num" - 1 else 0 end
 where
   "id" = ?
 
@@ -209,22 +209,22 @@ where
   and "user_id" = ?
 
 -- CommentRepository.adjustLikeCount (up)
--- parameters: [1, 7]
+-- parameters: [7]
 update
   "comment"
 set
-  "like_count" = "like_count" + ?
+  "like_count" = "like_count" + 1
 where
   "id" = ?
 returning
   "like_count"
 
 -- CommentRepository.adjustLikeCount (down)
--- parameters: [0, 1, 7]
+-- parameters: [7]
 update
   "comment"
 set
-  "like_count" = case when "like_count" > ? then "like_count" - ? else 0 end
+  "like_count" = case when "like_count" > 0 then "like_count" - 1 else 0 end
 where
   "id" = ?
 returning

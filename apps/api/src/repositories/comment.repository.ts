@@ -119,17 +119,7 @@ export class CommentRepository {
   async adjustEpisodeCommentNum(episodeId: number, delta: 1 | -1): Promise<void> {
     await this.db
       .updateTable('episode')
-      .set((eb) => ({
-        comment_num:
-          delta > 0
-            ? eb(eb.ref('comment_num'), '+', 1)
-            : eb
-                .case()
-                .when('comment_num', '>', 0)
-                .then(eb(eb.ref('comment_num'), '-', 1))
-                .else(sql.lit(0))
-                .end(),
-      }))
+      .set({ comment_num: counterStep('comment_num', delta) })
       .where('id', '=', episodeId)
       .execute();
   }
@@ -158,17 +148,7 @@ export class CommentRepository {
   async adjustLikeCount(commentId: number, delta: 1 | -1): Promise<number> {
     const row = await this.db
       .updateTable('comment')
-      .set((eb) => ({
-        like_count:
-          delta > 0
-            ? eb(eb.ref('like_count'), '+', 1)
-            : eb
-                .case()
-                .when('like_count', '>', 0)
-                .then(eb(eb.ref('like_count'), '-', 1))
-                .else(sql.lit(0))
-                .end(),
-      }))
+      .set({ like_count: counterStep('like_count', delta) })
       .where('id', '=', commentId)
       .returning('like_count')
       .executeTakeFirstOrThrow();
@@ -339,4 +319,10 @@ export class CommentRepository {
       .limit(limit)
       .offset(offset);
   }
+}
+
+/** A counter column moved by one: up, or down but never below 0 (concurrent changes each count). */
+function counterStep(column: 'comment_num' | 'like_count', delta: 1 | -1) {
+  const counter = sql.ref(column);
+  return delta > 0 ? sql<number>`${counter} + 1` : sql<number>`case when ${counter} > 0 then ${counter} - 1 else 0 end`;
 }

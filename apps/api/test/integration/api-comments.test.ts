@@ -262,6 +262,27 @@ describe('POST /episode/comment/post', () => {
     expect(codeOf(await get(t, `/episode/comment/list?episode_id=${episode.id}`, { cookie: adult }))).toBe(0);
   });
 
+  it('stays open on an episode locked now, to a reader who opened it while it was free (ADR 013)', async () => {
+    const windowEnd = TEST_NOW + HOUR;
+    const episode = await createEpisode(t, { title: { free_until_at: windowEnd }, episode: { point: 40 } });
+    const reader = await readerWhoViewed(episode.id);
+    const stranger = await createReader(t);
+    try {
+      t.clock.set(windowEnd); // the free window has closed: the episode is locked (3105 in the viewer)
+      const viewer = await get(t, `/web/episode/viewer?episode_id=${episode.id}`, { cookie: reader.cookie });
+      expect(codeOf(viewer)).toBe(ResponseCode.EpisodeUnpurchased);
+      expect(codeOf(await postComment(t, reader, episode.id, 'Read it in the free week.'))).toBe(0);
+      expect(await listedIds(t, null, episode.id)).toHaveLength(1);
+      // Someone who never opened it still may not post.
+      expect(bodyOf(await postComment(t, stranger, episode.id, 'me too'))).toMatchObject({
+        response_code: ResponseCode.PostCommentError,
+        error_message: 'Read this chapter before commenting on it.',
+      });
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
   it('refuses accounts suspended as a whole (2019)', async () => {
     const { episode, reader } = await readerOnNewEpisode();
     await t.database.db.updateTable('user').set({ status: 'suspended' }).where('id', '=', reader.user.id).execute();

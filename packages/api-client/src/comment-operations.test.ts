@@ -30,6 +30,7 @@ const comment = {
   title_id: 10001,
   comment: 'What a chapter!',
   user_name: '',
+  user_tag: '7K2QX9',
   like_count: 0,
   is_liked: 0,
   is_mine: 1,

@@ -29,8 +29,8 @@ export const OPEN_COMMENTS_PARAM = 'comments';
 export const COMMENT_RULES_PATH = '/article/terms-of-service#section-6';
 
 /**
- * The title page's link that opens an episode's comments (`?comments=<id>#comments-<id>`), or closes
- * them (`undefined`: back to the episode's row), keeping the rest of the query (the episode order).
+ * The title page's link that opens (`open`) or closes an episode's comments under its row
+ * (`?comments=<id>#episode-<id>`), keeping the rest of the query (the episode order).
  */
 export function openCommentsHref(search: string, episodeId: number, open: boolean): string {
   const params = new URLSearchParams(search);
@@ -39,7 +39,8 @@ export function openCommentsHref(search: string, episodeId: number, open: boolea
   if (open) params.set(OPEN_COMMENTS_PARAM, String(episodeId));
   else params.delete(OPEN_COMMENTS_PARAM);
   const query = params.toString();
-  return `${query ? `?${query}` : '?'}#${open ? commentsAnchor(episodeId) : `episode-${episodeId}`}`;
+  // The episode's row: its comments open right under it.
+  return `${query ? `?${query}` : '?'}#episode-${episodeId}`;
 }
 
 /** The episode whose comments a title page's `?comments=` opens: one of `episodeIds`, else none. */

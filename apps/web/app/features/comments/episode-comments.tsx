@@ -656,7 +656,7 @@ export function EpisodeComments({
       ref={sectionRef}
       id={commentsAnchor(episodeId)}
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-2xl bg-white p-4 text-ink shadow-sm ring-1 ring-zinc-200 sm:p-6"
+      className="scroll-mt-28 rounded-2xl bg-white p-4 text-ink shadow-sm ring-1 ring-zinc-200 sm:p-6"
       data-testid="episode-comments"
       data-episode-id={episodeId}
     >

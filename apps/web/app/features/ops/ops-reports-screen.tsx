@@ -47,12 +47,14 @@ function ModerationForm({
   const result = settledResult(fetcher);
   const announce = useContext(AnnounceContext);
   const announced = useRef<OpsActionResult | undefined>(undefined);
-  // The card may leave the list once the queue reloads (a hidden comment leaves "Open"): say it above.
+  // The card may leave the list when the queue reloads (a hidden comment leaves "Open"), so say it
+  // above the list as soon as the action answered, while the queue is still reloading.
+  const answer = fetcher.data;
   useEffect(() => {
-    if (result?.status !== 'done' || announced.current === result) return;
-    announced.current = result;
+    if (answer?.status !== 'done' || announced.current === answer) return;
+    announced.current = answer;
     announce(t(doneKey));
-  }, [result, announce, t, doneKey]);
+  }, [answer, announce, t, doneKey]);
   return (
     <fetcher.Form method="post" className="space-y-3" data-testid={`ops-form-${intent}`}>
       <input type="hidden" name="intent" value={intent} />
@@ -231,7 +233,7 @@ function ReportCard({ report }: { report: ReportView }) {
                 {report.title.name}
               </Link>
               <span className="text-zinc-400"> / </span>
-              <Link to={report.episode.href} className="text-zinc-700 hover:underline">
+              <Link to={report.episode.href} className="text-zinc-700 hover:underline" data-testid="ops-report-episode">
                 {report.episode.name}
               </Link>
             </dd>

@@ -1,24 +1,21 @@
-import { type CommentOperations, commentOperations, responseCodeOf } from '@manga/api-client';
+import { type CommentOperations, commentOperations, NO_RESPONSE_CODE, responseCodeOf } from '@manga/api-client';
 import { type CommentSort, ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
 import { text } from '#app/features/account/account-forms.ts';
-import { withQuery } from '#app/features/account/account-paths.ts';
 import { safeRedirectTarget } from '#app/guards/navigation-guard.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import {
-  COMMENT_ERROR_EPISODE_PARAM,
-  COMMENT_ERROR_PARAM,
   COMMENT_PAGE_SIZE,
   type CommentActionResult,
   type CommentIntent,
   commentIntentOf,
   commentOffsetOf,
   commentSortOf,
-  commentsAnchor,
   type EpisodeCommentsData,
+  noScriptReturnPath,
   type PostStatus,
   refusalOf,
   toCommentView,
@@ -38,7 +35,7 @@ export function commentsApiFor(request: Request, context: Context): CommentOpera
 function failureCode(error: unknown): number {
   const code = responseCodeOf(error);
   if (code === ResponseCode.ServerMaintenance) handleApiError(error);
-  if (code === ResponseCode.ServerError || code === 1) console.error('Comment call failed', error);
+  if (code === ResponseCode.ServerError || code === NO_RESPONSE_CODE) console.error('Comment call failed', error);
   return code;
 }
 
@@ -110,7 +107,8 @@ function idOf(value: string): number | undefined {
   return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
 }
 
-async function runIntent(
+/** One comment action through the API: its result, or the refusal (with the post box's state after a refused post). */
+export async function runCommentIntent(
   api: CommentOperations,
   intent: CommentIntent,
   episodeId: number,
@@ -129,7 +127,8 @@ async function runIntent(
       };
     }
     if (commentId === undefined) {
-      return { status: 'failed', intent, commentId, refusal: { kind: 'code', code: 1001 }, post: undefined };
+      const refusal = { kind: 'code', code: ResponseCode.InvalidParameter } as const;
+      return { status: 'failed', intent, commentId, refusal, post: undefined };
     }
     switch (intent) {
       case 'like':
@@ -174,7 +173,7 @@ export async function submitCommentAction(
   const form = await request.formData();
   const intent = commentIntentOf(text(form, 'intent'));
   const result: CommentActionResult = intent
-    ? await runIntent(commentsApiFor(request, context), intent, episodeId, form)
+    ? await runCommentIntent(commentsApiFor(request, context), intent, episodeId, form)
     : {
         status: 'failed',
         intent: 'post',
@@ -186,12 +185,6 @@ export async function submitCommentAction(
     clearSessionCookie(visitorOf(context));
   }
   if (text(form, '_js') === '1') return result;
-  const back = safeRedirectTarget(text(form, 'from')) ?? '/';
-  const code = result.status === 'failed' ? String(result.refusal.code) : undefined;
-  const withError = withQuery(
-    withQuery(back.split('#')[0] ?? '/', COMMENT_ERROR_PARAM, code),
-    COMMENT_ERROR_EPISODE_PARAM,
-    code ? String(episodeId) : undefined,
-  );
-  throw redirect(`${withError}#${commentsAnchor(episodeId)}`);
+  const code = result.status === 'failed' ? result.refusal.code : undefined;
+  throw redirect(noScriptReturnPath(safeRedirectTarget(text(form, 'from')) ?? '/', episodeId, code));
 }

@@ -54,6 +54,22 @@ export function openCommentsEpisodeOf(raw: string | null, episodeIds: readonly n
 export const COMMENT_ERROR_PARAM = 'comment_error';
 export const COMMENT_ERROR_EPISODE_PARAM = 'comment_episode';
 
+/**
+ * Where a comment form posted without JavaScript sends the visitor back: the page it came from
+ * (`from`, already checked to be ours), at the episode's comments, with a refusal's code for the
+ * section to show.
+ */
+export function noScriptReturnPath(from: string, episodeId: number, code: number | undefined): string {
+  const url = new URL(from, 'http://web.invalid');
+  url.searchParams.delete(COMMENT_ERROR_PARAM);
+  url.searchParams.delete(COMMENT_ERROR_EPISODE_PARAM);
+  if (code !== undefined) {
+    url.searchParams.set(COMMENT_ERROR_PARAM, String(code));
+    url.searchParams.set(COMMENT_ERROR_EPISODE_PARAM, String(episodeId));
+  }
+  return `${url.pathname}${url.search}#${commentsAnchor(episodeId)}`;
+}
+
 /** Who wrote a comment as readers may see it: a nickname if they chose one, else their pseudonym. */
 export interface CommenterName {
   nickname: string | undefined;

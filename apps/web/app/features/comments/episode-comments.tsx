@@ -227,7 +227,11 @@ function PostBox({
         name="comment"
         rows={3}
         value={hydrated ? draft : undefined}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          // What was refused was the text before this edit.
+          setRefusal(undefined);
+        }}
         placeholder={t('comments.post.placeholder')}
         aria-describedby={`${id}-counter ${id}-allowance${refusal ? ` ${id}-refusal` : ''}`}
         aria-invalid={check.tooLong || refusal ? true : undefined}
@@ -656,7 +660,7 @@ export function EpisodeComments({
       ref={sectionRef}
       id={commentsAnchor(episodeId)}
       aria-labelledby={headingId}
-      className="scroll-mt-28 rounded-2xl bg-white p-4 text-ink shadow-sm ring-1 ring-zinc-200 sm:p-6"
+      className="scroll-mt-44 rounded-2xl md:scroll-mt-32 bg-white p-4 text-ink shadow-sm ring-1 ring-zinc-200 sm:p-6"
       data-testid="episode-comments"
       data-episode-id={episodeId}
     >

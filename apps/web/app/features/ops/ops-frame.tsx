@@ -1,4 +1,4 @@
-import { responseCodeMessageKey } from '@manga/contracts';
+import { OPS_REASON_MAX_LENGTH, responseCodeMessageKey } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FetcherWithComponents } from 'react-router';
@@ -142,7 +142,7 @@ export function ReasonField({
         name="reason"
         rows={2}
         required={required}
-        maxLength={500}
+        maxLength={OPS_REASON_MAX_LENGTH}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${fieldClass} mt-1 resize-y`}

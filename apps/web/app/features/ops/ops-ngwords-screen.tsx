@@ -57,7 +57,7 @@ function AddWordForm() {
             onChange={(event) => setWord(event.target.value)}
             aria-invalid={wordError ? true : undefined}
             aria-describedby={`${id}-normalized${wordError ? ` ${id}-word-error` : ''}`}
-            className={`${fieldClass} mt-1 h-10 sm:max-w-sm`}
+            className={`${fieldClass} mt-1 h-10`}
           />
           <p id={`${id}-normalized`} className="mt-1 text-xs text-zinc-500">
             {normalized ? t('ops.ngwords.matched_as', { normalized }) : t('ops.ngwords.normalization_hint')}
@@ -70,7 +70,7 @@ function AddWordForm() {
         </div>
         <fieldset>
           <legend className="text-xs font-bold text-zinc-700">{t('ops.ngwords.match_type')}</legend>
-          <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+          <div className="mt-1.5 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
             {[NgWordMatch.Part, NgWordMatch.Word].map((type) => (
               <label
                 key={type}
@@ -93,9 +93,7 @@ function AddWordForm() {
             ))}
           </div>
         </fieldset>
-        <div className="sm:max-w-lg">
-          <ReasonField id={`${id}-reason`} required={false} result={result} />
-        </div>
+        <ReasonField id={`${id}-reason`} required={false} result={result} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={fetcher.state !== 'idle'}>{t('ops.ngwords.add_submit')}</SubmitButton>
           <ActionFeedback result={result} doneKey="ops.ngwords.added" />
@@ -140,8 +138,10 @@ export function OpsNgWordsScreen({ list }: { list: NgWordsData }) {
     : list.words;
   return (
     <OpsFrame screen="ngWords" operator={list.operator}>
-      <div className="grid gap-6">
-        <AddWordForm />
+      <div className="grid items-start gap-6 lg:grid-cols-[380px_minmax(0,1fr)]">
+        <div className="lg:sticky lg:top-28">
+          <AddWordForm />
+        </div>
         <section aria-labelledby={`${id}-list`}>
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
             <h2 id={`${id}-list`} className="text-lg font-extrabold text-ink">

@@ -2,7 +2,6 @@ import { OpsReportStatus } from '@manga/contracts';
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import { TabNav } from '#app/components/ui/tab-nav.tsx';
 import { Pager } from '#app/features/catalogue/pager.tsx';
 import { CommenterNameText } from '#app/features/comments/episode-comments.tsx';
 import {
@@ -299,15 +298,23 @@ export function OpsReportsScreen({ queue }: { queue: ReportQueueData }) {
         >
           {announcement ?? ''}
         </p>
-        <TabNav
-          label={t('ops.reports.filter_label')}
-          tabs={statuses.map((status) => ({
-            key: status,
-            label: t(`ops.reports.filter.${status}`),
-            href: reportQueueHref(status),
-            current: queue.status === status,
-          }))}
-        />
+        <nav aria-label={t('ops.reports.filter_label')} className="mb-5">
+          <ul className="inline-flex flex-wrap rounded-full bg-zinc-100 p-1 text-sm font-bold">
+            {statuses.map((status) => (
+              <li key={status}>
+                <Link
+                  to={reportQueueHref(status)}
+                  aria-current={queue.status === status ? 'page' : undefined}
+                  className={`inline-flex h-8 items-center rounded-full px-4 transition ${
+                    queue.status === status ? 'bg-white text-ink shadow-sm' : 'text-zinc-500 hover:text-ink'
+                  }`}
+                >
+                  {t(`ops.reports.filter.${status}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {queue.reports.length === 0 ? (
           <div
             className="rounded-2xl border border-dashed border-zinc-300 bg-zinc-50 px-6 py-12 text-center"

@@ -1,12 +1,10 @@
-import { type ModerationOperations, moderationOperations, responseCodeOf } from '@manga/api-client';
+import { type ApiClient, type ModerationOperations, moderationOperations, responseCodeOf } from '@manga/api-client';
 import { formatWireDateTime, NgWordMatch, ResponseCode } from '@manga/contracts';
-import type { RouterContextProvider } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
 import { text } from '#app/features/account/account-forms.ts';
 import { pageNumber, pageWindow } from '#app/features/catalogue/paging.ts';
-import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import {
   type AuditLogData,
   checkNgWord,
@@ -29,12 +27,6 @@ import {
 // API's answer, asked on every request: to anyone else every /ops/* call answers 1002 (an unknown
 // path), and the console answers its 404 page. There is no client-side flag to forge.
 
-type Context = Readonly<RouterContextProvider>;
-
-function moderationApiFor(request: Request, context: Context): ModerationOperations {
-  return moderationOperations(apiFor(request, context));
-}
-
 /** An /ops call's answer; for a non-operator (1002) the page is not found, other failures take the error pipeline. */
 async function asOperator<T>(call: Promise<T>, url: URL): Promise<T> {
   try {
@@ -52,8 +44,8 @@ async function operatorOf(api: ModerationOperations, url: URL): Promise<Operator
 }
 
 /** `/ops?status=open|hidden|all&page=N`: the report queue, most recently reported first. */
-export async function loadReportQueue(request: Request, context: Context, url: URL): Promise<ReportQueueData> {
-  const api = moderationApiFor(request, context);
+export async function loadReportQueue(client: ApiClient, url: URL): Promise<ReportQueueData> {
+  const api = moderationOperations(client);
   const status = reportStatusOf(url.searchParams.get('status'));
   const page = pageNumber(url.searchParams.get('page'));
   const { offset } = pageWindow(page, OPS_PAGE_SIZE);
@@ -71,15 +63,15 @@ export async function loadReportQueue(request: Request, context: Context, url: U
 }
 
 /** `/ops/ngwords`: the NG word list, newest first. */
-export async function loadNgWords(request: Request, context: Context, url: URL): Promise<NgWordsData> {
-  const api = moderationApiFor(request, context);
+export async function loadNgWords(client: ApiClient, url: URL): Promise<NgWordsData> {
+  const api = moderationOperations(client);
   const [operator, list] = await Promise.all([operatorOf(api, url), asOperator(api.listNgWords(), url)]);
   return { operator, words: list.ng_word_list.map((word) => toNgWordView(word, env.wireTimeZone)) };
 }
 
 /** `/ops/audit?page=N`: the audit log, newest first. */
-export async function loadAuditLog(request: Request, context: Context, url: URL): Promise<AuditLogData> {
-  const api = moderationApiFor(request, context);
+export async function loadAuditLog(client: ApiClient, url: URL): Promise<AuditLogData> {
+  const api = moderationOperations(client);
   const page = pageNumber(url.searchParams.get('page'));
   const { offset } = pageWindow(page, OPS_PAGE_SIZE);
   const [operator, log] = await Promise.all([
@@ -129,8 +121,8 @@ const unknownIntent = (targetId: number): OpsActionResult => ({
  * The report queue's forms: hide (a reason is required), restore, dismiss, suspend the commenter for
  * a period (a reason is required) and lift a suspension. The operator is checked first, by the API.
  */
-export async function submitReportAction(request: Request, context: Context, url: URL): Promise<OpsActionResult> {
-  const api = moderationApiFor(request, context);
+export async function submitReportAction(client: ApiClient, request: Request, url: URL): Promise<OpsActionResult> {
+  const api = moderationOperations(client);
   const form = await request.formData();
   await operatorOf(api, url);
   const intent = opsIntentOf(text(form, 'intent'));
@@ -171,8 +163,8 @@ export async function submitReportAction(request: Request, context: Context, url
 }
 
 /** The NG word forms: add a word (part or whole-word match) and remove one, each with an optional note. */
-export async function submitNgWordAction(request: Request, context: Context, url: URL): Promise<OpsActionResult> {
-  const api = moderationApiFor(request, context);
+export async function submitNgWordAction(client: ApiClient, request: Request, url: URL): Promise<OpsActionResult> {
+  const api = moderationOperations(client);
   const form = await request.formData();
   await operatorOf(api, url);
   const intent = opsIntentOf(text(form, 'intent'));

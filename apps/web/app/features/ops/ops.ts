@@ -194,8 +194,8 @@ const PERIOD_MS: Readonly<Record<SuspensionPeriod, number>> = {
 
 /** When a suspension of `period` starting `now` ends; undefined for a period the console does not offer. */
 export function suspensionEnd(now: Date, period: string): Date | undefined {
-  const ms = (PERIOD_MS as Readonly<Record<string, number>>)[period];
-  return ms === undefined ? undefined : new Date(now.getTime() + ms);
+  if (!(SUSPENSION_PERIODS as readonly string[]).includes(period)) return undefined;
+  return new Date(now.getTime() + PERIOD_MS[period as SuspensionPeriod]);
 }
 
 export const OPS_INTENTS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend', 'add_word', 'remove_word'] as const;
@@ -212,11 +212,14 @@ export type OpsFieldError =
   | { field: 'period'; key: 'ops.errors.period' }
   | { field: 'match_type'; key: 'ops.errors.match_type' };
 
-/** A reason: required (hiding, suspending) or optional, at most OPS_REASON_MAX_LENGTH characters. */
+/**
+ * A reason: required (hiding, suspending) or optional, at most OPS_REASON_MAX_LENGTH UTF-16 units, as
+ * the API's schema counts them (and the field's maxlength).
+ */
 export function checkReason(raw: string, required: boolean): OpsFieldError | undefined {
   const reason = raw.trim();
   if (required && reason === '') return { field: 'reason', key: 'ops.errors.reason_required' };
-  if ([...reason].length > OPS_REASON_MAX_LENGTH) return { field: 'reason', key: 'ops.errors.reason_too_long' };
+  if (reason.length > OPS_REASON_MAX_LENGTH) return { field: 'reason', key: 'ops.errors.reason_too_long' };
   return undefined;
 }
 

@@ -115,7 +115,7 @@ export function EpisodeList({
       className="divide-y divide-zinc-100 overflow-hidden rounded-2xl border border-zinc-200 bg-white"
     >
       {episodes.map((episode) => (
-        <li key={episode.id} id={`episode-${episode.id}`} className="scroll-mt-28">
+        <li key={episode.id} id={`episode-${episode.id}`} className="scroll-mt-44 md:scroll-mt-32">
           <div className="flex">
             <Link
               to={episode.href}

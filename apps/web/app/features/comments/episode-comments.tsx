@@ -210,6 +210,8 @@ function PostBox({
     <fetcher.Form
       method="post"
       action={commentsEndpoint(episodeId)}
+      // The section updates itself from the answer: the page (the reader's pages) is not reloaded.
+      defaultShouldRevalidate={false}
       onSubmit={onSubmit}
       className="rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200 focus-within:ring-2 focus-within:ring-brand-500 sm:p-4"
       aria-label={t('comments.post.form_label')}
@@ -372,7 +374,11 @@ function CommentItem({
         </p>
         <div className="mt-1.5 -ml-3 flex flex-wrap items-center gap-1">
           {signedIn && !comment.isMine ? (
-            <fetcher.Form method="post" action={commentsEndpoint(episodeId)}>
+            <fetcher.Form
+              method="post"
+              action={commentsEndpoint(episodeId)}
+              defaultShouldRevalidate={false}
+            >
               {hidden(liked ? 'unlike' : 'like')}
               <button
                 type="submit"
@@ -430,6 +436,7 @@ function CommentItem({
           <fetcher.Form
             method="post"
             action={commentsEndpoint(episodeId)}
+            defaultShouldRevalidate={false}
             className="mt-2 rounded-xl bg-zinc-50 p-3.5 ring-1 ring-zinc-200"
             onKeyDown={(event) => {
               if (event.key === 'Escape') {

@@ -76,7 +76,7 @@ export function ActionDisclosure({
   testId?: string;
 }) {
   return (
-    <details className="group w-full sm:w-auto" data-testid={testId}>
+    <details className="group w-full sm:w-auto open:basis-full" data-testid={testId}>
       <summary
         className={`inline-flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-full px-4 text-sm font-bold transition select-none [&::-webkit-details-marker]:hidden ${toneClass[tone]}`}
       >

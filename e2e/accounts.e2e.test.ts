@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, linkFromMail, logIn, outboxIds, storedLogin } from './accounts.ts';
-import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -158,12 +158,7 @@ describe('accounts (SPEC §2, §4)', () => {
     expect(await first.getByTestId('account-email').textContent()).toBe(email);
 
     // Without JavaScript, a third browser logs in and ends every other session (the first one's).
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      userAgent: VISITOR_USER_AGENT,
-      locale: 'en-US',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
-    });
+    const plain = await newVisitor(browser, { country: 'US', javaScriptEnabled: false });
     contexts.push(plain);
     await giveAdultConsent(plain);
     const third = await plain.newPage();
@@ -190,12 +185,7 @@ describe('accounts (SPEC §2, §4)', () => {
   });
 
   it('logs in without JavaScript: the dialog form posts, errors come back to the dialog', async () => {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      userAgent: VISITOR_USER_AGENT,
-      locale: 'en-US',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
-    });
+    const context = await newVisitor(browser, { country: 'US', javaScriptEnabled: false });
     contexts.push(context);
     await giveAdultConsent(context);
     const page = await context.newPage();

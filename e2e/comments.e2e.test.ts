@@ -185,6 +185,34 @@ describe('comments and moderation (ADR 013)', () => {
     await page.getByTestId('episode-comments').waitFor();
   });
 
+  it('reads and posts without JavaScript: the form posts and comes back with the comment or the refusal', async () => {
+    const email = `plain-${randomUUID().slice(0, 8)}@example.com`;
+    await createAccountByApi(email, PASSWORD);
+    // The chapter is read with scripts (the reader draws on a canvas); the title page works without.
+    const reading = await visitor();
+    await reading.goto(`${webUrl}/my/setting`);
+    await logIn(reading, email, PASSWORD);
+    await reading.waitForURL(`${webUrl}/my/setting`);
+    await reading.goto(`${webUrl}${chapter.path}`);
+    const plain = await newVisitor(browser, { country: 'US', javaScriptEnabled: false });
+    contexts.push(plain);
+    await plain.addCookies(await reading.context().cookies(webUrl));
+    const page = await plain.newPage();
+    await page.goto(`${webUrl}${TITLE_PATH}?comments=${chapter.id}`);
+    const section = page.getByTestId('episode-comments');
+    const text = `Plain HTML works ${randomUUID().slice(0, 8)}`;
+    await section.getByRole('textbox', { name: 'Your comment' }).fill(text);
+    await section.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.waitForURL(`${webUrl}${TITLE_PATH}?comments=${chapter.id}#comments-${chapter.id}`);
+    await commentWith(page.getByTestId('episode-comments'), text).waitFor();
+
+    await page.getByTestId('episode-comments').getByRole('textbox', { name: 'Your comment' }).fill('ｆｕｃｋ this');
+    await page.getByTestId('episode-comments').getByRole('button', { name: 'Post', exact: true }).click();
+    await page.waitForURL(/comment_error=6100&comment_episode=\d+#comments-\d+$/);
+    const error = page.getByTestId('comment-form-error');
+    expect(await error.textContent()).toBe('offensive or discriminatory content detected. Error code 6100');
+  });
+
   it('answers 404 on /ops to guests and readers who are not operators, and never caches it', async () => {
     const { page } = await reader('not-operator');
     for (const path of ['/ops', '/ops/ngwords', '/ops/audit?page=2']) {

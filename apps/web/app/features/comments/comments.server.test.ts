@@ -1,36 +1,15 @@
 import { commentOperations } from '@manga/api-client';
 import { CommentRefusalMessage } from '@manga/contracts';
+import { makeComment, makeCommentPostInfo } from '@manga/contracts/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { apiAnswering } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { loadEpisodeComments, runCommentIntent } from './comments.server.ts';
 
 const TOKYO = 'Asia/Tokyo';
 
-const comment = (id: number, overrides: Record<string, unknown> = {}) => ({
-  comment_id: id,
-  episode_id: 100061,
-  title_id: 10003,
-  comment: `comment ${id}`,
-  user_name: '',
-  user_tag: 'NE3YHD',
-  like_count: 0,
-  is_liked: 0,
-  is_mine: 0,
-  created_time: '2026-11-23 09:00:00',
-  ...overrides,
-});
-
-const postInfo = (overrides: Record<string, unknown> = {}) => ({
-  episode_id: 100061,
-  can_post: 1,
-  reason_code: 0,
-  reason_message: '',
-  remaining_num: 9,
-  limit_num: 10,
-  next_post_time: '',
-  max_length: 500,
-  ...overrides,
-});
+const comment = (id: number, overrides: Record<string, unknown> = {}) =>
+  makeComment({ comment_id: id, comment: `comment ${id}`, ...overrides });
+const postInfo = (overrides: Record<string, unknown> = {}) => makeCommentPostInfo(overrides);
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -1,4 +1,5 @@
 import { type Comment, type CommentPostInfo, CommentRefusalMessage, ResponseCode } from '@manga/contracts';
+import { makeComment, makeCommentPostInfo } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import {
   appendComments,
@@ -20,31 +21,10 @@ import {
 
 const TOKYO = 'Asia/Tokyo';
 
-const wireComment = (overrides: Partial<Comment> = {}): Comment => ({
-  comment_id: 7,
-  episode_id: 100061,
-  title_id: 10003,
-  comment: 'What a chapter!',
-  user_name: '',
-  user_tag: '7K2QX9',
-  like_count: 2,
-  is_liked: 1,
-  is_mine: 0,
-  created_time: '2026-11-23 09:00:00',
-  ...overrides,
-});
+const wireComment = (overrides: Partial<Comment> = {}): Comment =>
+  makeComment({ comment_id: 7, like_count: 2, is_liked: 1, created_time: '2026-11-23 09:00:00', ...overrides });
 
-const postInfo = (overrides: Partial<CommentPostInfo> = {}): CommentPostInfo => ({
-  episode_id: 100061,
-  can_post: 1,
-  reason_code: 0,
-  reason_message: '',
-  remaining_num: 9,
-  limit_num: 10,
-  next_post_time: '',
-  max_length: 500,
-  ...overrides,
-});
+const postInfo = (overrides: Partial<CommentPostInfo> = {}): CommentPostInfo => makeCommentPostInfo(overrides);
 
 const view = (id: number, overrides: Partial<CommentView> = {}): CommentView => ({
   id,

@@ -374,11 +374,7 @@ function CommentItem({
         </p>
         <div className="mt-1.5 -ml-3 flex flex-wrap items-center gap-1">
           {signedIn && !comment.isMine ? (
-            <fetcher.Form
-              method="post"
-              action={commentsEndpoint(episodeId)}
-              defaultShouldRevalidate={false}
-            >
+            <fetcher.Form method="post" action={commentsEndpoint(episodeId)} defaultShouldRevalidate={false}>
               {hidden(liked ? 'unlike' : 'like')}
               <button
                 type="submit"

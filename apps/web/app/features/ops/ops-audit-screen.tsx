@@ -100,18 +100,11 @@ export function OpsAuditScreen({ log }: { log: AuditLogData }) {
               <caption className="sr-only">{t('pages.ops-audit.title')}</caption>
               <thead className="bg-zinc-50 text-xs font-bold text-zinc-500">
                 <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('ops.audit.when')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('ops.audit.who')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('ops.audit.what')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('ops.audit.why')}
-                  </th>
+                  {(['when', 'who', 'what', 'why'] as const).map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3">
+                      {t(`ops.audit.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100">

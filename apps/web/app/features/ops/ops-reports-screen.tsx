@@ -1,5 +1,5 @@
 import { OpsReportStatus } from '@manga/contracts';
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import { Pager } from '#app/features/catalogue/pager.tsx';
@@ -14,6 +14,7 @@ import {
 import {
   ActionDisclosure,
   ActionFeedback,
+  type DisclosureTone,
   fieldClass,
   OpsFrame,
   ReasonField,
@@ -22,27 +23,27 @@ import {
   useFormatTime,
 } from './ops-frame.tsx';
 
-/** A moderation form of one report: its hidden fields, reason and submit, with its own fetcher. */
-function ModerationForm({
-  intent,
-  hidden,
-  reasonRequired,
-  submitLabel,
-  doneKey,
-  tone,
-  children,
-}: {
-  intent: string;
-  hidden: Record<string, string | number>;
-  reasonRequired: boolean;
-  submitLabel: string;
-  doneKey: string;
-  tone?: 'dark' | 'danger';
-  children?: ReactNode;
-}) {
+/** The moderation actions of a report, each a disclosure with what it does and its form. */
+type ReportAction = 'hide' | 'restore' | 'dismiss' | 'suspend' | 'unsuspend';
+
+/** Per action: the disclosure's tone, whether a reason is required, and its translation keys. */
+const REPORT_ACTIONS: Readonly<
+  Record<ReportAction, { tone: DisclosureTone; reasonRequired: boolean; doneKey: string; target: 'comment' | 'user' }>
+> = {
+  hide: { tone: 'danger', reasonRequired: true, doneKey: 'ops.reports.hidden_done', target: 'comment' },
+  restore: { tone: 'primary', reasonRequired: false, doneKey: 'ops.reports.restored', target: 'comment' },
+  dismiss: { tone: 'neutral', reasonRequired: false, doneKey: 'ops.reports.dismissed', target: 'comment' },
+  suspend: { tone: 'danger', reasonRequired: true, doneKey: 'ops.reports.suspended_done', target: 'user' },
+  unsuspend: { tone: 'primary', reasonRequired: false, doneKey: 'ops.reports.unsuspended', target: 'user' },
+};
+
+/** One action of a report: the disclosure, what the action does, its form with its own fetcher. */
+function ModerationAction({ action, report }: { action: ReportAction; report: ReportView }) {
   const { t } = useTranslation();
+  const formatTime = useFormatTime();
   const fetcher = useFetcher<OpsActionResult>();
   const id = useId();
+  const spec = REPORT_ACTIONS[action];
   const result = settledResult(fetcher);
   const announce = useContext(AnnounceContext);
   const announced = useRef<OpsActionResult | undefined>(undefined);
@@ -52,97 +53,45 @@ function ModerationForm({
   useEffect(() => {
     if (answer?.status !== 'done' || announced.current === answer) return;
     announced.current = answer;
-    announce(t(doneKey));
-  }, [answer, announce, t, doneKey]);
+    announce(t(spec.doneKey));
+  }, [answer, announce, t, spec.doneKey]);
+  const danger = spec.tone === 'danger';
   return (
-    <fetcher.Form method="post" className="space-y-3" data-testid={`ops-form-${intent}`}>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {children}
-      <ReasonField id={`${id}-reason`} required={reasonRequired} result={result} />
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton busy={fetcher.state !== 'idle'} tone={tone}>
-          {submitLabel}
-        </SubmitButton>
-        <ActionFeedback result={result} doneKey={doneKey} />
-      </div>
-    </fetcher.Form>
+    <ActionDisclosure label={t(`ops.reports.${action}`)} tone={spec.tone} testId={`ops-${action}`}>
+      <p className="mb-3 text-sm text-zinc-600">
+        {t(`ops.reports.${action}_body`, { until: formatTime(report.author.suspendedUntil) })}
+      </p>
+      <fetcher.Form method="post" className="space-y-3" data-testid={`ops-form-${action}`}>
+        <input type="hidden" name="intent" value={action} />
+        {spec.target === 'comment' ? (
+          <input type="hidden" name="comment_id" value={report.commentId} />
+        ) : (
+          <input type="hidden" name="user_id" value={report.author.userId} />
+        )}
+        {action === 'suspend' ? <SuspensionPeriodField /> : null}
+        <ReasonField id={`${id}-reason`} required={spec.reasonRequired} result={result} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton busy={fetcher.state !== 'idle'} tone={danger ? 'danger' : 'dark'}>
+            {t(`ops.reports.${action}_submit`)}
+          </SubmitButton>
+          <ActionFeedback result={result} doneKey={spec.doneKey} />
+        </div>
+      </fetcher.Form>
+    </ActionDisclosure>
   );
 }
 
+/** What can be done with a report: a visible comment is hidden or its reports dismissed, a hidden one restored; its commenter suspended or let go. */
 function ReportActions({ report }: { report: ReportView }) {
-  const { t } = useTranslation();
-  const formatTime = useFormatTime();
-  const comment = { comment_id: report.commentId };
-  const user = { user_id: report.author.userId };
+  const actions: ReportAction[] = [
+    ...(report.hidden ? (['restore'] as const) : (['hide', 'dismiss'] as const)),
+    report.author.suspendedUntil ? 'unsuspend' : 'suspend',
+  ];
   return (
     <div className="flex flex-wrap items-start gap-2" data-testid="ops-report-actions">
-      {report.hidden ? (
-        <ActionDisclosure label={t('ops.reports.restore')} tone="primary" testId="ops-restore">
-          <p className="mb-3 text-sm text-zinc-600">{t('ops.reports.restore_body')}</p>
-          <ModerationForm
-            intent="restore"
-            hidden={comment}
-            reasonRequired={false}
-            submitLabel={t('ops.reports.restore_submit')}
-            doneKey="ops.reports.restored"
-          />
-        </ActionDisclosure>
-      ) : (
-        <>
-          <ActionDisclosure label={t('ops.reports.hide')} tone="danger" testId="ops-hide">
-            <p className="mb-3 text-sm text-zinc-600">{t('ops.reports.hide_body')}</p>
-            <ModerationForm
-              intent="hide"
-              hidden={comment}
-              reasonRequired
-              submitLabel={t('ops.reports.hide_submit')}
-              doneKey="ops.reports.hidden_done"
-              tone="danger"
-            />
-          </ActionDisclosure>
-          <ActionDisclosure label={t('ops.reports.dismiss')} testId="ops-dismiss">
-            <p className="mb-3 text-sm text-zinc-600">{t('ops.reports.dismiss_body')}</p>
-            <ModerationForm
-              intent="dismiss"
-              hidden={comment}
-              reasonRequired={false}
-              submitLabel={t('ops.reports.dismiss_submit')}
-              doneKey="ops.reports.dismissed"
-            />
-          </ActionDisclosure>
-        </>
-      )}
-      {report.author.suspendedUntil ? (
-        <ActionDisclosure label={t('ops.reports.unsuspend')} tone="primary" testId="ops-unsuspend">
-          <p className="mb-3 text-sm text-zinc-600">
-            {t('ops.reports.unsuspend_body', { until: formatTime(report.author.suspendedUntil) })}
-          </p>
-          <ModerationForm
-            intent="unsuspend"
-            hidden={user}
-            reasonRequired={false}
-            submitLabel={t('ops.reports.unsuspend_submit')}
-            doneKey="ops.reports.unsuspended"
-          />
-        </ActionDisclosure>
-      ) : (
-        <ActionDisclosure label={t('ops.reports.suspend')} tone="danger" testId="ops-suspend">
-          <p className="mb-3 text-sm text-zinc-600">{t('ops.reports.suspend_body')}</p>
-          <ModerationForm
-            intent="suspend"
-            hidden={user}
-            reasonRequired
-            submitLabel={t('ops.reports.suspend_submit')}
-            doneKey="ops.reports.suspended_done"
-            tone="danger"
-          >
-            <SuspensionPeriodField />
-          </ModerationForm>
-        </ActionDisclosure>
-      )}
+      {actions.map((action) => (
+        <ModerationAction key={action} action={action} report={report} />
+      ))}
     </div>
   );
 }

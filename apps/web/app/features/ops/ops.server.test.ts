@@ -1,4 +1,5 @@
 import { parseWireDateTime } from '@manga/contracts';
+import { makeOpsComment } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, type Route } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { loadAuditLog, loadNgWords, loadReportQueue, submitNgWordAction, submitReportAction } from './ops.server.ts';
@@ -9,25 +10,7 @@ import { loadAuditLog, loadNgWords, loadReportQueue, submitNgWordAction, submitR
 const OPERATOR: Route = { operator: { user_id: 4, email: 'mod@example.com' } };
 const NOT_AN_OPERATOR: Route = { httpStatus: 404, code: 1002, message: 'no such API path: GET /ops/operator' };
 
-const OPS_COMMENT = {
-  comment_id: 41,
-  comment: 'spoiler!',
-  status: 'hidden',
-  like_count: 0,
-  created_time: '2026-11-23 09:00:00',
-  episode_id: 100061,
-  episode_name: 'Chapter 2',
-  title_id: 10003,
-  title_name: 'Lazy Days',
-  user_id: 12,
-  user_name: '',
-  user_tag: 'NE3YHD',
-  user_email: 'reader@example.com',
-  user_suspended_until: '',
-  reporter_num: 1,
-  latest_report_time: '2026-11-23 10:00:00',
-  reviewed_time: '2026-11-23 11:00:00',
-};
+const OPS_COMMENT = makeOpsComment({ status: 'hidden', reviewed_time: '2026-11-23 11:00:00' });
 const NG_WORD = {
   ng_word_id: 30,
   word: 'kys',

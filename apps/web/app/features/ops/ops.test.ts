@@ -1,4 +1,5 @@
 import type { AuditLogEntry, OpsComment } from '@manga/contracts';
+import { makeOpsComment } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import {
   auditActionKey,
@@ -16,26 +17,21 @@ import {
 
 const TOKYO = 'Asia/Tokyo';
 
-const opsComment = (overrides: Partial<OpsComment> = {}): OpsComment => ({
-  comment_id: 41,
-  comment: 'spoiler!',
-  status: 'visible',
-  like_count: 3,
-  created_time: '2026-11-23 09:00:00',
-  episode_id: 100061,
-  episode_name: 'Chapter 2: Farewell',
-  title_id: 10003,
-  title_name: 'Lazy Days at the Shrine',
-  user_id: 12,
-  user_name: '',
-  user_tag: 'NE3YHD',
-  user_email: 'reader@example.com',
-  user_suspended_until: '',
-  reporter_num: 2,
-  latest_report_time: '2026-11-23 10:00:00',
-  reviewed_time: '',
-  ...overrides,
-});
+const opsComment = (overrides: Partial<OpsComment> = {}): OpsComment =>
+  makeOpsComment({
+    comment_id: 41,
+    comment: 'spoiler!',
+    like_count: 3,
+    created_time: '2026-11-23 09:00:00',
+    episode_id: 100061,
+    episode_name: 'Chapter 2: Farewell',
+    title_id: 10003,
+    title_name: 'Lazy Days at the Shrine',
+    user_tag: 'NE3YHD',
+    reporter_num: 2,
+    latest_report_time: '2026-11-23 10:00:00',
+    ...overrides,
+  });
 
 describe('the report queue', () => {
   it('reads the filter strictly and builds its links', () => {

@@ -241,10 +241,13 @@ function Reader({ bar, ...props }: ReadyViewer & { bar: boolean }) {
             {t('episode.viewer.back_to_title')}
           </Link>
         </nav>
-        {/* Comments (ADR 013). At the merge with the new viewer this moves into its last page's extras slot. */}
-        <div className="mx-auto max-w-[768px] px-3 pb-12 sm:px-4">
-          <EpisodeComments episodeId={props.episodeId} />
-        </div>
+        {/* Comments (ADR 013), not in a viewer embedded in another site. At the merge with the new
+            viewer this moves into its last page's extras slot. */}
+        {bar ? (
+          <div className="mx-auto max-w-[768px] px-3 pb-12 sm:px-4">
+            <EpisodeComments episodeId={props.episodeId} />
+          </div>
+        ) : null}
       </main>
     </ReaderWindow>
   );

@@ -9,16 +9,27 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** How long the API may keep answering from its maintenance cache (MaintenanceService, 2 s) plus margin. */
 export const MAINTENANCE_CACHE_WAIT_MS = 2_500;
 
-/** Switches the API's maintenance mode with its CLI, with the service's environment, and waits out the cache. */
-export async function setMaintenance(on: boolean): Promise<void> {
+/** Runs one of the API's CLIs against the service under test's data (its environment). */
+async function runApiCli(script: string, args: readonly string[]): Promise<string> {
   // The service under test runs on its embedded defaults or MANGA_DATABASE_URL (`.ci/run` starts it
   // without DATABASE_URL / REDIS_URL, which it exports for the PostgreSQL suite only).
   const env = { ...serviceEnv };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  await run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/maintenance.cli.ts', on ? 'on' : 'off'], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${script}`, ...args], {
     cwd: root,
     env,
   });
+  return stdout;
+}
+
+/** Switches the API's maintenance mode with its CLI, with the service's environment, and waits out the cache. */
+export async function setMaintenance(on: boolean): Promise<void> {
+  await runApiCli('maintenance.cli.ts', [on ? 'on' : 'off']);
   await new Promise((resolve) => setTimeout(resolve, MAINTENANCE_CACHE_WAIT_MS));
+}
+
+/** Gives an account the operator role as an administrator would: `npm run operator -- add <email>`. */
+export async function makeOperator(email: string): Promise<void> {
+  await runApiCli('operator.cli.ts', ['add', email]);
 }

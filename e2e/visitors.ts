@@ -12,6 +12,8 @@ export interface VisitorOptions {
   /** Accept-Language of the browser. */
   locale?: string;
   viewport?: BrowserContextOptions['viewport'];
+  /** false: a browser with JavaScript turned off. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A fresh browser context for one visitor: no cookies, the given country and language. */
@@ -20,6 +22,7 @@ export function newVisitor(browser: Browser, options: VisitorOptions = {}): Prom
     userAgent: options.userAgent ?? VISITOR_USER_AGENT,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: { 'cloudfront-viewer-country': options.country ?? 'US' },
   });
 }

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // Comments and moderation (ADR 013).
   MANGA_COMMENT_MAX_LENGTH: z.coerce.number().int().min(1).max(COMMENT_REQUEST_MAX_LENGTH).default(500),
+  MANGA_COMMENTER_TAG_SECRET: z.string().min(16).optional(),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -112,12 +113,15 @@ export interface Config {
   readonly rankingWindowDays: number;
   /** The longest comment readers may post, in code points (ADR 013). */
   readonly commentMaxLength: number;
+  /** HMAC key of commenters' pseudonymous tags ("Reader 7K2QX9"); changing it renames every commenter. */
+  readonly commenterTagSecret: string;
 }
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const DEVELOPMENT_IMAGE_SECRET = 'development-only-image-url-secret';
+const DEVELOPMENT_COMMENTER_TAG_SECRET = 'development-only-commenter-tag-secret';
 
 export class ConfigError extends Error {}
 
@@ -131,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.MANGA_ENV === 'production';
   if (isProduction && !e.MANGA_IMAGE_URL_SECRET) {
     throw new ConfigError('Invalid configuration: MANGA_IMAGE_URL_SECRET is required when MANGA_ENV=production');
+  }
+  if (isProduction && !e.MANGA_COMMENTER_TAG_SECRET) {
+    throw new ConfigError('Invalid configuration: MANGA_COMMENTER_TAG_SECRET is required when MANGA_ENV=production');
   }
   const dataDir = isAbsolute(e.MANGA_DATA_DIR) ? e.MANGA_DATA_DIR : resolve(repositoryRoot, e.MANGA_DATA_DIR);
   const databaseUrl = e.MANGA_DATABASE_URL ?? e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'manga.db')}`;
@@ -190,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
+    commenterTagSecret: e.MANGA_COMMENTER_TAG_SECRET ?? DEVELOPMENT_COMMENTER_TAG_SECRET,
   });
 }
 

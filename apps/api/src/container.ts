@@ -36,6 +36,7 @@ import { TitleActivityRepository } from '#src/repositories/title-activity.reposi
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
+import { type CommenterTagger, commenterTagInput, commenterTagOf } from '#src/rules/commenter-tag.rules.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
@@ -128,6 +129,7 @@ export function createContainer({
     users: repositories.users,
     catalogue: catalogue.services.catalogue,
     entitlement: catalogue.services.entitlement,
+    crypto,
   });
   return {
     config,
@@ -301,8 +303,9 @@ function createCommentServices(options: {
   users: UserRepository;
   catalogue: CatalogueService;
   entitlement: EntitlementService;
+  crypto: CryptoRepository;
 }) {
-  const { config, database, clock, users } = options;
+  const { config, database, clock, users, crypto } = options;
   const repositories = {
     comments: new CommentRepository(database.db),
     commentModeration: new CommentModerationRepository(database.db),
@@ -313,6 +316,8 @@ function createCommentServices(options: {
   };
   const timeZone = config.wireTimeZone;
   const transactions = repositories.commentTransactions;
+  const tags: CommenterTagger = (userId) =>
+    commenterTagOf(crypto.hmac(config.commenterTagSecret, commenterTagInput(userId)));
   const operators = new OperatorService({ roles: repositories.userRoles, users, transactions, clock });
   const services = {
     comments: new CommentService(
@@ -323,6 +328,7 @@ function createCommentServices(options: {
         ngWords: repositories.ngWords,
         catalogue: options.catalogue,
         clock,
+        tags,
       },
       { timeZone, maxLength: config.commentMaxLength },
     ),
@@ -336,6 +342,7 @@ function createCommentServices(options: {
         users,
         transactions,
         clock,
+        tags,
       },
       { timeZone },
     ),

@@ -40,6 +40,9 @@ const offending = (from: (file: string) => boolean, to: (imported: string) => bo
       .map((imported) => `${file} → ${imported}`),
   );
 
+/** Features others may import: the catalogue's building blocks, accounts, and comments (ADR 013). */
+const SHARED_FEATURES = new Set(['catalogue', 'account', 'comments']);
+
 describe('web app layout (ADR 012)', () => {
   it('keeps shared components in components/ui only; a feature keeps its own', () => {
     expect(files.filter((file) => file.startsWith('components/') && !file.startsWith('components/ui/'))).toEqual([]);
@@ -65,7 +68,7 @@ describe('web app layout (ADR 012)', () => {
     expect(offending(ui, (imported) => /^(features|layouts)\//.test(imported))).toEqual([]);
   });
 
-  it('has features share code only through features/catalogue and features/account', () => {
+  it('has features share code only through features/catalogue, features/account and features/comments', () => {
     const featureOf = (file: string) => /^features\/([^/]+)\//.exec(file)?.[1];
     const offenders = files
       .filter((file) => featureOf(file) !== undefined)
@@ -73,10 +76,17 @@ describe('web app layout (ADR 012)', () => {
         importsOf(file)
           .filter((imported) => {
             const target = featureOf(imported);
-            return target !== undefined && target !== featureOf(file) && target !== 'catalogue' && target !== 'account';
+            return target !== undefined && target !== featureOf(file) && !SHARED_FEATURES.has(target);
           })
           .map((imported) => `${file} → ${imported}`),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it('keeps the shared features free of the features that use them', () => {
+    const shared = (file: string) => [...SHARED_FEATURES].some((name) => file.startsWith(`features/${name}/`));
+    const imported = (target: string) =>
+      /^features\//.test(target) && ![...SHARED_FEATURES].some((name) => target.startsWith(`features/${name}/`));
+    expect(offending(shared, imported)).toEqual([]);
   });
 });

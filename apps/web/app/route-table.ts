@@ -6,7 +6,7 @@
 export type LayoutName = 'default' | 'fullviewer' | 'oops' | 'none';
 
 /** Named route middleware of SPEC §2. */
-export const ROUTE_MIDDLEWARE_NAMES = ['title', 'viewer', 'own-history', 'my', 'age-check'] as const;
+export const ROUTE_MIDDLEWARE_NAMES = ['title', 'viewer', 'own-history', 'my', 'age-check', 'private'] as const;
 export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE_NAMES)[number];
 
 /** Rules for path parameters (SPEC §5): a failure shows the 404 page. */
@@ -237,8 +237,10 @@ export const ROUTE_TABLE = [
 
 /**
  * Routes beyond SPEC §2: the form endpoints of the login dialog and of logout (no screen of their
- * own; they answer posts and send other requests on), and development-only pages, which answer 404
- * when MANGA_ENV is production (the dev outbox of ADR 007).
+ * own; they answer posts and send other requests on), the comments endpoint of an episode (loaded
+ * and posted to by the comments section, ADR 013), the operator console (`/ops`, operators only:
+ * everyone else gets the 404 page), and development-only pages, which answer 404 when MANGA_ENV is
+ * production (the dev outbox of ADR 007).
  */
 export const EXTRA_ROUTES = [
   {
@@ -255,6 +257,31 @@ export const EXTRA_ROUTES = [
     file: 'routes/account-logout.tsx',
     layout: 'none',
     middleware: none,
+    params: noParams,
+  },
+  {
+    name: 'episode-comments',
+    path: 'episode/:episodeId/comments',
+    file: 'routes/episode-comments.tsx',
+    layout: 'none',
+    middleware: ['private'],
+    params: { episodeId: 'non-negative-int' },
+  },
+  { name: 'ops', path: 'ops', file: 'routes/ops.tsx', layout: 'default', middleware: ['private'], params: noParams },
+  {
+    name: 'ops-ngwords',
+    path: 'ops/ngwords',
+    file: 'routes/ops-ngwords.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
+  {
+    name: 'ops-audit',
+    path: 'ops/audit',
+    file: 'routes/ops-audit.tsx',
+    layout: 'default',
+    middleware: ['private'],
     params: noParams,
   },
   {

@@ -1,4 +1,5 @@
 import { requiredParameterMessage } from '@manga/contracts';
+import { makeComment, makeCommentPostInfo } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client.ts';
 import { ApiError, RequiredError } from './api-error.ts';
@@ -24,30 +25,11 @@ function recordingFetch(answer: unknown, status = 200) {
 }
 
 const success = { status: 'success', response_code: 0, error_message: '' };
-const comment = {
-  comment_id: 7,
-  episode_id: 500001,
-  title_id: 10001,
-  comment: 'What a chapter!',
-  user_name: '',
-  like_count: 0,
-  is_liked: 0,
-  is_mine: 1,
-  created_time: '2026-01-01 09:00:00',
-};
+const comment = makeComment({ episode_id: 500001, title_id: 10001, is_mine: 1 });
 
 describe('commentOperations', () => {
   it('posts a comment as a form and validates the answer', async () => {
-    const postInfo = {
-      episode_id: 500001,
-      can_post: 1,
-      reason_code: 0,
-      reason_message: '',
-      remaining_num: 9,
-      limit_num: 10,
-      next_post_time: '',
-      max_length: 500,
-    };
+    const postInfo = makeCommentPostInfo({ episode_id: 500001 });
     const { fetch, sent } = recordingFetch({ ...success, comment, post_info: postInfo });
     const ops = commentOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
     await expect(ops.postComment({ episode_id: 500001, comment: 'What a chapter!' })).resolves.toMatchObject({

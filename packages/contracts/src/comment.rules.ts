@@ -27,3 +27,14 @@ export function commentLength(text: string): number {
   for (const _ of text) length++;
   return length;
 }
+
+/**
+ * Why a post is refused with 6500 (PostCommentError), as `reason_message` and `error_message` say it.
+ * Clients match these texts to show the reason in the reader's language; other 6500s are generic.
+ */
+export const CommentRefusalMessage = {
+  Closed: 'Comments are closed for this chapter.',
+  NotViewed: 'Read this chapter before commenting on it.',
+  Empty: 'Write something before posting.',
+} as const;
+export type CommentRefusalMessage = (typeof CommentRefusalMessage)[keyof typeof CommentRefusalMessage];

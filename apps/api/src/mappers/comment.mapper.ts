@@ -1,6 +1,7 @@
 // Comment rows → the wire shapes of the /episode/comment/* family (ADR 013).
 import { type Comment, type CommentLikeNotice, formatWireDateTime } from '@manga/contracts';
 import type { CommentListRow, LikeNoticeRow } from '#src/repositories/comment.repository.ts';
+import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
 
 const wireTime = (at: number, timeZone: string) => formatWireDateTime(new Date(at), timeZone);
 
@@ -8,14 +9,22 @@ const wireTime = (at: number, timeZone: string) => formatWireDateTime(new Date(a
 export const optionalWireTime = (at: number | null | undefined, timeZone: string) =>
   at === null || at === undefined ? '' : wireTime(at, timeZone);
 
-/** A comment as `readerId` sees it (null for a guest). */
-export function toCommentResponse(row: CommentListRow, readerId: number | null, timeZone: string): Comment {
+/** Who reads a comment (null for a guest), the wire time zone, and the commenters' pseudonyms. */
+export interface CommentMapContext {
+  readerId: number | null;
+  timeZone: string;
+  tagOf: CommenterTagger;
+}
+
+/** A comment as the reader of `ctx` sees it. */
+export function toCommentResponse(row: CommentListRow, { readerId, timeZone, tagOf }: CommentMapContext): Comment {
   return {
     comment_id: row.id,
     episode_id: row.episode_id,
     title_id: row.title_id,
     comment: row.body,
     user_name: row.nickname ?? '',
+    user_tag: tagOf(row.user_id),
     like_count: row.like_count,
     is_liked: row.is_liked ? 1 : 0,
     is_mine: readerId !== null && row.user_id === readerId ? 1 : 0,

@@ -5,11 +5,12 @@ import { optionalWireTime } from '#src/mappers/comment.mapper.ts';
 import { localized } from '#src/mappers/render-context.mapper.ts';
 import type { AuditLogListRow } from '#src/repositories/audit-log.repository.ts';
 import type { ModeratedCommentRow } from '#src/repositories/comment-moderation.repository.ts';
+import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
 
 /** A comment with everything a moderator decides on; a suspension that has ended shows as "". */
 export function toOpsCommentResponse(
   row: ModeratedCommentRow,
-  ctx: { locale: Locale; timeZone: string; now: number },
+  ctx: { locale: Locale; timeZone: string; now: number; tagOf: CommenterTagger },
 ): OpsComment {
   const suspended = row.suspended_until_at !== null && row.suspended_until_at > ctx.now;
   return {
@@ -24,6 +25,7 @@ export function toOpsCommentResponse(
     title_name: localized(row.title_name_en, row.title_name_ja, ctx.locale),
     user_id: row.user_id,
     user_name: row.nickname ?? '',
+    user_tag: ctx.tagOf(row.user_id),
     user_email: row.email ?? '',
     user_suspended_until: suspended ? optionalWireTime(row.suspended_until_at, ctx.timeZone) : '',
     reporter_num: row.reporter_num,

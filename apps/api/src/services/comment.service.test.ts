@@ -2,7 +2,7 @@
 // rules, the rolling hourly limit, NG words, and likes counted once. Access to the episode is the
 // real EntitlementService over the harness's in-memory catalogue. The same rules run on real
 // databases in test/integration/api-comments.test.ts.
-import { ResponseCode } from '@manga/contracts';
+import { CommentRefusalMessage, ResponseCode } from '@manga/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommentRow, EpisodeRow, TitleRow } from '#src/db/schema.ts';
 import type { FixedClock } from '#src/repositories/clock.repository.ts';
@@ -155,6 +155,7 @@ beforeEach(() => {
       ngWords: { listNgWords: async () => ngWords },
       catalogue: { listEpisodes: async () => [], listTitles: async () => [] },
       clock,
+      tags: (userId) => `TAG${userId}`,
     },
     { timeZone: TEST_TIME_ZONE, maxLength: 10 },
   );
@@ -163,7 +164,13 @@ beforeEach(() => {
 describe('CommentService.postComment', () => {
   it('stores the cleaned text and moves the episode counter with it', async () => {
     const answer = await service.postComment(caller(reader), EPISODE, '  hello  ');
-    expect(answer.comment).toMatchObject({ comment: 'hello', is_mine: 1, created_time: '2026-01-01 09:00:00' });
+    expect(answer.comment).toMatchObject({
+      comment: 'hello',
+      user_name: '',
+      user_tag: 'TAG1',
+      is_mine: 1,
+      created_time: '2026-01-01 09:00:00',
+    });
     expect(answer.post_info).toMatchObject({ can_post: 1, remaining_num: 9, max_length: 10 });
     expect(data.commentNum.get(EPISODE)).toBe(1);
   });
@@ -256,6 +263,35 @@ describe('CommentService.getPostInfo', () => {
     await expect(service.getPostInfo(caller(reader), 999)).rejects.toMatchObject({
       code: ResponseCode.EpisodeNotFound,
     });
+  });
+
+  it('tells a suspended commenter when the suspension ends, and only while it runs', async () => {
+    data.suspensions.set(reader.userId, NOW + 90 * MINUTE);
+    expect((await service.getPostInfo(caller(reader), EPISODE)).post_info).toMatchObject({
+      can_post: 0,
+      reason_code: ResponseCode.AccountSuspended,
+      reason_message: 'You cannot post comments until 2026-01-01 10:30:00.',
+      next_post_time: '2026-01-01 10:30:00',
+      remaining_num: 10,
+    });
+    clock.advance(90 * MINUTE);
+    expect((await service.getPostInfo(caller(reader), EPISODE)).post_info).toMatchObject({
+      can_post: 1,
+      reason_code: 0,
+      next_post_time: '',
+    });
+  });
+
+  it('names a refusal with the contracts text clients match on', async () => {
+    episode.comment_enabled = 0;
+    expect((await service.getPostInfo(caller(reader), EPISODE)).post_info.reason_message).toBe(
+      CommentRefusalMessage.Closed,
+    );
+    episode.comment_enabled = 1;
+    data.views.clear();
+    expect((await service.getPostInfo(caller(reader), EPISODE)).post_info.reason_message).toBe(
+      CommentRefusalMessage.NotViewed,
+    );
   });
 });
 

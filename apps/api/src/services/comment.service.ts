@@ -12,6 +12,7 @@ import {
   type Comment,
   type CommentHistorySort,
   type CommentPostInfo,
+  CommentRefusalMessage,
   type CommentSort,
   cleanCommentText,
   commentLength,
@@ -20,11 +21,17 @@ import {
   ResponseCode,
 } from '@manga/contracts';
 import type { CommentRow, EpisodeRow } from '#src/db/schema.ts';
-import { optionalWireTime, toCommentResponse, toLikeNoticeResponse } from '#src/mappers/comment.mapper.ts';
+import {
+  type CommentMapContext,
+  optionalWireTime,
+  toCommentResponse,
+  toLikeNoticeResponse,
+} from '#src/mappers/comment.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CommentListRow, CommentRepository } from '#src/repositories/comment.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
 import { DomainError, isDomainError } from '#src/rules/domain.error.ts';
 import { ageRestrictedError, type Reader } from '#src/rules/entitlement.rules.ts';
 import { findNgWord, type NgWordEntry } from '#src/rules/ng-word.rules.ts';
@@ -34,9 +41,6 @@ import type { EntitlementService } from '#src/services/entitlement.service.ts';
 /** The rate limit's window: the last 60 minutes before each post (rolling, not the clock hour). */
 export const COMMENT_WINDOW_MS = 60 * 60 * 1000;
 
-export const COMMENT_CLOSED_MESSAGE = 'Comments are closed for this chapter.';
-export const NOT_VIEWED_MESSAGE = 'Read this chapter before commenting on it.';
-export const EMPTY_COMMENT_MESSAGE = 'Write something before posting.';
 export const commentTooLongMessage = (max: number) => `A comment can be at most ${max} characters long.`;
 export const suspendedMessage = (until: string) => `You cannot post comments until ${until}.`;
 export const limitOverMessage = (next: string) =>
@@ -104,6 +108,8 @@ export interface CommentServiceDeps {
   ngWords: NgWordSource;
   catalogue: CommentCatalogue;
   clock: ClockRepository;
+  /** Commenters' pseudonyms (ADR 013). */
+  tags: CommenterTagger;
 }
 
 export interface CommentOptions {
@@ -146,7 +152,7 @@ const notOnOwnComment = (what: string) =>
 /** How much of the hourly allowance is left after `count` posts, the oldest of them at `oldestAt`. */
 interface Allowance {
   remaining: number;
-  /** When the oldest post leaves the window, if the allowance is used up. */
+  /** When posting is possible again: the oldest post leaves the window (allowance used up), or a suspension ends. */
   nextPostAt: number | null;
 }
 
@@ -237,7 +243,15 @@ export class CommentService {
       // An unknown episode is a bad request, not a reason to show.
       if (!isDomainError(error) || error.code === ResponseCode.EpisodeNotFound) throw error;
       refusal = error;
-      if (caller.auth.user) allowance = await this.allowance(caller.auth.user.userId, now);
+      const user = caller.auth.user;
+      if (user) {
+        allowance = await this.allowance(user.userId, now);
+        // A suspended commenter learns when they may post again, as one over the limit does.
+        if (error.code === ResponseCode.AccountSuspended) {
+          const until = await this.deps.store.findSuspensionEnd(user.userId);
+          allowance = { ...allowance, nextPostAt: until !== undefined && until > now ? until : null };
+        }
+      }
     }
     return { post_info: this.toPostInfo(episodeId, allowance, refusal) };
   }
@@ -247,7 +261,7 @@ export class CommentService {
     const now = this.deps.clock.now();
     const { user, episode } = await this.requirePoster(caller, episodeId, now);
     const body = cleanCommentText(text);
-    if (body === '') throw new DomainError(ResponseCode.PostCommentError, EMPTY_COMMENT_MESSAGE);
+    if (body === '') throw new DomainError(ResponseCode.PostCommentError, CommentRefusalMessage.Empty);
     if (commentLength(body) > this.options.maxLength) {
       throw new DomainError(ResponseCode.PostCommentError, commentTooLongMessage(this.options.maxLength));
     }
@@ -270,7 +284,7 @@ export class CommentService {
     const [stored] = await this.deps.store.listEpisodeCommentsByIds(episode.id, [comment.id], user.userId);
     if (!stored) throw new Error(`comment ${comment.id} was stored but cannot be read back`);
     return {
-      comment: toCommentResponse(stored, user.userId, this.options.timeZone),
+      comment: toCommentResponse(stored, this.mapContext(user.userId)),
       post_info: this.toPostInfo(
         episode.id,
         allowance,
@@ -358,7 +372,7 @@ export class CommentService {
   private async requirePoster(caller: CommentCaller, episodeId: number, now: number) {
     const user = requireActiveUser(caller.auth);
     const episode = await this.requireEpisode(caller, episodeId);
-    if (!episode.comment_enabled) throw new DomainError(ResponseCode.PostCommentError, COMMENT_CLOSED_MESSAGE);
+    if (!episode.comment_enabled) throw new DomainError(ResponseCode.PostCommentError, CommentRefusalMessage.Closed);
     const [suspendedUntil, viewed] = await Promise.all([
       this.deps.store.findSuspensionEnd(user.userId),
       this.deps.store.hasViewedEpisode(user.userId, episode.id),
@@ -366,7 +380,7 @@ export class CommentService {
     if (suspendedUntil !== undefined && suspendedUntil > now) {
       throw new DomainError(ResponseCode.AccountSuspended, suspendedMessage(this.wireTime(suspendedUntil)));
     }
-    if (!viewed) throw new DomainError(ResponseCode.PostCommentError, NOT_VIEWED_MESSAGE);
+    if (!viewed) throw new DomainError(ResponseCode.PostCommentError, CommentRefusalMessage.NotViewed);
     return { user, episode };
   }
 
@@ -414,7 +428,12 @@ export class CommentService {
   }
 
   private toComments(rows: readonly CommentListRow[], readerId: number | null): Comment[] {
-    return rows.map((row) => toCommentResponse(row, readerId, this.options.timeZone));
+    const ctx = this.mapContext(readerId);
+    return rows.map((row) => toCommentResponse(row, ctx));
+  }
+
+  private mapContext(readerId: number | null): CommentMapContext {
+    return { readerId, timeZone: this.options.timeZone, tagOf: this.deps.tags };
   }
 
   private wireTime(at: number): string {

@@ -25,6 +25,7 @@ import type {
 import { type NgWordRepository, NgWordTakenError } from '#src/repositories/ng-word.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { RequestAuth } from '#src/rules/auth.rules.ts';
+import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { commentPage } from '#src/services/comment.service.ts';
 import type { OperatorService } from '#src/services/operator.service.ts';
@@ -61,6 +62,8 @@ export interface ModerationServiceDeps {
   users: Pick<UserRepository, 'findUserById'>;
   transactions: ModerationTransactions;
   clock: ClockRepository;
+  /** The pseudonyms readers see, so a moderator can match a reader's "Reader 7K2QX9" (ADR 013). */
+  tags: CommenterTagger;
 }
 
 export class ModerationService {
@@ -267,6 +270,7 @@ export class ModerationService {
       locale: caller.locale,
       timeZone: this.options.timeZone,
       now: this.deps.clock.now(),
+      tagOf: this.deps.tags,
     });
   }
 }

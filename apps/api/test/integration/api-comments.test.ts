@@ -77,6 +77,7 @@ describe('POST /episode/comment/post', () => {
       title_id: episode.title_id,
       comment: 'What a chapter!\n最高の回でした。',
       user_name: '',
+      user_tag: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{6}$/),
       like_count: 0,
       is_liked: 0,
       is_mine: 1,
@@ -364,6 +365,42 @@ describe('GET /episode/comment/list and /latest', () => {
       }),
     );
     expect(asFan.comment_list[0]).toMatchObject({ comment_id: c1, like_count: 2, is_liked: 1, is_mine: 0 });
+  });
+
+  it('names commenters by a pseudonym: one per reader on every episode, another for another reader, never the id', async () => {
+    const { episode, reader } = await readerOnNewEpisode();
+    const second = await createEpisode(t);
+    await view(t, reader, second.id);
+    const other = await readerWhoViewed(episode.id);
+    await postedCommentId(t, reader, episode.id, 'first');
+    await postedCommentId(t, reader, second.id, 'second');
+    await postedCommentId(t, other, episode.id, 'other');
+    const tagsOn = async (episodeId: number) =>
+      bodyOf<CommentListResponse>(await get(t, `/episode/comment/list?episode_id=${episodeId}`)).comment_list.map(
+        (c) => [c.comment, c.user_name, c.user_tag],
+      );
+    const [[, , otherTag], [, , readerTag]] = (await tagsOn(episode.id)) as [string[], string[]];
+    expect(await tagsOn(episode.id)).toEqual([
+      ['other', '', otherTag],
+      ['first', '', readerTag],
+    ]);
+    expect(await tagsOn(second.id)).toEqual([['second', '', readerTag]]);
+    expect(readerTag).not.toBe(otherTag);
+    expect(readerTag).not.toContain(String(reader.user.id));
+    // Another API process on the same database gives the same names with the same key, others with another.
+    for (const [secret, same] of [
+      [t.config.commenterTagSecret, true],
+      ['another-commenter-tag-secret', false],
+    ] as const) {
+      const peer = await createTestApp({ commenterTagSecret: secret }, t.database);
+      try {
+        const res = await get(peer, `/episode/comment/list?episode_id=${second.id}`);
+        const tag = bodyOf<CommentListResponse>(res).comment_list[0]?.user_tag;
+        expect(tag === readerTag, secret).toBe(same);
+      } finally {
+        await peer.close();
+      }
+    }
   });
 
   it('answers the comments posted after a given one, newest first', async () => {

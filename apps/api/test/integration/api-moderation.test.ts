@@ -3,6 +3,7 @@
 // hide / restore / dismiss, suspensions, the NG word list used at once, and the audit log.
 import {
   type AuditLogEntry,
+  type CommentListResponse,
   type OpsAuditListResponse,
   type OpsCommentResponse,
   type OpsNgWordListResponse,
@@ -190,12 +191,16 @@ describe('the report queue, hide, restore and dismiss', () => {
       title_name: '青い港',
       user_id: author.user.id,
       user_name: '',
+      user_tag: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{6}$/),
       user_email: author.user.email,
       user_suspended_until: '',
       reporter_num: 2,
       latest_report_time: '2026-01-01 09:00:00',
       reviewed_time: '',
     });
+    // The moderator sees the pseudonym readers see on the comment.
+    const listed = bodyOf<CommentListResponse>(await get(t, `/episode/comment/list?episode_id=${episode.id}`));
+    expect(entry?.user_tag).toBe(listed.comment_list[0]?.user_tag);
     const english = bodyOf<OpsReportListResponse>(await opsGet('/ops/comment/report/list?lang=en&limit=100'));
     expect(english.report_list.find((row) => row.comment_id === commentId)?.title_name).toBe('Blue Harbor');
   });
@@ -306,7 +311,9 @@ describe('suspensions', () => {
         error_message: 'You cannot post comments until 2026-01-02 09:00:00.',
       });
       const info = await get(t, `/episode/comment/post/info?episode_id=${episode.id}`, { cookie: commenter.cookie });
-      expect(bodyOf(info)).toMatchObject({ post_info: { can_post: 0, reason_code: ResponseCode.AccountSuspended } });
+      expect(bodyOf(info)).toMatchObject({
+        post_info: { can_post: 0, reason_code: ResponseCode.AccountSuspended, next_post_time: '2026-01-02 09:00:00' },
+      });
       // Reading and liking still work; only posting is suspended.
       expect(codeOf(await get(t, `/episode/comment/list?episode_id=${episode.id}`, { cookie: commenter.cookie }))).toBe(
         0,

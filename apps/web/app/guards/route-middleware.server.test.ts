@@ -8,7 +8,7 @@ describe('route middleware', () => {
     expect(() => resolveRouteMiddleware(['title', 'no-such-middleware'])).toThrow(
       'Unknown route middleware "no-such-middleware"',
     );
-    expect(resolveRouteMiddleware(['title', 'viewer', 'own-history', 'my', 'age-check'])).toHaveLength(5);
+    expect(resolveRouteMiddleware(['title', 'viewer', 'own-history', 'my', 'age-check', 'private'])).toHaveLength(6);
   });
 
   it('runs parameter validation, then the navigation guard, then the named middleware', () => {
@@ -58,6 +58,17 @@ describe('route table (SPEC §2)', () => {
         entry.path === 'my' || entry.path.startsWith('my/'),
       );
     }
+  });
+
+  it('keeps the comments endpoint and every operator console page private (ADR 013)', () => {
+    const extra = ALL_ROUTES.filter((entry) => entry.name === 'episode-comments' || entry.path.startsWith('ops'));
+    expect(extra.map((entry) => entry.path).sort()).toEqual([
+      'episode/:episodeId/comments',
+      'ops',
+      'ops/audit',
+      'ops/ngwords',
+    ]);
+    for (const entry of extra) expect(entry.middleware, entry.name).toEqual(['private']);
   });
 
   it('names each route uniquely', () => {

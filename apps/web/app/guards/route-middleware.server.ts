@@ -119,6 +119,9 @@ const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
   },
   // The reading history is the visitor's own: never cached or shared.
   'own-history': async (_args, next) => privateResponse(await next()),
+  // Answers that depend on who asks (an episode's comments with the reader's likes, the operator
+  // console), including the 404 page a non-operator gets there: never cached or shared.
+  private: async (_args, next) => privateResponse(await next()),
   // The gate: a visitor whose age and consent are settled goes on to where they were going.
   'age-check': ({ context, url }, next) => {
     const { visitor } = context.get(visitorContext);

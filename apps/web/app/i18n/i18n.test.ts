@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatMediumDate, formatShortDate } from './date-format.ts';
+import { formatCalendarDate, formatDateTime, formatMediumDate, formatShortDate } from './date-format.ts';
 import en from './en.json' with { type: 'json' };
 import { i18nFor } from './i18n.ts';
 import ja from './ja.json' with { type: 'json' };
@@ -51,6 +51,11 @@ describe('date formats (SPEC §9)', () => {
   it('formats a calendar date as that day, wherever the server runs', () => {
     expect(formatCalendarDate('2026-11-02', 'en')).toBe('Nov 2, 2026');
     expect(formatCalendarDate('2026-01-01', 'ja')).toBe('2026/01/01');
+  });
+
+  it('formats a moment with its time in the zone given', () => {
+    expect(formatDateTime(date, 'en', 'Asia/Tokyo')).toBe('Nov 2, 2026, 12:00 PM');
+    expect(formatDateTime(date, 'ja', 'Asia/Tokyo')).toBe('2026/11/02 12:00');
   });
 
   it('formats Japanese dates too', () => {

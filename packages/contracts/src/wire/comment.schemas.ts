@@ -81,8 +81,13 @@ export const CommentSchema = z.strictObject({
   episode_id: z.int(),
   title_id: z.int(),
   comment: z.string(),
-  /** The commenter's nickname, "" when they have none (the web shows a generic name). */
+  /** The commenter's nickname, "" when they have none (then show `user_tag`, e.g. "Reader 7K2QX9"). */
   user_name: z.string(),
+  /**
+   * The commenter's pseudonym: six characters, the same on all their comments, different for other
+   * readers, and not derivable from their user id (ADR 013).
+   */
+  user_tag: z.string(),
   like_count: z.int(),
   /** 1 when the caller liked it. */
   is_liked: z.int(),
@@ -126,7 +131,10 @@ export const CommentPostInfoSchema = z.strictObject({
   remaining_num: z.int(),
   /** Posts allowed per hour (SPEC §9: 10). */
   limit_num: z.int(),
-  /** When the next post becomes possible if the hourly limit is reached, else "". */
+  /**
+   * When posting becomes possible again: the end of the hourly limit (reason 6301) or of a suspension
+   * from commenting (2019); "" otherwise.
+   */
   next_post_time: z.union([WireDateTimeSchema, z.literal('')]),
   /** The longest comment accepted, in characters (Unicode code points). */
   max_length: z.int(),

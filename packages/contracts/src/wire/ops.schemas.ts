@@ -108,6 +108,8 @@ export const OpsCommentSchema = z.strictObject({
   /** The commenter. */
   user_id: z.int(),
   user_name: z.string(),
+  /** The pseudonym readers see (CommentSchema `user_tag`). */
+  user_tag: z.string(),
   user_email: z.string(),
   /** The end of the commenter's suspension from posting, "" when not suspended. */
   user_suspended_until: z.union([WireDateTimeSchema, z.literal('')]),

@@ -1,4 +1,6 @@
+import type { Comment, CommentPostInfo } from './comment.schemas.ts';
 import type { Episode } from './episode.schemas.ts';
+import type { OpsComment } from './ops.schemas.ts';
 import type { TitleTicket } from './ticket.schemas.ts';
 import type { Title, WebTitle } from './title.schemas.ts';
 import type { WebViewerResponse } from './viewer.schemas.ts';
@@ -135,6 +137,59 @@ export function makeTitleTicket(overrides: Partial<TitleTicket> = {}): TitleTick
       },
       target_episode_id_list: [],
     },
+    ...overrides,
+  };
+}
+
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    comment_id: 7,
+    episode_id: 358374,
+    title_id: 10639,
+    comment: 'What a chapter!',
+    user_name: '',
+    user_tag: '7K2QX9',
+    like_count: 0,
+    is_liked: 0,
+    is_mine: 0,
+    created_time: '2026-01-01 09:00:00',
+    ...overrides,
+  };
+}
+
+export function makeCommentPostInfo(overrides: Partial<CommentPostInfo> = {}): CommentPostInfo {
+  return {
+    episode_id: 358374,
+    can_post: 1,
+    reason_code: 0,
+    reason_message: '',
+    remaining_num: 9,
+    limit_num: 10,
+    next_post_time: '',
+    max_length: 500,
+    ...overrides,
+  };
+}
+
+export function makeOpsComment(overrides: Partial<OpsComment> = {}): OpsComment {
+  return {
+    comment_id: 7,
+    comment: 'What a chapter!',
+    status: 'visible',
+    like_count: 0,
+    created_time: '2026-01-01 09:00:00',
+    episode_id: 358374,
+    episode_name: 'Chapter 1',
+    title_id: 10639,
+    title_name: 'NakiNagi',
+    user_id: 12,
+    user_name: '',
+    user_tag: '7K2QX9',
+    user_email: 'reader@example.com',
+    user_suspended_until: '',
+    reporter_num: 1,
+    latest_report_time: '2026-01-01 10:00:00',
+    reviewed_time: '',
     ...overrides,
   };
 }

@@ -79,15 +79,17 @@ export function PlannedSections({ sections }: { sections: readonly string[] }) {
   );
 }
 
-/** A screen of a later feature: its frame, heading, lead and section headings. */
+/** A screen of a later feature: its frame, heading, lead and section headings, then what is built already (`children`). */
 export function PlannedScreen({
   page,
   values = {},
   crumbs,
+  children,
 }: {
   page: string;
   values?: Record<string, unknown>;
   crumbs?: readonly Crumb[];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const all = { name: SERVICE_NAME, ...values };
@@ -101,6 +103,7 @@ export function PlannedScreen({
           {t('common.in_preparation')}
         </div>
       )}
+      {children}
     </PageFrame>
   );
 }

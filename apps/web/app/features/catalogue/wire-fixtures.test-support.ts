@@ -33,19 +33,23 @@ export function wireEpisode(overrides: Partial<Episode> = {}): Episode {
   return makeEpisode({ episode_id: 1, title_id: 10001, start_time: '2026-11-01 10:00:00', ...overrides });
 }
 
-export type Route = Record<string, unknown> | { httpStatus: number; code: number };
+export type Route = Record<string, unknown> | { httpStatus: number; code: number; message?: string };
 
 export function apiAnswering(routes: Readonly<Record<string, Route>>): { api: ApiClient; asked: URL[] } {
   const asked: URL[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
+    // A form post's parameters are recorded with the URL's, so tests read both the same way.
+    if (typeof init?.body === 'string') {
+      for (const [name, value] of new URLSearchParams(init.body)) url.searchParams.append(name, value);
+    }
     asked.push(url);
     const route = routes[url.pathname];
     if (!route)
       return Response.json({ status: 'error', response_code: 404, error_message: 'Not Found' }, { status: 404 });
     if ('httpStatus' in route && typeof route.httpStatus === 'number') {
       return Response.json(
-        { status: 'error', response_code: route.code, error_message: '' },
+        { status: 'error', response_code: route.code, error_message: route.message ?? '' },
         { status: route.httpStatus },
       );
     }

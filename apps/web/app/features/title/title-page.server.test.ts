@@ -62,6 +62,43 @@ describe('loadTitlePage', () => {
     });
   });
 
+  it('opens the comments ?comments= names when the episode is the title’s, with their first page', async () => {
+    const routes = {
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: episodes },
+      '/episode/comment/list': { comment_list: [], comment_num: 0, has_next: 0 },
+      '/episode/comment/post/info': {
+        post_info: {
+          episode_id: 2,
+          can_post: 0,
+          reason_code: 2011,
+          reason_message: '',
+          remaining_num: 0,
+          limit_num: 10,
+          next_post_time: '',
+          max_length: 500,
+        },
+      },
+    };
+    const open = apiAnswering(routes);
+    const page = await loadTitlePage(open.api, new URL('http://web.test/title/10003?comments=2'), 10003);
+    expect(page.openComments).toEqual({
+      episodeId: 2,
+      initial: expect.objectContaining({
+        status: 'ready',
+        total: 0,
+        post: expect.objectContaining({ canPost: false }),
+      }),
+    });
+    // "Read the comments" leads to the newest chapter the reader can open.
+    expect(page.commentsEntryEpisodeId).toBe(2);
+
+    const other = apiAnswering(routes);
+    const closed = await loadTitlePage(other.api, new URL('http://web.test/title/10003?comments=99'), 10003);
+    expect(closed.openComments).toBeUndefined();
+    expect(other.asked.some((url) => url.pathname.startsWith('/episode/comment/'))).toBe(false);
+  });
+
   it('sorts oldest first on ?sort=asc and answers 404 for an unknown title', async () => {
     const { api } = apiAnswering({
       '/web/title/detail': { web_title: webTitle },

@@ -1,5 +1,6 @@
 import {
   type ApiClient,
+  commentOperations,
   getTitleSupplement,
   getWebTitleDetail,
   listGenres,
@@ -20,6 +21,8 @@ import { env } from '#app/env.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import { loadEpisodeComments } from '#app/features/comments/comments.server.ts';
+import { OPEN_COMMENTS_PARAM, openCommentsEpisodeOf } from '#app/features/comments/comments.ts';
 import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
@@ -83,7 +86,8 @@ export async function loadTitlePage(
   } catch (error) {
     failLoad(error, url);
   }
-  const [titles, supplement, episodes, genres, tickets, recommended] = await Promise.all([
+  const commentsEpisodeId = openCommentsEpisodeOf(url.searchParams.get(OPEN_COMMENTS_PARAM), detail.episode_id_list);
+  const [titles, supplement, episodes, genres, tickets, recommended, comments] = await Promise.all([
     optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
     optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
     detail.episode_id_list.length > 0
@@ -94,6 +98,9 @@ export async function loadTitlePage(
       : undefined,
     optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
     optional(listWebRecommendedTitles(api, { title_id: titleId, limit: 6 }), 'GET /web/recommend/title/list'),
+    commentsEpisodeId === undefined
+      ? undefined
+      : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
   ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
@@ -137,6 +144,9 @@ export async function loadTitlePage(
       title,
       tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info,
     ),
+    openComments:
+      commentsEpisodeId === undefined || !comments ? undefined : { episodeId: commentsEpisodeId, initial: comments },
+    commentsEntryEpisodeId: (latestReadable ?? oldestFirst[oldestFirst.length - 1])?.id,
     shareUrl: `${url.origin}${titleHref(titleId)}`,
     recommended: (recommended?.title_list ?? [])
       .filter((candidate) => candidate.title_id !== titleId)

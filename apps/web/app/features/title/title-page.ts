@@ -1,5 +1,6 @@
 import type { EpisodeAccess, EpisodeSortOrder } from '#app/features/catalogue/episode-access.ts';
 import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
+import type { EpisodeCommentsData } from '#app/features/comments/comments.ts';
 
 // The view model of the title page, shared by its loader and its components.
 
@@ -54,6 +55,10 @@ export interface TitlePageData {
   /** The newest episode the reader can open now. */
   latestReadableHref: string | undefined;
   tickets: TicketBlockView;
+  /** The episode whose comments `?comments=` opened, with their first page (ADR 013). */
+  openComments: { episodeId: number; initial: EpisodeCommentsData } | undefined;
+  /** Where "Read the comments" leads: the newest episode the reader can open, else the newest one. */
+  commentsEntryEpisodeId: number | undefined;
   shareUrl: string;
   recommended: TitleCardView[];
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
 import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
+import { openCommentsHref } from '#app/features/comments/comments.ts';
 import { EpisodeList } from './episode-list.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
@@ -19,6 +20,7 @@ const ROLE_KEYS = new Set(['story_art', 'story', 'art', 'original', 'character_d
 /** The title page: the series' hero, introduction, episodes, tickets, comments entry, sharing and similar titles. */
 export function TitleScreen({ title }: { title: TitlePageData }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const authors =
     title.authors.length > 0
       ? title.authors.map((author) => ({
@@ -179,7 +181,7 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                 ))}
               </nav>
             </div>
-            <EpisodeList episodes={title.episodes} label={t('catalogue.episodes')} />
+            <EpisodeList episodes={title.episodes} label={t('catalogue.episodes')} openComments={title.openComments} />
           </section>
         </div>
 
@@ -190,9 +192,10 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
               {t('catalogue.comments_title')}
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-zinc-600">{t('catalogue.comments_body')}</p>
-            {title.latestReadableHref ? (
+            {title.commentsEntryEpisodeId !== undefined ? (
               <Link
-                to={`${title.latestReadableHref}#comments`}
+                to={openCommentsHref(location.search, title.commentsEntryEpisodeId, true)}
+                preventScrollReset
                 className="mt-4 inline-flex h-10 items-center rounded-full bg-zinc-100 px-4 text-sm font-bold text-ink transition hover:bg-zinc-200"
               >
                 {t('catalogue.comments_open')}

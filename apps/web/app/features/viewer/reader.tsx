@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { EpisodeComments } from '#app/features/comments/episode-comments.tsx';
 import { descramblePlan, drawDescrambled } from './descramble.ts';
 import type { AdjacentChapter, ReadyViewer, ViewerBase, ViewerData } from './viewer.ts';
 
@@ -240,6 +241,13 @@ function Reader({ bar, ...props }: ReadyViewer & { bar: boolean }) {
             {t('episode.viewer.back_to_title')}
           </Link>
         </nav>
+        {/* Comments (ADR 013), not in a viewer embedded in another site. At the merge with the new
+            viewer this moves into its last page's extras slot. */}
+        {bar ? (
+          <div className="mx-auto max-w-[768px] px-3 pb-12 sm:px-4">
+            <EpisodeComments episodeId={props.episodeId} />
+          </div>
+        ) : null}
       </main>
     </ReaderWindow>
   );

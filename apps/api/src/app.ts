@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
-import { type Container, createContainer } from '#src/container.ts';
+import { type AppSecrets, type Container, createContainer } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
@@ -25,6 +25,7 @@ import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 import type { PasswordHashCost } from '#src/repositories/password-hasher.repository.ts';
+import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { registerRoutes } from '#src/routes/index.ts';
 
 export interface BuildAppOptions {
@@ -84,6 +85,15 @@ export function loggerOptions({
   };
 }
 
+/** Configured secrets, else the ones generated once in the data directory (ADR 015). */
+async function resolveSecrets(config: Config): Promise<AppSecrets> {
+  const files = new SecretFileRepository(config.secretsDir);
+  return {
+    imageUrlSecret: config.imageUrlSecret ?? (await files.readOrCreateSecret('image-url-secret')),
+    proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const ownsDatabase = !options.database;
@@ -91,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions({ level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    // The nearest N hops only, never `true`: X-Forwarded-For entries a client wrote itself are not believed.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
@@ -107,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   const container = createContainer({
     config,
+    secrets: await resolveSecrets(config),
     database,
     clock: options.clock,
     redis,
@@ -153,7 +165,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: () => container.clock.now(),
     notFoundPerMinute: config.notFoundRateLimitPerMinute,
   });
-  await app.register(clientContextPlugin, { defaultLocale: config.defaultLocale, cookiePrefix: config.cookiePrefix });
+  await app.register(clientContextPlugin, {
+    defaultLocale: config.defaultLocale,
+    cookiePrefix: config.cookiePrefix,
+    addresses: container.services.clientAddresses,
+  });
   await app.register(maintenancePlugin, { maintenance: container.services.maintenance });
   await app.register(signaturePlugin, {
     mode: config.signatureMode,

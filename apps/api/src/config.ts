@@ -1,4 +1,5 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
+import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
@@ -13,7 +14,7 @@ const flag = z
 
 const EnvSchema = z.object({
   MANGA_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  MANGA_API_HOST: z.string().min(1).default('0.0.0.0'),
+  MANGA_API_HOST: z.string().min(1).optional(),
   MANGA_API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   MANGA_PUBLIC_API_URL: z.url().default('http://localhost:3001'),
   MANGA_WEB_ORIGIN: z.string().default('http://localhost:3000'),
@@ -36,8 +37,16 @@ const EnvSchema = z.object({
   MANGA_SEED_ON_START: flag.default(true),
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MANGA_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  MANGA_TRUST_PROXY: flag.default(false),
+  // false: no proxy in front; true: one; N: that many (the nearest N hops of X-Forwarded-For are ours).
+  MANGA_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxies')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Security defaults (ADR 015).
+  MANGA_DEV_OUTBOX: flag.optional(),
+  MANGA_PROXY_SECRET: z.string().min(32).optional(),
   // Accounts, sessions and e-mail (ADR 007).
   MANGA_WEB_PUBLIC_URL: z.url().default('http://localhost:3000'),
   MANGA_SMTP_URL: z
@@ -64,6 +73,7 @@ export type SignatureMode = 'enforce' | 'report' | 'off';
 
 export interface Config {
   readonly env: 'development' | 'test' | 'production';
+  /** Listen address: loopback outside production unless MANGA_API_HOST says otherwise (ADR 015). */
   readonly host: string;
   readonly port: number;
   readonly publicApiUrl: string;
@@ -75,7 +85,12 @@ export interface Config {
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
   readonly signatureMode: SignatureMode;
-  readonly imageUrlSecret: string;
+  /** MANGA_IMAGE_URL_SECRET; unset outside production, the app generates one in `secretsDir` (ADR 015). */
+  readonly imageUrlSecret: string | undefined;
+  /** MANGA_PROXY_SECRET, shared with the web server; unset, the app generates one in `secretsDir` (ADR 015). */
+  readonly proxySecret: string | undefined;
+  /** Where generated secrets live: `<data>/secrets` (0700, files 0600). */
+  readonly secretsDir: string;
   readonly imageUrlTtlSeconds: number;
   readonly wireTimeZone: string;
   readonly defaultLocale: Locale;
@@ -84,8 +99,11 @@ export interface Config {
   readonly logLevel: string;
   /** 'auto': readable lines on a terminal, JSON otherwise (log collectors). */
   readonly logFormat: 'auto' | 'json' | 'pretty';
-  readonly trustProxy: boolean;
+  /** Load balancers in front whose X-Forwarded-For entries we trust (0: none; never the client's own). */
+  readonly trustProxy: number;
   readonly notFoundRateLimitPerMinute: number;
+  /** GET /dev/outbox (loopback clients only); never in production (ADR 015). */
+  readonly devOutbox: boolean;
   /** Absolute base of links in e-mails (the web app). */
   readonly webPublicUrl: string;
   /** SMTP server for outgoing mail; undefined writes every mail to `outboxDir` instead. */
@@ -113,8 +131,6 @@ export interface Config {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const DEVELOPMENT_IMAGE_SECRET = 'development-only-image-url-secret';
-
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -128,6 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.MANGA_IMAGE_URL_SECRET) {
     throw new ConfigError('Invalid configuration: MANGA_IMAGE_URL_SECRET is required when MANGA_ENV=production');
   }
+  if (isProduction && e.MANGA_DEV_OUTBOX) {
+    throw new ConfigError('Invalid configuration: MANGA_DEV_OUTBOX cannot be true when MANGA_ENV=production');
+  }
   const dataDir = isAbsolute(e.MANGA_DATA_DIR) ? e.MANGA_DATA_DIR : resolve(repositoryRoot, e.MANGA_DATA_DIR);
   const databaseUrl = e.MANGA_DATABASE_URL ?? e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'manga.db')}`;
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
@@ -140,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : resolve(dataDir, 'storage');
   return Object.freeze({
     env: e.MANGA_ENV,
-    host: e.MANGA_API_HOST,
+    host: e.MANGA_API_HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     port: e.MANGA_API_PORT,
     publicApiUrl: e.MANGA_PUBLIC_API_URL.replace(/\/+$/, ''),
     webOrigins: Object.freeze(
@@ -156,7 +175,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookiePrefix: e.MANGA_COOKIE_PREFIX ?? (isProduction ? '' : `${e.MANGA_ENV === 'test' ? 'test' : 'dev'}_`),
     secureCookies: e.MANGA_ENV !== 'development',
     signatureMode: e.MANGA_SIGNATURE_MODE,
-    imageUrlSecret: e.MANGA_IMAGE_URL_SECRET ?? DEVELOPMENT_IMAGE_SECRET,
+    imageUrlSecret: e.MANGA_IMAGE_URL_SECRET,
+    proxySecret: e.MANGA_PROXY_SECRET,
+    secretsDir: resolve(dataDir, 'secrets'),
     imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
     wireTimeZone: e.MANGA_WIRE_TIMEZONE,
     defaultLocale: e.MANGA_DEFAULT_LOCALE,
@@ -166,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.MANGA_LOG_FORMAT,
     trustProxy: e.MANGA_TRUST_PROXY,
     notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+    devOutbox: e.MANGA_DEV_OUTBOX ?? e.MANGA_ENV === 'development',
     webPublicUrl: e.MANGA_WEB_PUBLIC_URL.replace(/\/+$/, ''),
     smtpUrl: e.MANGA_SMTP_URL,
     mailFrom: e.MANGA_MAIL_FROM,
@@ -188,7 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
-/** Config for tests: defaults plus overrides, never the process environment. */
+/** Config for tests: defaults plus overrides, never the process environment; fresh secrets, no files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return Object.freeze({ ...loadConfig({ MANGA_ENV: 'test', MANGA_SEED_ON_START: 'false' }), ...overrides });
+  return Object.freeze({
+    ...loadConfig({ MANGA_ENV: 'test', MANGA_SEED_ON_START: 'false' }),
+    imageUrlSecret: randomBytes(32).toString('base64url'),
+    proxySecret: randomBytes(32).toString('base64url'),
+    ...overrides,
+  });
 }

@@ -35,6 +35,7 @@ import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
@@ -56,8 +57,16 @@ import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
 import { WebTopService } from '#src/services/web-top.service.ts';
 
+/** Secrets as configured or generated in the data directory (app.ts, ADR 015). */
+export interface AppSecrets {
+  imageUrlSecret: string;
+  /** Proves the web server's CLIENT_ADDRESS_HEADER. */
+  proxySecret: string;
+}
+
 export interface ContainerOptions {
   config: Config;
+  secrets: AppSecrets;
   database: DatabaseHandle;
   clock?: ClockRepository;
   /** Shared Redis (login rate limit) when configured. */
@@ -70,6 +79,7 @@ export interface ContainerOptions {
 
 export function createContainer({
   config,
+  secrets,
   database,
   clock = new SystemClock(),
   redis = null,
@@ -88,9 +98,9 @@ export function createContainer({
   };
   const mediaUrls = new MediaUrlSigner({
     baseUrl: config.publicApiUrl,
-    secret: config.imageUrlSecret,
+    secret: secrets.imageUrlSecret,
     ttlSeconds: config.imageUrlTtlSeconds,
-    sign: (value) => crypto.hmac(config.imageUrlSecret, value),
+    sign: (value) => crypto.hmac(secrets.imageUrlSecret, value),
     safeEqual: (a, b) => crypto.safeEqual(a, b),
   });
   const services = {
@@ -98,6 +108,7 @@ export function createContainer({
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
     health: new HealthService(repositories.health),
     images: new ImageService(repositories.storage, mediaUrls, clock),
+    clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });
   const accounts = createAccountServices({

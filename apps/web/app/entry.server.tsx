@@ -1,12 +1,25 @@
 import { PassThrough } from 'node:stream';
-import { DEFAULT_LOCALE, formatWireDateTime, type Locale } from '@manga/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  DEFAULT_LOCALE,
+  FORWARDING_HEADERS,
+  formatWireDateTime,
+  type Locale,
+  PROXY_SECRET_HEADER,
+} from '@manga/contracts';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
+import {
+  type ClientConnection,
+  clientConnectionContext,
+  connectionAddress,
+} from './visitor/client-connection.server.ts';
+import { trustedHopHeaders } from './visitor/trusted-hop.server.ts';
 import { visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
@@ -15,11 +28,26 @@ export const streamTimeout = 5_000;
 
 /**
  * What the production server (server.mjs, plain JavaScript) takes from this build: the web env as
- * env.server.ts parsed it, and the wire clock for the `server_time` of its own error answers.
+ * env.server.ts parsed it, the wire clock for the `server_time` of its own error answers, and the
+ * visitor's connection (ADR 015): read from the socket, handed to React Router in the load context,
+ * and named to the API over the trusted hop.
  */
 export const productionServer = {
   env,
   serverTime: () => formatWireDateTime(new Date(), env.wireTimeZone),
+  /** Headers by which a proxy says it relays someone. */
+  forwardingHeaders: FORWARDING_HEADERS,
+  /** Headers only this server may send to the API: any copy a visitor sends is dropped. */
+  hopHeaderNames: [CLIENT_ADDRESS_HEADER, PROXY_SECRET_HEADER],
+  connectionOf(socketAddress: string, forwardedFor: string | undefined, relayed: boolean): ClientConnection {
+    return { address: connectionAddress(socketAddress, forwardedFor, env.trustedProxyHops), relayed };
+  },
+  loadContextFor(connection: ClientConnection): RouterContextProvider {
+    const context = new RouterContextProvider();
+    context.set(clientConnectionContext, connection);
+    return context;
+  },
+  trustedHopHeaders,
 };
 
 function localeOf(loadContext: RouterContextProvider): Locale {

@@ -4,12 +4,17 @@ import { pickLocale } from '@manga/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import clientContextPlugin, { parsePlatform } from '#src/plugins/client-context.plugin.ts';
+import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 
 const app = Fastify({ logger: false });
 beforeAll(async () => {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(clientContextPlugin, { defaultLocale: 'ja', cookiePrefix: 'dev_' });
+  await app.register(clientContextPlugin, {
+    defaultLocale: 'ja',
+    cookiePrefix: 'dev_',
+    addresses: new ClientAddressResolver('p'.repeat(43), (a, b) => a === b),
+  });
   const echo = async (request: { client: unknown; sentParams: unknown }) => ({
     client: request.client,
     params: request.sentParams,

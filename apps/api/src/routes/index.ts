@@ -34,6 +34,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(lawRoutes);
   await app.register(appRoutes);
-  // The mail outbox page is for development only (ADR 007).
-  if (app.container.config.env !== 'production') await app.register(devRoutes);
+  // The mail outbox is for development only (ADR 007), on this machine only (ADR 015).
+  const { config } = app.container;
+  if (config.devOutbox && config.env !== 'production') await app.register(devRoutes);
 };

@@ -23,7 +23,7 @@ let ip = 0;
 const nextIp = () => `10.9.0.${++ip}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ devOutbox: true });
 });
 afterAll(() => t.close());
 

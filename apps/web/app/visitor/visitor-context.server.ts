@@ -2,14 +2,18 @@ import { type ApiClient, createServerApiClient } from '@manga/api-client';
 import { CookieName } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
+import { clientConnectionOf } from './client-connection.server.ts';
 import { LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
 import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
+import { trustedHopHeaders } from './trusted-hop.server.ts';
 import { cookieHeaderOf, lawCookiesOf, readVisitor, type Visitor } from './visitor.ts';
 
 /** The visitor of this request plus the cookies to set on its response. */
 export interface VisitorState {
   visitor: Visitor;
   setCookies: string[];
+  /** The trusted hop's headers for API calls made for this visitor (ADR 015). */
+  hopHeaders: Readonly<Record<string, string>>;
 }
 
 export const visitorContext = createContext<VisitorState>();
@@ -34,13 +38,14 @@ export function visitorOf(context: Readonly<RouterContextProvider>): VisitorStat
 
 /** An API client acting for this request's visitor, with the cookies they hold after this response. */
 export function apiFor(request: Request, context: Readonly<RouterContextProvider>): ApiClient {
-  const { visitor } = visitorOf(context);
+  const { visitor, hopHeaders } = visitorOf(context);
   return createServerApiClient({
     baseUrl: env.apiUrl,
     requestHeaders: request.headers,
     cookiePrefix: env.cookiePrefix,
     isCrawler: visitor.isCrawler,
     cookieHeader: cookieHeaderOf(visitor),
+    trustedHeaders: hopHeaders,
   });
 }
 
@@ -67,7 +72,11 @@ function withHeaders(response: Response, setCookies: readonly string[]): Respons
  * the noindex header to every response.
  */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
-  const state: VisitorState = { visitor: readVisitor(request.headers, env), setCookies: [] };
+  const state: VisitorState = {
+    visitor: readVisitor(request.headers, env),
+    setCookies: [],
+    hopHeaders: await trustedHopHeaders(clientConnectionOf(context)),
+  };
   const settings = cookieWriteSettings();
 
   const lang = url.searchParams.get(LANG_PARAM);

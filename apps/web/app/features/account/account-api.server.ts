@@ -57,6 +57,7 @@ export function accountApiFor(request: Request, context: Context): AccountOperat
       cookiePrefix: env.cookiePrefix,
       isCrawler: state.visitor.isCrawler,
       cookieHeader: cookieHeaderOf(state.visitor),
+      trustedHeaders: state.hopHeaders,
       fetch: fetchCollectingSetCookies((headers) => forwardSetCookies(state, headers)),
     }),
   );

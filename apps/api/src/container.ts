@@ -141,10 +141,15 @@ function createCatalogueServices(options: {
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
-  repositories: { titles: TitleRepository; episodes: EpisodeRepository; magazines: MagazineRepository };
+  repositories: {
+    titles: TitleRepository;
+    episodes: EpisodeRepository;
+    magazines: MagazineRepository;
+    users: UserRepository;
+  };
 }) {
   const { config, database, clock, mediaUrls } = options;
-  const { titles, episodes, magazines } = options.repositories;
+  const { titles, episodes, magazines, users } = options.repositories;
   const repositories = {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
@@ -155,7 +160,7 @@ function createCatalogueServices(options: {
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
   const urls = mediaUrls;
-  const entitlement = new EntitlementService({ titles, episodes });
+  const entitlement = new EntitlementService({ titles, episodes, users });
   const catalogue = new CatalogueService(
     { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
     { timeZone, webPublicUrl: config.webPublicUrl },

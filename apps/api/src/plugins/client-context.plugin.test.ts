@@ -45,6 +45,12 @@ describe('client context', () => {
     expect((await get('/echo', { 'x-manga-is-crawler': 'true' })).client.isCrawler).toBe(true);
     expect((await get('/echo', { 'x-kmanga-is-crawler': 'true' })).client.isCrawler).toBe(true);
     expect((await get('/echo', { 'x-manga-is-crawler': 'false' })).client.isCrawler).toBe(false);
+    // Every crawler header counts: one saying yes is enough, whatever the others say.
+    expect((await get('/echo', { 'x-bambi-is-crawler': 'TRUE' })).client.isCrawler).toBe(true);
+    expect((await get('/echo', { 'x-manga-is-crawler': 'false', 'x-kmanga-is-crawler': '1' })).client.isCrawler).toBe(
+      true,
+    );
+    expect((await get('/echo', { 'x-manga-is-crawler': 'no' })).client.isCrawler).toBe(false);
     expect((await get('/echo')).client.isCrawler).toBe(false);
   });
 

@@ -55,6 +55,16 @@ function header(request: FastifyRequest, ...names: string[]): string | undefined
   return undefined;
 }
 
+/** `x-manga-is-crawler`, `x-kmanga-is-crawler`, `x-bambi-is-crawler` and any brand's twin. */
+const CRAWLER_HEADER = /^x-[a-z0-9]+-is-crawler$/;
+
+/** Any crawler header saying so makes the request a crawler's: the flag can only close doors (ADR 015). */
+export function isCrawlerRequest(request: FastifyRequest): boolean {
+  return Object.entries(request.headers).some(
+    ([name, value]) => CRAWLER_HEADER.test(name) && typeof value === 'string' && /^(true|1)$/i.test(value.trim()),
+  );
+}
+
 export function collectSentParams(request: FastifyRequest): Record<string, string> {
   const params: Record<string, string> = {};
   const queryStart = request.url.indexOf('?');
@@ -119,7 +129,6 @@ export default fp(
     app.addHook('preValidation', async (request) => {
       const params = collectSentParams(request);
       request.sentParams = params;
-      const crawler = header(request, 'x-manga-is-crawler', 'x-kmanga-is-crawler', 'x-bambi-is-crawler');
       const cookies = request.cookies ?? {};
       request.client = {
         platform:
@@ -127,7 +136,7 @@ export default fp(
           parsePlatform(header(request, 'x-manga-platform', 'x-kmanga-platform')) ??
           DEFAULT_PLATFORM,
         version: params.version ?? '',
-        isCrawler: crawler === 'true' || crawler === '1',
+        isCrawler: isCrawlerRequest(request),
         // The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
         locale: pickLocale(
           params.lang ?? cookies[`${options.cookiePrefix}locale`],

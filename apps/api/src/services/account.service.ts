@@ -22,7 +22,12 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import {
+  assertOldEnough,
+  birthdayFromCookies,
+  type ConsentCookies,
+  declaredBirthdayFromCookies,
+} from '#src/rules/age-gate.rules.ts';
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
@@ -110,8 +115,9 @@ export class AccountService {
     const email = this.checkEmail(input.email);
     if (input.password !== undefined) checkPasswordRules(input.password);
     const now = this.deps.clock.now();
-    const birthday = birthdayFromCookies(input.cookies, now);
-    assertOldEnough(birthday, now);
+    assertOldEnough(birthdayFromCookies(input.cookies, now), now);
+    // The account keeps a birthday the reader declared, which then decides the age rule (ADR 015).
+    const birthday = declaredBirthdayFromCookies(input.cookies, now);
 
     let appUserId: number | undefined;
     if (input.auth.user) {

@@ -151,7 +151,11 @@ export function newConsentService(world = newTestWorld()) {
 }
 
 export function newEntitlementService(world = newTestWorld()) {
-  const sut = new EntitlementService({ titles: world.catalogue, episodes: world.catalogue });
+  const sut = new EntitlementService({
+    titles: world.catalogue,
+    episodes: world.catalogue,
+    users: world.repositories.users,
+  });
   return { sut, world };
 }
 

@@ -59,8 +59,10 @@ const EnvSchema = z.object({
   MANGA_DEVICE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   MANGA_SIGNUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(1440),
   MANGA_PASSWORD_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
-  MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  MANGA_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  // Password-check throttle (ADR 015): delays, never lockouts.
+  MANGA_LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(1000).default(5),
+  MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  MANGA_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MANGA_LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   // Catalogue and discovery (ADR 009).
   MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
@@ -117,8 +119,12 @@ export interface Config {
   readonly signupTokenTtlMs: number;
   /** Password change and reset links. */
   readonly passwordTokenTtlMs: number;
-  readonly loginMaxFailuresPerAccount: number;
-  readonly loginMaxFailuresPerIp: number;
+  /** Failed password checks of one (account, client) before further checks wait a growing delay. */
+  readonly loginFailuresBeforeDelay: number;
+  /** Failed password checks from one client (any account) before its checks wait. */
+  readonly loginClientFailuresBeforeDelay: number;
+  /** The longest of those delays. */
+  readonly loginMaxDelayMs: number;
   readonly loginFailureWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
@@ -133,7 +139,18 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export class ConfigError extends Error {}
 
+/** Variables whose meaning changed, and what replaced them: refused rather than silently ignored. */
+const REPLACED_VARIABLES: Readonly<Record<string, string>> = {
+  MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: 'MANGA_LOGIN_FAILURES_BEFORE_DELAY (failures of one account from one client)',
+  MANGA_LOGIN_MAX_FAILURES_PER_IP: 'MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY',
+};
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const replaced = Object.keys(REPLACED_VARIABLES).filter((name) => env[name] !== undefined);
+  if (replaced.length > 0) {
+    const hints = replaced.map((name) => `${name} is now ${REPLACED_VARIABLES[name]}`).join('; ');
+    throw new ConfigError(`Invalid configuration: logins are slowed down, not locked (ADR 015): ${hints}`);
+  }
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -200,8 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceLimit: e.MANGA_DEVICE_LIMIT,
     signupTokenTtlMs: e.MANGA_SIGNUP_TOKEN_TTL_MINUTES * MINUTE_MS,
     passwordTokenTtlMs: e.MANGA_PASSWORD_TOKEN_TTL_MINUTES * MINUTE_MS,
-    loginMaxFailuresPerAccount: e.MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    loginMaxFailuresPerIp: e.MANGA_LOGIN_MAX_FAILURES_PER_IP,
+    loginFailuresBeforeDelay: e.MANGA_LOGIN_FAILURES_BEFORE_DELAY,
+    loginClientFailuresBeforeDelay: e.MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY,
+    loginMaxDelayMs: e.MANGA_LOGIN_MAX_DELAY_SECONDS * 1000,
     loginFailureWindowMs: e.MANGA_LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS,
     catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
     jobsEnabled: e.MANGA_JOBS_ENABLED,

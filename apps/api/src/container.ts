@@ -16,15 +16,15 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
-import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
-import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
+import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-event.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
@@ -231,17 +231,18 @@ function createAccountServices(options: {
     challenges: new ChallengeRepository(database.db),
     activity: new AccountActivityRepository(database.db),
     transactions: new TransactionRepository(database.db),
-    loginFailures: options.redis
-      ? new RedisLoginFailureRepository(options.redis, config.loginFailureWindowMs)
-      : new LoginFailureRepository(database.db),
+    throttleEvents: options.redis
+      ? new RedisThrottleEventRepository(options.redis)
+      : new ThrottleEventRepository(database.db),
     passwords: new PasswordHasherRepository(options.passwordHashCost),
     outbox,
     mail: options.mail ?? (config.smtpUrl ? new SmtpMailRepository(config.smtpUrl, config.mailFrom) : outbox),
   };
   const mailer = new AccountMailer(repositories.mail, config.webPublicUrl);
-  const throttle = new LoginThrottle(repositories.loginFailures, (v) => crypto.sha256(v), clock, {
-    maxFailuresPerAccount: config.loginMaxFailuresPerAccount,
-    maxFailuresPerIp: config.loginMaxFailuresPerIp,
+  const throttle = new LoginThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
+    failuresBeforeDelay: config.loginFailuresBeforeDelay,
+    clientFailuresBeforeDelay: config.loginClientFailuresBeforeDelay,
+    maxDelayMs: config.loginMaxDelayMs,
     windowMs: config.loginFailureWindowMs,
   });
   const sessions = new SessionService(
@@ -267,6 +268,7 @@ function createAccountServices(options: {
         emailTokens: repositories.emailTokens,
         transactions: repositories.transactions,
         hasher: repositories.passwords,
+        throttle,
         mailer,
         sessions,
         crypto,

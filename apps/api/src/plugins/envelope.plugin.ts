@@ -74,6 +74,7 @@ export default fp(
       if (isDomainError(thrown)) {
         const error = thrown;
         request.log.info({ responseCode: error.code }, `Business error ${error.code}: ${error.message}`);
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return send(reply, error.httpStatus ?? httpStatusFor(error.code), error.code, error.message);
       }
       const error = thrown as FastifyError;

@@ -42,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const session = await services().sessions.login({
           email: request.body.email,
           password: request.body.password,
-          ip: request.ip,
+          clientAddress: request.source.address,
           cookies: readConsentCookies(request),
           client: sessionClient(request),
         });

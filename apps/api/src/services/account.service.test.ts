@@ -7,6 +7,8 @@ import { TEST_NOW } from '#test/factories.ts';
 import { codeOf, newAccountService, TEST_TOKEN_OPTIONS } from '#test/services/harness.ts';
 import { authStub, birthdayCookie, rowFactory } from '#test/services/stubs.ts';
 
+/** The client's address, as the routes pass request.source.address. */
+const CLIENT = '203.0.113.7';
 const PASSWORD = 'Correct-Horse-9';
 const NEW_PASSWORD = 'Battery-Staple-42';
 const client = { platform: 3 as const, userAgent: 'Mozilla/5.0 Firefox/140.0' };
@@ -18,7 +20,14 @@ const adultCookies = {
 
 /** A sign-up of new@example.test with a password chosen at once (the app's flow). */
 const presaveNewReader = (sut: ReturnType<typeof newAccountService>['sut']) =>
-  sut.presave({ auth: authStub.anonymous, email: 'new@example.test', password: PASSWORD, cookies: {}, locale: 'en' });
+  sut.presave({
+    auth: authStub.anonymous,
+    email: 'new@example.test',
+    password: PASSWORD,
+    cookies: {},
+    locale: 'en',
+    clientAddress: CLIENT,
+  });
 
 describe('AccountService: sign-up', () => {
   it('mails a single-use link and stores only its hash, with the consent from the cookies', async () => {
@@ -28,6 +37,7 @@ describe('AccountService: sign-up', () => {
       email: ' New@Example.TEST ',
       cookies: adultCookies,
       locale: 'en',
+      clientAddress: CLIENT,
     });
     expect(world.mailer.sent).toEqual([
       {
@@ -56,7 +66,13 @@ describe('AccountService: sign-up', () => {
 
   it('creates the account, its consent and a session when the link is opened with a password', async () => {
     const { sut, world } = newAccountService();
-    await sut.presaveWeb({ auth: authStub.anonymous, email: 'new@example.test', cookies: adultCookies, locale: 'ja' });
+    await sut.presaveWeb({
+      auth: authStub.anonymous,
+      email: 'new@example.test',
+      cookies: adultCookies,
+      locale: 'ja',
+      clientAddress: CLIENT,
+    });
     const { userId, session } = await sut.completeSignup({
       token: world.mailer.lastToken('signup'),
       password: NEW_PASSWORD,
@@ -92,7 +108,13 @@ describe('AccountService: sign-up', () => {
 
   it('keeps the token unspent when the save fails, so the reader can try again', async () => {
     const { sut, world } = newAccountService();
-    await sut.presaveWeb({ auth: authStub.anonymous, email: 'new@example.test', cookies: {}, locale: 'en' });
+    await sut.presaveWeb({
+      auth: authStub.anonymous,
+      email: 'new@example.test',
+      cookies: {},
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
     const token = world.mailer.lastToken('signup');
     expect(await codeOf(sut.completeSignup({ token }))).toBe(ResponseCode.InvalidParameter); // no password chosen
     expect(world.tables.emailTokens[0]!.used_at).toBeNull();
@@ -104,7 +126,7 @@ describe('AccountService: sign-up', () => {
     world.addUser({ email: 'taken@example.test' });
     world.addUser({ email: 'gone@example.test', status: 'resigned' });
     const presave = (email: string, password = PASSWORD, cookies = {}) =>
-      sut.presave({ auth: authStub.anonymous, email, password, cookies, locale: 'en' });
+      sut.presave({ auth: authStub.anonymous, email, password, cookies, locale: 'en', clientAddress: CLIENT });
     expect(await codeOf(presave('not-an-address'))).toBe(ResponseCode.AccountInvalidEmail);
     expect(await codeOf(presave('new@example.test', 'short'))).toBe(ResponseCode.AccountInvalidPassword);
     expect(await codeOf(presave('taken@example.test'))).toBe(ResponseCode.AccountEmailUsed);
@@ -134,6 +156,7 @@ describe('AccountService: e-mail and password changes', () => {
       newEmail: 'moved@example.test',
       password: PASSWORD,
       locale: 'ja',
+      clientAddress: CLIENT,
     });
     expect(world.mailer.sent.at(-1)).toMatchObject({ kind: 'email_change', to: 'moved@example.test' });
     expect(world.tables.users[0]!.email).toBe(user.email);
@@ -146,7 +169,7 @@ describe('AccountService: e-mail and password changes', () => {
     const user = world.addUser();
     world.addUser({ email: 'taken@example.test' });
     const presave = (newEmail: string, password = PASSWORD) =>
-      sut.presaveEmail({ auth: authStub.web(user), newEmail, password, locale: 'en' });
+      sut.presaveEmail({ auth: authStub.web(user), newEmail, password, locale: 'en', clientAddress: CLIENT });
     expect(await codeOf(presave('moved@example.test', 'Wrong-Horse-9'))).toBe(ResponseCode.AccountInvalidPassword);
     expect(await codeOf(presave(user.email as string))).toBe(ResponseCode.AccountEmailUsed);
     expect(await codeOf(presave('taken@example.test'))).toBe(ResponseCode.AccountEmailUsed);
@@ -164,6 +187,7 @@ describe('AccountService: e-mail and password changes', () => {
       currentPassword: PASSWORD,
       newPassword: NEW_PASSWORD,
       locale: 'en',
+      clientAddress: CLIENT,
     });
     expect(world.tables.users[0]!.password_hash).toBe(`hashed:${PASSWORD}`);
     await sut.savePassword({ token: world.mailer.lastToken('password_change'), auth: authStub.web(user, 1) });
@@ -174,9 +198,19 @@ describe('AccountService: e-mail and password changes', () => {
   it('answers a reset request the same whether or not the address has an account, mailing only real ones', async () => {
     const { sut, world } = newAccountService();
     const user = world.addUser();
-    await sut.preresetPassword({ email: 'nobody@example.test', newPassword: NEW_PASSWORD, locale: 'en' });
+    await sut.preresetPassword({
+      email: 'nobody@example.test',
+      newPassword: NEW_PASSWORD,
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
     expect(world.mailer.sent).toEqual([]);
-    await sut.preresetPassword({ email: user.email as string, newPassword: NEW_PASSWORD, locale: 'en' });
+    await sut.preresetPassword({
+      email: user.email as string,
+      newPassword: NEW_PASSWORD,
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
     expect(world.mailer.sent).toMatchObject([
       { kind: 'password_reset', to: user.email, expiresInMs: TEST_TOKEN_OPTIONS.passwordTokenTtlMs },
     ]);
@@ -204,6 +238,7 @@ describe('AccountService: reads and resignation', () => {
       newEmail: 'moved@example.test',
       password: PASSWORD,
       locale: 'en',
+      clientAddress: CLIENT,
     });
     await sut.resign({ auth: authStub.web(user), userId: user.id });
     expect(world.tables.users[0]).toMatchObject({ status: 'resigned', resigned_at: TEST_NOW });

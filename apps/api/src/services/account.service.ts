@@ -31,6 +31,7 @@ import {
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
+import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
 export interface AccountServiceOptions {
@@ -58,6 +59,8 @@ export interface AccountServiceDeps {
   emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
   transactions: Pick<TransactionRepository, 'run'>;
   hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
+  /** Current-password checks count with failed logins (ADR 015). */
+  throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure' | 'recordSuccess'>;
   mailer: Pick<AccountMailer, 'send'>;
   sessions: Pick<SessionService, 'startSession'>;
   crypto: SessionCrypto;
@@ -96,12 +99,25 @@ export class AccountService {
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
 
   /** POST /web/account/presave: the password is chosen on the link's page (POST /web/account/save). */
-  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: Locale }): Promise<void> {
+  presaveWeb(input: {
+    auth: RequestAuth;
+    email: string;
+    cookies: ConsentCookies;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     return this.presaveSignup({ ...input, password: undefined });
   }
 
   /** POST /account/presave: the password is chosen now and stored hashed with the token. */
-  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: Locale }) {
+  presave(input: {
+    auth: RequestAuth;
+    email: string;
+    password: string;
+    cookies: ConsentCookies;
+    locale: Locale;
+    clientAddress: string;
+  }) {
     return this.presaveSignup(input);
   }
 
@@ -111,6 +127,7 @@ export class AccountService {
     password: string | undefined;
     cookies: ConsentCookies;
     locale: Locale;
+    clientAddress: string;
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     if (input.password !== undefined) checkPasswordRules(input.password);
@@ -208,10 +225,16 @@ export class AccountService {
   // ── e-mail change ───────────────────────────────────────────────────────────────────────────
 
   /** POST /account/email/presave and /web/account/email/presave: the link goes to the new address. */
-  async presaveEmail(input: { auth: RequestAuth; newEmail: string; password: string; locale: Locale }): Promise<void> {
+  async presaveEmail(input: {
+    auth: RequestAuth;
+    newEmail: string;
+    password: string;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     const email = this.checkEmail(input.newEmail);
-    await this.checkCurrentPassword(user, input.password);
+    await this.checkCurrentPassword(user, input.password, input.clientAddress);
     if (email === user.email)
       throw new DomainError(ResponseCode.AccountEmailUsed, 'This is already the email address of your account.');
     await this.assertEmailFree(email);
@@ -238,10 +261,11 @@ export class AccountService {
     currentPassword: string;
     newPassword: string;
     locale: Locale;
+    clientAddress: string;
   }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
-    await this.checkCurrentPassword(user, input.currentPassword);
+    await this.checkCurrentPassword(user, input.currentPassword, input.clientAddress);
     const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.issueToken({
       purpose: 'password_change',
@@ -256,7 +280,12 @@ export class AccountService {
    * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
    * not the address has an active account (no mail then), so it cannot be used to probe addresses.
    */
-  async preresetPassword(input: { email: string; newPassword: string; locale: Locale }): Promise<void> {
+  async preresetPassword(input: {
+    email: string;
+    newPassword: string;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
     const user = await this.deps.users.findUserByEmail(email);
@@ -327,10 +356,18 @@ export class AccountService {
     if (existing) throw emailUsedError(existing);
   }
 
-  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+  /**
+   * The current password, throttled like a login of this account from this client (ADR 015), so
+   * that a stolen session cannot guess it faster than a login could.
+   */
+  private async checkCurrentPassword(user: UserRow, password: string, clientAddress: string): Promise<void> {
+    const account = user.email ?? `user:${user.id}`;
+    await this.deps.throttle.assertAllowed(clientAddress, account);
     if (!user.password_hash || !(await this.deps.hasher.verifyPassword(user.password_hash, password))) {
+      await this.deps.throttle.recordFailure(clientAddress, account);
       throw new DomainError(ResponseCode.AccountInvalidPassword);
     }
+    await this.deps.throttle.recordSuccess(clientAddress, account);
   }
 
   private async getUserRow(userId: number): Promise<UserRow> {

@@ -91,31 +91,34 @@ export class SessionService {
   }
 
   /**
-   * POST /web/user/login and /user/login. Order: rate limit, under-13 by cookie, credentials
-   * (2002), account state (2000–2019), under-13 by the account's birthday, device limit (2003).
+   * POST /web/user/login and /user/login. Order: throttle (429 / 2002 while this client must wait),
+   * under-13 by cookie, credentials (2002), account state (2000–2019), under-13 by the account's
+   * birthday, device limit (2003).
+   *
+   * @param clientAddress the client's address (ADR 015: the web server's visitor over the trusted hop)
    */
   async login(input: {
     email: string;
     password: string;
-    ip: string;
+    clientAddress: string;
     cookies: ConsentCookies;
     client: SessionClient;
   }): Promise<StartedSession> {
     const email = normalizeEmail(input.email);
-    await this.deps.throttle.assertAllowed(input.ip, email);
+    await this.deps.throttle.assertAllowed(input.clientAddress, email);
     const now = this.deps.clock.now();
     assertOldEnough(birthdayFromCookies(input.cookies, now), now);
 
     const user = isValidEmail(email) ? await this.deps.users.findUserByEmail(email) : undefined;
     if (!(await this.checkPassword(user, input.password))) {
-      await this.deps.throttle.recordFailure(input.ip, email);
+      await this.deps.throttle.recordFailure(input.clientAddress, email);
       throw new DomainError(
         ResponseCode.UserLoginFailed,
         'Unable to log in: the email address or password is incorrect.',
       );
     }
     const account = user as UserRow;
-    await this.deps.throttle.recordSuccess(email);
+    await this.deps.throttle.recordSuccess(input.clientAddress, email);
     const stateError = accountStatusError(account.status);
     if (stateError) throw stateError;
     assertOldEnough(parseBirthday(account.birthday ?? undefined, new Date(now)), now);

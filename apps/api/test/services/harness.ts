@@ -20,9 +20,9 @@ import {
   InMemoryConsentRepository,
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
-  InMemoryLoginFailureStore,
   InMemorySessionRepository,
   InMemoryTables,
+  InMemoryThrottleEventStore,
   InMemoryTransactionRepository,
   InMemoryUserRepository,
   PlainPasswordHasher,
@@ -34,7 +34,12 @@ import { rowFactory } from '#test/services/stubs.ts';
 export const TEST_TIME_ZONE = 'Asia/Tokyo';
 export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
 export const TEST_TOKEN_OPTIONS = { signupTokenTtlMs: 86_400_000, passwordTokenTtlMs: 3_600_000 };
-export const TEST_LOGIN_LIMITS = { maxFailuresPerAccount: 3, maxFailuresPerIp: 10, windowMs: 15 * 60_000 };
+export const TEST_LOGIN_LIMITS = {
+  failuresBeforeDelay: 3,
+  clientFailuresBeforeDelay: 10,
+  maxDelayMs: 300_000,
+  windowMs: 15 * 60_000,
+};
 
 /** The DomainError a call fails with (and the test fails when it succeeds or fails otherwise). */
 export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -73,7 +78,7 @@ export function newTestWorld(now = TEST_NOW) {
     catalogue,
     hasher: new PlainPasswordHasher(),
     mailer: new RecordingMailer(),
-    loginFailures: new InMemoryLoginFailureStore(),
+    throttleEvents: new InMemoryThrottleEventStore(),
     urls: new MediaUrlSigner({
       baseUrl: 'http://api.test',
       secret: 'test-secret-0123456789',
@@ -102,13 +107,12 @@ export function newTestWorld(now = TEST_NOW) {
 
 export type TestWorld = ReturnType<typeof newTestWorld>;
 
+function newLoginThrottle(world: TestWorld) {
+  return new LoginThrottle(world.throttleEvents, (value) => world.crypto.sha256(value), world.clock, TEST_LOGIN_LIMITS);
+}
+
 export function newSessionService(world = newTestWorld()) {
-  const throttle = new LoginThrottle(
-    world.loginFailures,
-    (value) => world.crypto.sha256(value),
-    world.clock,
-    TEST_LOGIN_LIMITS,
-  );
+  const throttle = newLoginThrottle(world);
   const sut = new SessionService(
     {
       sessions: world.repositories.sessions,
@@ -135,6 +139,7 @@ export function newAccountService(world = newTestWorld()) {
       emailTokens: world.repositories.emailTokens,
       transactions: world.transactions,
       hasher: world.hasher,
+      throttle: newLoginThrottle(world),
       mailer: world.mailer,
       sessions,
       crypto: world.crypto,

@@ -30,7 +30,7 @@ import type {
 } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
 import type { AccountMail } from '#src/services/account-mailer.service.ts';
-import type { LoginFailureStore } from '#src/services/login-throttle.service.ts';
+import type { ThrottleEventStore } from '#src/services/login-throttle.service.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
 
 /** The tables the fakes share, as rows; a test may read or seed them directly. */
@@ -415,19 +415,23 @@ export class InMemoryCatalogueRepository {
 }
 
 /** Failed logins in memory, with the repository's window semantics. */
-export class InMemoryLoginFailureStore implements LoginFailureStore {
+export class InMemoryThrottleEventStore implements ThrottleEventStore {
   readonly rows: { scope: string; key: string; at: number }[] = [];
 
-  async recordFailure(scope: string, key: string, now: number) {
+  async recordEvent(scope: string, key: string, now: number) {
     this.rows.push({ scope, key, at: now });
   }
 
-  async summarizeFailures(scope: string, key: string, since: number) {
-    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since);
-    return { count: hits.length, oldestAt: hits.length ? Math.min(...hits.map((r) => r.at)) : null };
+  async summarizeEvents(scope: string, key: string, since: number) {
+    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since).map((r) => r.at);
+    return {
+      count: hits.length,
+      oldestAt: hits.length ? Math.min(...hits) : null,
+      latestAt: hits.length ? Math.max(...hits) : null,
+    };
   }
 
-  async clearFailures(scope: string, key: string) {
+  async clearEvents(scope: string, key: string) {
     for (let i = this.rows.length - 1; i >= 0; i--) {
       if (this.rows[i]?.scope === scope && this.rows[i]?.key === key) this.rows.splice(i, 1);
     }

@@ -266,6 +266,7 @@ function createAccountServices(options: {
         sessionStore: repositories.sessions,
         devices: repositories.devices,
         emailTokens: repositories.emailTokens,
+        challenges: repositories.challenges,
         transactions: repositories.transactions,
         hasher: repositories.passwords,
         throttle,

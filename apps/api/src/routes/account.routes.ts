@@ -182,7 +182,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/resign',
     { schema: { operationId: 'resignAccount', tags, body: ResignRequestSchema, response: envelope } },
     async (request, reply) => {
-      await accounts().resign({ auth: request.auth, userId: request.body.user_id });
+      await accounts().resign({
+        auth: request.auth,
+        userId: request.body.user_id,
+        password: request.body.password,
+        challenge: request.body.challenge,
+        clientAddress: request.source.address,
+      });
       clearSessionCookie(reply);
       return ok({});
     },

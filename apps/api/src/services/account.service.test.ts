@@ -240,18 +240,53 @@ describe('AccountService: reads and resignation', () => {
       locale: 'en',
       clientAddress: CLIENT,
     });
-    await sut.resign({ auth: authStub.web(user), userId: user.id });
+    await sut.resign({ auth: authStub.web(user), userId: user.id, clientAddress: CLIENT });
     expect(world.tables.users[0]).toMatchObject({ status: 'resigned', resigned_at: TEST_NOW });
     expect(world.tables.sessions[0]!.revoked_at).toBe(TEST_NOW);
     expect(world.tables.emailTokens[0]!.used_at).toBe(TEST_NOW);
-    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: user.id }))).toBe(ResponseCode.AccountResigned);
+    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: user.id, clientAddress: CLIENT }))).toBe(
+      ResponseCode.AccountResigned,
+    );
   });
 
   it('resigns only the caller (2000 for another user id)', async () => {
     const { sut, world } = newAccountService();
     const user = world.addUser();
     const other = world.addUser();
-    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: other.id }))).toBe(ResponseCode.UserNotExist);
+    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: other.id, clientAddress: CLIENT }))).toBe(
+      ResponseCode.UserNotExist,
+    );
     expect(world.tables.users.map((u) => u.status)).toEqual(['active', 'active']);
+  });
+
+  it('takes more than a replayable app signature: the password, or a fresh challenge without one (ADR 015)', async () => {
+    const { sut, world } = newAccountService();
+    const app = (user: { id: number; status: 'active' }) => ({
+      user: { userId: user.id, sessionId: null, status: user.status, via: 'app' as const },
+      tokenInvalid: false,
+    });
+    const member = world.addUser();
+    const resign = (auth: ReturnType<typeof app>, userId: number, extra: { password?: string; challenge?: string }) =>
+      sut.resign({ auth, userId, clientAddress: CLIENT, ...extra });
+    expect(await codeOf(resign(app(member as never), member.id, {}))).toBe(ResponseCode.AccountInvalidPassword);
+    expect(await codeOf(resign(app(member as never), member.id, { password: 'Wrong-Horse-9' }))).toBe(
+      ResponseCode.AccountInvalidPassword,
+    );
+    await resign(app(member as never), member.id, { password: PASSWORD });
+    expect(world.tables.users[0]!.status).toBe('resigned');
+
+    const appOnly = world.addUser({ email: null, password_hash: null });
+    expect(await codeOf(resign(app(appOnly as never), appOnly.id, {}))).toBe(ResponseCode.AccountModifyInvalidToken);
+    expect(await codeOf(resign(app(appOnly as never), appOnly.id, { challenge: 'never-issued' }))).toBe(
+      ResponseCode.AccountModifyInvalidToken,
+    );
+    await world.repositories.challenges.createChallenge({
+      user_id: appOnly.id,
+      challenge: 'fresh',
+      created_at: TEST_NOW,
+      expires_at: TEST_NOW + 60_000,
+    });
+    await resign(app(appOnly as never), appOnly.id, { challenge: 'fresh' });
+    expect(world.tables.users.find((u) => u.id === appOnly.id)?.status).toBe('resigned');
   });
 });

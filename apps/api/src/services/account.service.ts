@@ -15,6 +15,7 @@ import {
 } from '@manga/contracts';
 import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
 import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/mappers/account.mapper.ts';
+import type { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
@@ -50,6 +51,8 @@ interface TokenPayload {
 }
 
 const INVALID_TOKEN_MESSAGE = 'This link is invalid, already used or expired. Please start again.';
+const PASSWORD_NEEDED_MESSAGE = 'Enter the password of your account to close it.';
+const CHALLENGE_NEEDED_MESSAGE = 'Sign a fresh challenge (GET /user/challenge) into this call to close the account.';
 
 export interface AccountServiceDeps {
   users: Pick<UserRepository, 'findUserById' | 'findUserByEmail'>;
@@ -57,6 +60,8 @@ export interface AccountServiceDeps {
   sessionStore: Pick<SessionRepository, 'listActiveSessions'>;
   devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>;
   emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  /** Single-use challenges an app-only account proves itself with (GET /user/challenge). */
+  challenges: Pick<ChallengeRepository, 'consumeChallenge'>;
   transactions: Pick<TransactionRepository, 'run'>;
   hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
   /** Current-password checks count with failed logins (ADR 015). */
@@ -87,13 +92,18 @@ export class AccountService {
     return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices, sessionId), now);
   }
 
-  /** GET /user: only the caller's own user (2000 for any other id). */
+  /**
+   * GET /user: only the caller's own user (2000 for any other id). `hash_key` goes to a web session
+   * only (WIRE.md §3.5: how a web login becomes app credentials); an app-signed call gets '', since
+   * a replayed signature must not turn into the key itself (ADR 015). The app holds its key already.
+   */
   async getUser(auth: RequestAuth, userId: number) {
     const caller = requireActiveUser(auth);
     if (userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
     const user = await this.getUserRow(userId);
     const device = user.original_uuid ? undefined : await this.deps.devices.findLatestDeviceByUser(userId);
-    return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '');
+    const hashKey = caller.via === 'web' ? user.hash_key : '';
+    return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '', hashKey);
   }
 
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
@@ -309,7 +319,12 @@ export class AccountService {
       const user = await this.getActiveTokenUser(row, repositories);
       if (!payload.password_hash) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
       const now = this.deps.clock.now();
-      await repositories.users.updateUser(user.id, { password_hash: payload.password_hash, updated_at: now });
+      // A new password also retires the app signature key (ADR 015): apps read the new one with a session.
+      await repositories.users.updateUser(user.id, {
+        password_hash: payload.password_hash,
+        hash_key: this.deps.crypto.randomToken(24),
+        updated_at: now,
+      });
       const current = input.auth.user?.userId === user.id ? input.auth.user.sessionId : null;
       await repositories.sessions.revokeUserSessions(user.id, now, current);
       await repositories.emailTokens.revokeUserEmailTokens(user.id, ['password_change', 'password_reset'], now);
@@ -322,10 +337,22 @@ export class AccountService {
    * POST /account/resign: the account becomes `resigned` (2013 from then on, after a correct
    * password, so the state is never revealed to a guesser), every session and pending link ends;
    * the address stays reserved (2015 on sign-up).
+   *
+   * An app signature alone can be replayed (ADR 015), so a caller without a web session proves it is
+   * here now: with the account's password (2006 without it, throttled like a login), or, for an
+   * app-only account that has none, with a fresh challenge (GET /user/challenge) inside the signed
+   * parameters (2017 without a usable one).
    */
-  async resign(input: { auth: RequestAuth; userId: number }): Promise<void> {
+  async resign(input: {
+    auth: RequestAuth;
+    userId: number;
+    password?: string;
+    challenge?: string;
+    clientAddress: string;
+  }): Promise<void> {
     const caller = requireActiveUser(input.auth);
     if (input.userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
+    if (caller.via !== 'web') await this.proveAppCaller(caller.userId, input);
     const now = this.deps.clock.now();
     await this.deps.transactions.run(async (repositories) => {
       const changed = await repositories.users.updateUserWithStatus(caller.userId, 'active', {
@@ -344,6 +371,25 @@ export class AccountService {
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  /** An app-signed destructive call: the account's password, or a fresh challenge for an app-only account. */
+  private async proveAppCaller(
+    userId: number,
+    input: { password?: string; challenge?: string; clientAddress: string },
+  ): Promise<void> {
+    const user = await this.getUserRow(userId);
+    if (user.password_hash) {
+      if (input.password === undefined) {
+        throw new DomainError(ResponseCode.AccountInvalidPassword, PASSWORD_NEEDED_MESSAGE);
+      }
+      await this.checkCurrentPassword(user, input.password, input.clientAddress);
+      return;
+    }
+    const fresh =
+      input.challenge !== undefined &&
+      (await this.deps.challenges.consumeChallenge(input.challenge, userId, 'resign', this.deps.clock.now()));
+    if (!fresh) throw new DomainError(ResponseCode.AccountModifyInvalidToken, CHALLENGE_NEEDED_MESSAGE);
+  }
 
   private checkEmail(raw: string): string {
     const email = normalizeEmail(raw);

@@ -17,6 +17,7 @@ import { ViewerService } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import {
   InMemoryCatalogueRepository,
+  InMemoryChallengeRepository,
   InMemoryConsentRepository,
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
@@ -67,6 +68,7 @@ export function newTestWorld(now = TEST_NOW) {
     emailTokens: new InMemoryEmailTokenRepository(tables),
     consents: new InMemoryConsentRepository(tables),
     devices: new InMemoryDeviceRepository(tables),
+    challenges: new InMemoryChallengeRepository(tables),
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
   return {
@@ -137,6 +139,7 @@ export function newAccountService(world = newTestWorld()) {
       sessionStore: world.repositories.sessions,
       devices: world.repositories.devices,
       emailTokens: world.repositories.emailTokens,
+      challenges: world.repositories.challenges,
       transactions: world.transactions,
       hasher: world.hasher,
       throttle: newLoginThrottle(world),

@@ -4,6 +4,7 @@
 // keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
 import { createHash } from 'node:crypto';
 import type {
+  ChallengeRow,
   ConsentRow,
   DeviceRow,
   EmailTokenPurpose,
@@ -18,6 +19,7 @@ import type {
   UserUpdate,
   WebTokenRow,
 } from '#src/db/schema.ts';
+import type { ChallengeRepository, NewChallenge } from '#src/repositories/challenge.repository.ts';
 import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
@@ -40,6 +42,7 @@ export class InMemoryTables {
   emailTokens: EmailTokenRow[] = [];
   consents: ConsentRow[] = [];
   devices: DeviceRow[] = [];
+  challenges: ChallengeRow[] = [];
   titles: TitleRow[] = [];
   episodes: EpisodeRow[] = [];
   pages: PageRow[] = [];
@@ -258,6 +261,28 @@ export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository
   async updateDevice(id: number, patch: DeviceUpdate): Promise<void> {
     const device = this.tables.devices.find((d) => d.id === id);
     if (device) Object.assign(device, patch);
+  }
+}
+
+export class InMemoryChallengeRepository implements RepositoryPort<ChallengeRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async createChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
+    const row = { id: this.tables.nextId('challenge'), key_id: null, used_at: null, ...challenge } as ChallengeRow;
+    this.tables.challenges.push(row);
+    return row;
+  }
+
+  async consumeChallenge(challenge: string, userId: number | null, keyId: string, now: number) {
+    const row = this.tables.challenges.find(
+      (c) =>
+        c.challenge === challenge &&
+        c.used_at === null &&
+        c.expires_at > now &&
+        (c.user_id === null || c.user_id === userId),
+    );
+    if (row) Object.assign(row, { used_at: now, key_id: keyId });
+    return row;
   }
 }
 

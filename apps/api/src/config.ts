@@ -64,6 +64,10 @@ const EnvSchema = z.object({
   MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100_000).default(20),
   MANGA_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MANGA_LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Account-mail limits (ADR 015).
+  MANGA_MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  MANGA_MAIL_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MANGA_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   // Catalogue and discovery (ADR 009).
   MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   MANGA_JOBS_ENABLED: flag.default(true),
@@ -126,6 +130,11 @@ export interface Config {
   /** The longest of those delays. */
   readonly loginMaxDelayMs: number;
   readonly loginFailureWindowMs: number;
+  /** Account mails (sign-up, reset, e-mail and password change) per address in the window. */
+  readonly mailMaxPerAddress: number;
+  /** Account mails one client may ask for in the window. */
+  readonly mailMaxPerClient: number;
+  readonly mailLimitWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
   /** Whether main.ts starts the job scheduler (RebuildRankings). */
@@ -221,6 +230,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginClientFailuresBeforeDelay: e.MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY,
     loginMaxDelayMs: e.MANGA_LOGIN_MAX_DELAY_SECONDS * 1000,
     loginFailureWindowMs: e.MANGA_LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS,
+    mailMaxPerAddress: e.MANGA_MAIL_MAX_PER_ADDRESS,
+    mailMaxPerClient: e.MANGA_MAIL_MAX_PER_CLIENT,
+    mailLimitWindowMs: e.MANGA_MAIL_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,

@@ -44,6 +44,7 @@ import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MagazineService } from '#src/services/magazine.service.ts';
+import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
@@ -245,6 +246,11 @@ function createAccountServices(options: {
     maxDelayMs: config.loginMaxDelayMs,
     windowMs: config.loginFailureWindowMs,
   });
+  const mailLimits = new MailThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
+    maxPerAddress: config.mailMaxPerAddress,
+    maxPerClient: config.mailMaxPerClient,
+    windowMs: config.mailLimitWindowMs,
+  });
   const sessions = new SessionService(
     {
       sessions: repositories.sessions,
@@ -270,6 +276,7 @@ function createAccountServices(options: {
         transactions: repositories.transactions,
         hasher: repositories.passwords,
         throttle,
+        mailLimits,
         mailer,
         sessions,
         crypto,

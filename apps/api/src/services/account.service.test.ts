@@ -2,7 +2,7 @@
 // in the transaction that spends its single-use token), their checks and codes, and resignation.
 // The flows over HTTP and SQL are tested in api-account-flows.test.ts.
 import { ResponseCode, serializeConsentCookie } from '@manga/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_NOW } from '#test/factories.ts';
 import { codeOf, newAccountService, TEST_TOKEN_OPTIONS } from '#test/services/harness.ts';
 import { authStub, birthdayCookie, rowFactory } from '#test/services/stubs.ts';
@@ -129,12 +129,33 @@ describe('AccountService: sign-up', () => {
       sut.presave({ auth: authStub.anonymous, email, password, cookies, locale: 'en', clientAddress: CLIENT });
     expect(await codeOf(presave('not-an-address'))).toBe(ResponseCode.AccountInvalidEmail);
     expect(await codeOf(presave('new@example.test', 'short'))).toBe(ResponseCode.AccountInvalidPassword);
-    expect(await codeOf(presave('taken@example.test'))).toBe(ResponseCode.AccountEmailUsed);
-    expect(await codeOf(presave('gone@example.test'))).toBe(ResponseCode.AccountEmailResigned);
     expect(await codeOf(presave('new@example.test', PASSWORD, { birthday: birthdayCookie('2016-01') }))).toBe(
       ResponseCode.AccountAccessDenied,
     );
     expect(world.mailer.sent).toEqual([]);
+  });
+
+  it('does the same for a used address as for a new one, and tells only its owner (ADR 015)', async () => {
+    const { sut, world } = newAccountService();
+    world.addUser({ email: 'taken@example.test' });
+    world.addUser({ email: 'gone@example.test', status: 'resigned' });
+    const hashed = vi.spyOn(world.hasher, 'hashPassword');
+    for (const email of ['taken@example.test', 'gone@example.test', 'new@example.test']) {
+      await sut.presave({
+        auth: authStub.anonymous,
+        email,
+        password: PASSWORD,
+        cookies: {},
+        locale: 'en',
+        clientAddress: CLIENT,
+      });
+    }
+    expect(hashed).toHaveBeenCalledTimes(3);
+    expect(world.mailer.notices).toEqual([
+      { kind: 'account_exists', to: 'taken@example.test', locale: 'en' },
+      { kind: 'account_exists', to: 'gone@example.test', locale: 'en' },
+    ]);
+    expect(world.mailer.sent.map((m) => [m.kind, m.to])).toEqual([['signup', 'new@example.test']]);
   });
 
   it('answers 2008 when someone else registered the address between the mail and the link', async () => {
@@ -195,22 +216,26 @@ describe('AccountService: e-mail and password changes', () => {
     expect(world.tables.sessions.map((s) => s.revoked_at)).toEqual([null, TEST_NOW]);
   });
 
-  it('answers a reset request the same whether or not the address has an account, mailing only real ones', async () => {
+  it('answers a reset request the same, after the same work, whether or not the address has an account', async () => {
     const { sut, world } = newAccountService();
     const user = world.addUser();
+    const hashed = vi.spyOn(world.hasher, 'hashPassword');
     await sut.preresetPassword({
       email: 'nobody@example.test',
       newPassword: NEW_PASSWORD,
       locale: 'en',
       clientAddress: CLIENT,
     });
+    expect(hashed).toHaveBeenCalledTimes(1);
     expect(world.mailer.sent).toEqual([]);
+    expect(world.mailer.notices).toEqual([{ kind: 'no_account', to: 'nobody@example.test', locale: 'en' }]);
     await sut.preresetPassword({
       email: user.email as string,
       newPassword: NEW_PASSWORD,
       locale: 'en',
       clientAddress: CLIENT,
     });
+    expect(hashed).toHaveBeenCalledTimes(2);
     expect(world.mailer.sent).toMatchObject([
       { kind: 'password_reset', to: user.email, expiresInMs: TEST_TOKEN_OPTIONS.passwordTokenTtlMs },
     ]);

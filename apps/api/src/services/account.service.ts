@@ -33,6 +33,7 @@ import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/ru
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import type { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
 export interface AccountServiceOptions {
@@ -66,7 +67,9 @@ export interface AccountServiceDeps {
   hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
   /** Current-password checks count with failed logins (ADR 015). */
   throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure' | 'recordSuccess'>;
-  mailer: Pick<AccountMailer, 'send'>;
+  /** Account-mail limits per address and per client (ADR 015). */
+  mailLimits: Pick<MailThrottle, 'admit'>;
+  mailer: Pick<AccountMailer, 'send' | 'sendNotice'>;
   sessions: Pick<SessionService, 'startSession'>;
   crypto: SessionCrypto;
   clock: ClockRepository;
@@ -153,10 +156,17 @@ export class AccountService {
       if (caller?.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
       if (caller) appUserId = caller.id;
     }
-    await this.assertEmailFree(email);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
 
+    // The same answer and the same work for any address (ADR 015): the password is hashed either
+    // way, and the address gets a mail either way; its owner, not the asker, learns it is in use.
+    const passwordHash = input.password !== undefined ? await this.deps.hasher.hashPassword(input.password) : undefined;
+    if (await this.deps.users.findUserByEmail(email)) {
+      await this.deps.mailer.sendNotice({ kind: 'account_exists', to: email, locale: input.locale });
+      return;
+    }
     const payload: TokenPayload = {
-      ...(input.password !== undefined ? { password_hash: await this.deps.hasher.hashPassword(input.password) } : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       ...(birthday ? { birthday: birthday.value, consent: consentFromCookies(input.cookies) } : {}),
       ...(appUserId !== undefined ? { user_id: appUserId } : {}),
     };
@@ -247,7 +257,9 @@ export class AccountService {
     await this.checkCurrentPassword(user, input.password, input.clientAddress);
     if (email === user.email)
       throw new DomainError(ResponseCode.AccountEmailUsed, 'This is already the email address of your account.');
+    // Only the account's owner, with its password, gets here: 2008 tells them nothing a guess could.
     await this.assertEmailFree(email);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
     await this.issueToken({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
   }
 
@@ -276,6 +288,7 @@ export class AccountService {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
     await this.checkCurrentPassword(user, input.currentPassword, input.clientAddress);
+    await this.deps.mailLimits.admit(user.email as string, input.clientAddress);
     const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.issueToken({
       purpose: 'password_change',
@@ -287,8 +300,9 @@ export class AccountService {
   }
 
   /**
-   * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
-   * not the address has an active account (no mail then), so it cannot be used to probe addresses.
+   * POST /account/password/prereset and /web/account/password/prereset. Answers the same, after the
+   * same work, whether or not the address has an active account (ADR 015): the new password is hashed
+   * either way, and the address gets the reset link, or a notice that no active account uses it.
    */
   async preresetPassword(input: {
     email: string;
@@ -298,9 +312,14 @@ export class AccountService {
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
+    const passwordHash = await this.deps.hasher.hashPassword(input.newPassword);
     const user = await this.deps.users.findUserByEmail(email);
-    if (!user?.password_hash || user.status !== 'active') return;
-    const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
+    if (!user?.password_hash || user.status !== 'active') {
+      await this.deps.mailer.sendNotice({ kind: 'no_account', to: email, locale: input.locale });
+      return;
+    }
+    const payload: TokenPayload = { password_hash: passwordHash };
     await this.issueToken({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
   }
 

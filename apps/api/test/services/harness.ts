@@ -10,6 +10,7 @@ import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
@@ -35,6 +36,7 @@ import { rowFactory } from '#test/services/stubs.ts';
 export const TEST_TIME_ZONE = 'Asia/Tokyo';
 export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
 export const TEST_TOKEN_OPTIONS = { signupTokenTtlMs: 86_400_000, passwordTokenTtlMs: 3_600_000 };
+export const TEST_MAIL_LIMITS = { maxPerAddress: 5, maxPerClient: 20, windowMs: 60 * 60_000 };
 export const TEST_LOGIN_LIMITS = {
   failuresBeforeDelay: 3,
   clientFailuresBeforeDelay: 10,
@@ -143,6 +145,12 @@ export function newAccountService(world = newTestWorld()) {
       transactions: world.transactions,
       hasher: world.hasher,
       throttle: newLoginThrottle(world),
+      mailLimits: new MailThrottle(
+        world.throttleEvents,
+        (value) => world.crypto.sha256(value),
+        world.clock,
+        TEST_MAIL_LIMITS,
+      ),
       mailer: world.mailer,
       sessions,
       crypto: world.crypto,

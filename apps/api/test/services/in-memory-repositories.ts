@@ -19,6 +19,7 @@ import type {
   UserUpdate,
   WebTokenRow,
 } from '#src/db/schema.ts';
+import type { NoticeMailKind } from '#src/mail/mail-templates.ts';
 import type { ChallengeRepository, NewChallenge } from '#src/repositories/challenge.repository.ts';
 import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
@@ -491,9 +492,14 @@ export class PlainPasswordHasher {
 /** The account mails a service sent, newest last. */
 export class RecordingMailer {
   readonly sent: AccountMail[] = [];
+  readonly notices: { kind: NoticeMailKind; to: string; locale: string }[] = [];
 
   async send(mail: AccountMail): Promise<void> {
     this.sent.push(mail);
+  }
+
+  async sendNotice(notice: { kind: NoticeMailKind; to: string; locale: string }): Promise<void> {
+    this.notices.push(notice);
   }
 
   /** The token of the last mail of `kind` (what the reader would click). */

@@ -17,9 +17,10 @@ import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import { type AppSecrets, type Container, createContainer } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
-import envelopePlugin from '#src/plugins/envelope.plugin.ts';
+import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.ts';
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
@@ -61,24 +62,12 @@ export function loggerOptions({
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.new_password',
-        '*.current_password',
-        '*.token',
-        '*.uwt',
-      ],
-      censor: '[redacted]',
-    },
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTED },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        // Account links carry single-use tokens in the query string.
-        url: req.url.replace(/([?&](?:token|password|new_password|current_password)=)[^&]*/g, '$1[redacted]'),
+        // Account links carry single-use tokens, signed image URLs their `sig`, app calls `hash_key`.
+        url: redactUrl(req.url),
         id: req.id,
       }),
     },
@@ -99,7 +88,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl }));
 
+  // The container exists once the app does; the parser's own errors read its clock lazily.
+  let clockNow = () => Date.now();
   const app = Fastify({
+    // Errors of Node's HTTP parser (a URL or headers over 16 KB, a malformed request line) answer in
+    // the envelope too (1001), not as a bare status line (ADR 015).
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, { timeZone: config.wireTimeZone, now: () => clockNow() }),
     logger: options.logger ?? loggerOptions({ level: config.logLevel }),
     // The nearest N hops only, never `true`: X-Forwarded-For entries a client wrote itself are not believed.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -125,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: options.mail,
     passwordHashCost: options.passwordHashCost,
   });
+  clockNow = () => container.clock.now();
   app.decorate('container', container);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

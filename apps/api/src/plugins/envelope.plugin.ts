@@ -1,5 +1,7 @@
 // One error pipeline (STYLE habit 9, DESIGN §4): every answer carries status / response_code /
 // error_message beside the payload; errors add server_time. Unknown failures never leak details.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { formatWireDateTime, ResponseCode, responseCodeMessage } from '@manga/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -48,6 +50,34 @@ export function errorEnvelope(code: number, message: string, options: ErrorEnvel
     error_message: message,
     server_time: formatWireDateTime(new Date(options.now()), options.timeZone),
   };
+}
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it: the envelope on the raw socket, then
+ * the connection closes. 431 for a URL or headers over Node's 16 KB limit, 408 for a timeout, 400
+ * for anything else malformed.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  options: ErrorEnvelopeOptions,
+): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'request line or headers too large: the URL and headers must fit in 16 KB'
+      : status === 408
+        ? 'request timeout'
+        : 'malformed request';
+  const body = JSON.stringify(errorEnvelope(ResponseCode.InvalidParameter, message, options));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function validationMessage(error: FastifyError): string {

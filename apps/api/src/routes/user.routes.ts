@@ -56,7 +56,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           operationId: web ? 'logoutWebUser' : 'logoutUser',
           tags,
-          body: LogoutRequestSchema,
+          // No body at all is a logout too (SPEC §4: logout always ends the current session).
+          body: LogoutRequestSchema.nullish(),
           response: envelope,
         },
       },

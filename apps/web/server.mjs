@@ -24,8 +24,16 @@ if (!existsSync(serverBuildFile))
   throw new Error(`No server build at ${serverBuildFile}; run \`npm run build\` first.`);
 // Importing the build parses the environment; a bad value stops the server here with its message.
 const build = await import(serverBuildFile);
-const { env, serverTime, forwardingHeaders, hopHeaderNames, connectionOf, loadContextFor, trustedHopHeaders } =
-  build.entry.module.productionServer;
+const {
+  env,
+  serverTime,
+  forwardingHeaders,
+  hopHeaderNames,
+  connectionOf,
+  loadContextFor,
+  trustedHopHeaders,
+  securityHeaders,
+} = build.entry.module.productionServer;
 const config = { apiUrl: new URL(env.apiUrl), host: env.host, port: env.port, apiPrefix: env.publicApiPrefix };
 const handleWithReactRouter = createRequestListener({
   build,
@@ -210,6 +218,8 @@ async function handle(req, res) {
     await proxyToApi(req, res, `${rest}${url.search}`, connection);
     return;
   }
+  // Our own answers (not the API's, which sets its own): no sniffing, no framing, no leaking URLs.
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
     sendJson(res, 200, { id: build.assets.version, timestamp: startedAt }, { 'cache-control': 'no-store' });
     return;
@@ -227,6 +237,25 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
+// Requests Node's parser refuses (a URL or headers over 16 KB, malformed ones) answer in the
+// envelope, as the API does, instead of a bare status line (ADR 015).
+server.on('clientError', (error, socket) => {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    status: 'error',
+    response_code: 1001,
+    error_message: status === 431 ? 'request line or headers too large' : 'malformed request',
+    server_time: serverTime(),
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+});
 
 server.listen(config.port, config.host, () => {
   console.log(

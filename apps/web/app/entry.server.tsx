@@ -14,6 +14,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
+import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
 import {
   type ClientConnection,
   clientConnectionContext,
@@ -39,6 +40,8 @@ export const productionServer = {
   forwardingHeaders: FORWARDING_HEADERS,
   /** Headers only this server may send to the API: any copy a visitor sends is dropped. */
   hopHeaderNames: [CLIENT_ADDRESS_HEADER, PROXY_SECRET_HEADER],
+  /** Sent on every answer of the web origin (ADR 015). */
+  securityHeaders: SECURITY_HEADERS,
   connectionOf(socketAddress: string, forwardedFor: string | undefined, relayed: boolean): ClientConnection {
     return { address: connectionAddress(socketAddress, forwardedFor, env.trustedProxyHops), relayed };
   },
@@ -69,6 +72,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Every inline script React Router renders carries this page's nonce; nothing else inline runs
+  // (ADR 015). Vite's development server injects its own scripts, so it goes without.
+  const nonce = newCspNonce();
+  if (!import.meta.env.DEV) {
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, originOf(env.publicApiUrl)));
+  }
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -80,9 +90,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <DocumentLocaleContext.Provider value={localeOf(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentLocaleContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

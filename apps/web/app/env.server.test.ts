@@ -19,6 +19,7 @@ describe('readWebEnv', () => {
       proxySecret: undefined,
       dataDir: expect.stringMatching(/\/data$/),
       trustedProxyHops: 0,
+      publicApiUrl: 'http://localhost:3001',
     });
   });
 

@@ -40,6 +40,8 @@ export interface WebEnv {
   dataDir: string;
   /** MANGA_TRUST_PROXY: load balancers in front whose X-Forwarded-For entry names the visitor (0: none). */
   trustedProxyHops: number;
+  /** MANGA_PUBLIC_API_URL, shared with the API: where images come from (the pages' img-src). */
+  publicApiUrl: string;
 }
 
 /** The repository root, for relative paths as the API reads them: above apps/web (source or build). */
@@ -57,12 +59,12 @@ function readPort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
-function readUrl(raw: string | undefined, fallback: string): string {
+function readUrl(raw: string | undefined, fallback: string, name = 'MANGA_API_URL'): string {
   const value = raw?.trim() || fallback;
   try {
     return new URL(value).toString().replace(/\/+$/, '');
   } catch {
-    throw new Error(`MANGA_API_URL must be an absolute URL, got "${value}"`);
+    throw new Error(`${name} must be an absolute URL, got "${value}"`);
   }
 }
 
@@ -159,6 +161,7 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     proxySecret: readProxySecret(source.MANGA_PROXY_SECRET),
     dataDir: readDataDir(source.MANGA_DATA_DIR),
     trustedProxyHops: readTrustedProxyHops(source.MANGA_TRUST_PROXY),
+    publicApiUrl: readUrl(source.MANGA_PUBLIC_API_URL, 'http://localhost:3001', 'MANGA_PUBLIC_API_URL'),
   };
 }
 

@@ -52,18 +52,25 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
 /** Query parameter of the language switcher. */
 export const LANG_PARAM = 'lang';
 
-function withHeaders(response: Response, setCookies: readonly string[]): Response {
-  let result = response;
+/**
+ * The response's cookies and headers: noindex everywhere (SPEC §1); a page that shows a logged-in
+ * visitor's state or sets cookies never goes to a shared cache (DESIGN §6a, ADR 015).
+ */
+function withHeaders(response: Response, setCookies: readonly string[], personal: boolean): Response {
+  const apply = (headers: Headers) => {
+    for (const header of setCookies) headers.append('set-cookie', header);
+    headers.set('x-robots-tag', 'noindex');
+    if (personal || setCookies.length > 0) headers.set('cache-control', 'private, no-store');
+  };
   try {
-    for (const header of setCookies) result.headers.append('set-cookie', header);
-    result.headers.set('x-robots-tag', 'noindex');
+    apply(response.headers);
+    return response;
   } catch {
     // Immutable headers (a fetched response): copy it once.
-    result = new Response(response.body, response);
-    for (const header of setCookies) result.headers.append('set-cookie', header);
-    result.headers.set('x-robots-tag', 'noindex');
+    const copy = new Response(response.body, response);
+    apply(copy.headers);
+    return copy;
   }
-  return result;
 }
 
 /**
@@ -102,5 +109,6 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
 
   context.set(visitorContext, state);
-  return withHeaders(await next(), state.setCookies);
+  const response = await next();
+  return withHeaders(response, state.setCookies, state.visitor.isLoggedIn);
 };

@@ -188,7 +188,8 @@ async function serveStatic(req, res, pathname) {
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     etag,
     'last-modified': info.mtime.toUTCString(),
-    'x-content-type-options': 'nosniff',
+    // Our own files: no sniffing, no framing by others (React Router's answers get these from the app).
+    ...securityHeaders,
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
@@ -218,10 +219,13 @@ async function handle(req, res) {
     await proxyToApi(req, res, `${rest}${url.search}`, connection);
     return;
   }
-  // Our own answers (not the API's, which sets its own): no sniffing, no framing, no leaking URLs.
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
-    sendJson(res, 200, { id: build.assets.version, timestamp: startedAt }, { 'cache-control': 'no-store' });
+    sendJson(
+      res,
+      200,
+      { id: build.assets.version, timestamp: startedAt },
+      { 'cache-control': 'no-store', ...securityHeaders },
+    );
     return;
   }
   if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res, pathname))) return;

@@ -2,6 +2,7 @@ import { type ApiClient, createServerApiClient } from '@manga/api-client';
 import { CookieName } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
+import { SECURITY_HEADERS } from '#app/security-headers.server.ts';
 import { clientConnectionOf } from './client-connection.server.ts';
 import { LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
 import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
@@ -53,13 +54,15 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
 export const LANG_PARAM = 'lang';
 
 /**
- * The response's cookies and headers: noindex everywhere (SPEC §1); a page that shows a logged-in
- * visitor's state or sets cookies never goes to a shared cache (DESIGN §6a, ADR 015).
+ * The response's cookies and headers: noindex everywhere (SPEC §1), the security headers of every
+ * answer of ours, and a page that shows a logged-in visitor's state or sets cookies never goes to a
+ * shared cache (DESIGN §6a, ADR 015).
  */
 function withHeaders(response: Response, setCookies: readonly string[], personal: boolean): Response {
   const apply = (headers: Headers) => {
     for (const header of setCookies) headers.append('set-cookie', header);
     headers.set('x-robots-tag', 'noindex');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
     if (personal || setCookies.length > 0) headers.set('cache-control', 'private, no-store');
   };
   try {

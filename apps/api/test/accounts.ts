@@ -77,6 +77,29 @@ export function birthdayCookie(value: string, prefix = 'test_'): string {
   return `${prefix}birthday=${serializeBirthdayCookie(value, Math.floor(TEST_NOW / 1000) + LAW_COOKIE_TTL_SECONDS)}`;
 }
 
+/** The birthday stored on an account. */
+export async function storedBirthdayOf(t: TestApp, userId: number): Promise<string | null> {
+  const row = await t.database.db
+    .selectFrom('user')
+    .select('birthday')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.birthday;
+}
+
+/** The form of POST /user/register for an installation (WIRE.md §3.5), with optional extra fields. */
+export const registerBody = (uuid: string, extra: Record<string, string> = {}) => ({
+  device: 'Pixel 9',
+  locale: 'en_US',
+  original_uuid: uuid,
+  os_version: '15',
+  platform: '2',
+  tablet: '0',
+  timezone: 'America/Chicago',
+  regid: 'push-registration',
+  ...extra,
+});
+
 export function codeOf(res: LightMyRequestResponse): number {
   return (res.json() as { response_code: number }).response_code;
 }

@@ -4,7 +4,7 @@
 import { ResponseCode, serializeBirthdayCookie } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, createAccount, login, post } from '#test/accounts.ts';
+import { codeOf, createAccount, login, post, storedBirthdayOf } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { insertEpisode, insertPage, insertTitle, TEST_NOW } from '#test/factories.ts';
 
@@ -128,12 +128,7 @@ describe('an 18+ episode', () => {
         expect(res.json().error_message).toMatch(/support/);
         expect(res.cookies, birthday).toEqual([]);
       }
-      const row = await t.database.db
-        .selectFrom('user')
-        .select('birthday')
-        .where('id', '=', minor.id)
-        .executeTakeFirstOrThrow();
-      expect(row.birthday).toBe('2011-04');
+      expect(await storedBirthdayOf(t, minor.id)).toBe('2011-04');
       const consents = await t.database.db.selectFrom('consent').selectAll().where('user_id', '=', minor.id).execute();
       expect(consents).toEqual([]);
       expectRefused(await read({ cookie: session }), 'still a minor');
@@ -141,12 +136,7 @@ describe('an 18+ episode', () => {
       // The account's own birthday, or a later one, records the consent and changes nothing.
       expect(codeOf(await post(t, '/web/law', { birthday: '2011-04', is_consent: '1' }, { cookie: session }))).toBe(0);
       expect(codeOf(await post(t, '/web/law', { birthday: '2012-01', is_consent: '1' }, { cookie: session }))).toBe(0);
-      const after = await t.database.db
-        .selectFrom('user')
-        .select('birthday')
-        .where('id', '=', minor.id)
-        .executeTakeFirstOrThrow();
-      expect(after.birthday).toBe('2011-04');
+      expect(await storedBirthdayOf(t, minor.id)).toBe('2011-04');
     });
 
     it('fills an account without a birthday once; from then on the account decides', async () => {

@@ -11,7 +11,7 @@ import {
   UserResponseSchema,
 } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, createAccount, get, login, OTHER_GOOD_PASSWORD, post } from '#test/accounts.ts';
+import { codeOf, createAccount, get, login, OTHER_GOOD_PASSWORD, post, registerBody } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 
 let t: TestApp;
@@ -31,16 +31,7 @@ function captured(userId: number, hashKey: string) {
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 async function registeredApp() {
-  const uuid = `uuid-replay-${++counter}`;
-  const body = {
-    device: 'Pixel 9',
-    locale: 'en_US',
-    original_uuid: uuid,
-    os_version: '15',
-    platform: '2',
-    tablet: '0',
-    timezone: 'UTC',
-  };
+  const body = registerBody(`uuid-replay-${++counter}`);
   return RegisterResponseSchema.parse((await post(t, '/user/register', body)).json());
 }
 

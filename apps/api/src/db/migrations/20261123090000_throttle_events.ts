@@ -3,6 +3,7 @@
 // It replaces login_failure, whose rows only ever lived one window. Never edit after merge.
 import type { Kysely } from 'kysely';
 import { dialectOf, migrationColumnTypes } from '#src/db/dialect.ts';
+import { up as createLoginFailureTable } from '#src/db/migrations/20261122010000_accounts.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = migrationColumnTypes(dialectOf(db));
@@ -23,18 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const t = migrationColumnTypes(dialectOf(db));
-  await db.schema
-    .createTable('login_failure')
-    .addColumn('id', ...t.autoIncrementId)
-    .addColumn('scope', 'text', (c) => c.notNull())
-    .addColumn('key_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', t.millis, (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('login_failure_scope_key_hash_created_at_idx')
-    .on('login_failure')
-    .columns(['scope', 'key_hash', 'created_at'])
-    .execute();
+  // Back to the table of ADR 007, as its migration made it (migrations never change after merge).
+  await createLoginFailureTable(db);
   await db.schema.dropTable('throttle_event').execute();
 }

@@ -24,10 +24,30 @@ if (!existsSync(serverBuildFile))
   throw new Error(`No server build at ${serverBuildFile}; run \`npm run build\` first.`);
 // Importing the build parses the environment; a bad value stops the server here with its message.
 const build = await import(serverBuildFile);
-/** @type {{ env: { apiUrl: string; port: number; publicApiPrefix: string }; serverTime: () => string }} */
-const { env, serverTime } = build.entry.module.productionServer;
-const config = { apiUrl: new URL(env.apiUrl), port: env.port, apiPrefix: env.publicApiPrefix };
-const handleWithReactRouter = createRequestListener({ build, mode: process.env.NODE_ENV });
+const {
+  env,
+  serverTime,
+  forwardingHeaders,
+  hopHeaderNames,
+  connectionOf,
+  loadContextFor,
+  trustedHopHeaders,
+  securityHeaders,
+} = build.entry.module.productionServer;
+const config = { apiUrl: new URL(env.apiUrl), host: env.host, port: env.port, apiPrefix: env.publicApiPrefix };
+const handleWithReactRouter = createRequestListener({
+  build,
+  mode: process.env.NODE_ENV,
+  // `request` is the Fetch request made from the node request after acceptConnection dropped the hop headers.
+  getLoadContext: (request, client) =>
+    loadContextFor(
+      connectionOf(
+        client.address ?? '',
+        request.headers.get('x-forwarded-for') ?? undefined,
+        forwardingHeaders.some((name) => request.headers.has(name)),
+      ),
+    ),
+});
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -98,8 +118,20 @@ function sendJson(res, status, body, headers = {}) {
   res.end(text);
 }
 
+/**
+ * The visitor's connection (address, relayed or not); then the hop headers a visitor may have
+ * sent are dropped, so that only this server ever sets them (ADR 015).
+ */
+function acceptConnection(req) {
+  const relayed = forwardingHeaders.some((name) => name in req.headers);
+  const forwarded = req.headers['x-forwarded-for'];
+  const connection = connectionOf(clientAddress(req), typeof forwarded === 'string' ? forwarded : undefined, relayed);
+  for (const name of hopHeaderNames) delete req.headers[name];
+  return connection;
+}
+
 /** Streams the request to the API and the answer back (method, headers, body, set-cookie, status). */
-function proxyToApi(req, res, pathAndQuery) {
+async function proxyToApi(req, res, pathAndQuery, connection) {
   const basePath = config.apiUrl.pathname.replace(/\/+$/, '');
   const target = new URL(`${basePath}${pathAndQuery}`, config.apiUrl);
   const headers = endToEndHeaders(req.headers);
@@ -107,6 +139,7 @@ function proxyToApi(req, res, pathAndQuery) {
   headers['x-forwarded-for'] = forwardedFor(req);
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
+  Object.assign(headers, await trustedHopHeaders(connection));
 
   const transport = target.protocol === 'https:' ? https : http;
   const upstream = transport.request(target, { method: req.method, headers }, (answer) => {
@@ -155,7 +188,8 @@ async function serveStatic(req, res, pathname) {
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     etag,
     'last-modified': info.mtime.toUTCString(),
-    'x-content-type-options': 'nosniff',
+    // Our own files: no sniffing, no framing by others (React Router's answers get these from the app).
+    ...securityHeaders,
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
@@ -176,21 +210,26 @@ async function serveStatic(req, res, pathname) {
 const startedAt = Date.now();
 
 async function handle(req, res) {
+  const connection = acceptConnection(req);
   const url = new URL(req.url ?? '/', 'http://web.internal');
   const { pathname } = url;
 
   if (pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`)) {
     const rest = pathname.slice(config.apiPrefix.length) || '/';
-    proxyToApi(req, res, `${rest}${url.search}`);
+    await proxyToApi(req, res, `${rest}${url.search}`, connection);
     return;
   }
   if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
-    sendJson(res, 200, { id: build.assets.version, timestamp: startedAt }, { 'cache-control': 'no-store' });
+    sendJson(
+      res,
+      200,
+      { id: build.assets.version, timestamp: startedAt },
+      { 'cache-control': 'no-store', ...securityHeaders },
+    );
     return;
   }
   if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res, pathname))) return;
 
-  req.headers['x-forwarded-for'] = forwardedFor(req);
   await handleWithReactRouter(req, res);
 }
 
@@ -202,10 +241,29 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
+// Requests Node's parser refuses (a URL or headers over 16 KB, malformed ones) answer in the
+// envelope, as the API does, instead of a bare status line (ADR 015).
+server.on('clientError', (error, socket) => {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    status: 'error',
+    response_code: 1001,
+    error_message: status === 431 ? 'request line or headers too large' : 'malformed request',
+    server_time: serverTime(),
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+});
 
-server.listen(config.port, () => {
+server.listen(config.port, config.host, () => {
   console.log(
-    `web listening on http://localhost:${config.port} (API ${config.apiUrl.origin}, proxied at ${config.apiPrefix})`,
+    `web listening on http://${config.host}:${config.port} (API ${config.apiUrl.origin}, proxied at ${config.apiPrefix})`,
   );
 });
 

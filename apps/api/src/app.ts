@@ -15,16 +15,18 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
-import { type Container, createContainer } from '#src/container.ts';
+import { type AppSecrets, type Container, createContainer } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
-import envelopePlugin from '#src/plugins/envelope.plugin.ts';
+import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.ts';
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 import type { PasswordHashCost } from '#src/repositories/password-hasher.repository.ts';
+import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { registerRoutes } from '#src/routes/index.ts';
 
 export interface BuildAppOptions {
@@ -60,27 +62,25 @@ export function loggerOptions({
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.new_password',
-        '*.current_password',
-        '*.token',
-        '*.uwt',
-      ],
-      censor: '[redacted]',
-    },
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTED },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        // Account links carry single-use tokens in the query string.
-        url: req.url.replace(/([?&](?:token|password|new_password|current_password)=)[^&]*/g, '$1[redacted]'),
+        // Account links carry single-use tokens, signed image URLs their `sig`, app calls `hash_key`.
+        url: redactUrl(req.url),
         id: req.id,
       }),
     },
+  };
+}
+
+/** Configured secrets, else the ones generated once in the data directory (ADR 015). */
+async function resolveSecrets(config: Config): Promise<AppSecrets> {
+  const files = new SecretFileRepository(config.secretsDir);
+  return {
+    imageUrlSecret: config.imageUrlSecret ?? (await files.readOrCreateSecret('image-url-secret')),
+    proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
+    commenterTagSecret: config.commenterTagSecret ?? (await files.readOrCreateSecret('commenter-tag-secret')),
   };
 }
 
@@ -89,9 +89,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl }));
 
+  // The container exists once the app does; the parser's own errors read its clock lazily.
+  let clockNow = () => Date.now();
   const app = Fastify({
+    // Errors of Node's HTTP parser (a URL or headers over 16 KB, a malformed request line) answer in
+    // the envelope too (1001), not as a bare status line (ADR 015).
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, { timeZone: config.wireTimeZone, now: () => clockNow() }),
     logger: options.logger ?? loggerOptions({ level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    // The nearest N hops only, never `true`: X-Forwarded-For entries a client wrote itself are not believed.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
@@ -107,12 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   const container = createContainer({
     config,
+    secrets: await resolveSecrets(config),
     database,
     clock: options.clock,
     redis,
     mail: options.mail,
     passwordHashCost: options.passwordHashCost,
   });
+  clockNow = () => container.clock.now();
   app.decorate('container', container);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -153,7 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: () => container.clock.now(),
     notFoundPerMinute: config.notFoundRateLimitPerMinute,
   });
-  await app.register(clientContextPlugin, { defaultLocale: config.defaultLocale, cookiePrefix: config.cookiePrefix });
+  await app.register(clientContextPlugin, {
+    defaultLocale: config.defaultLocale,
+    cookiePrefix: config.cookiePrefix,
+    addresses: container.services.clientAddresses,
+  });
   await app.register(maintenancePlugin, { maintenance: container.services.maintenance });
   await app.register(signaturePlugin, {
     mode: config.signatureMode,

@@ -1,4 +1,5 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
+import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMENT_REQUEST_MAX_LENGTH, DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
@@ -13,7 +14,7 @@ const flag = z
 
 const EnvSchema = z.object({
   MANGA_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  MANGA_API_HOST: z.string().min(1).default('0.0.0.0'),
+  MANGA_API_HOST: z.string().min(1).optional(),
   MANGA_API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   MANGA_PUBLIC_API_URL: z.url().default('http://localhost:3001'),
   MANGA_WEB_ORIGIN: z.string().default('http://localhost:3000'),
@@ -36,8 +37,16 @@ const EnvSchema = z.object({
   MANGA_SEED_ON_START: flag.default(true),
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MANGA_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  MANGA_TRUST_PROXY: flag.default(false),
+  // false: no proxy in front; true: one; N: that many (the nearest N hops of X-Forwarded-For are ours).
+  MANGA_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxies')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Security defaults (ADR 015).
+  MANGA_DEV_OUTBOX: flag.optional(),
+  MANGA_PROXY_SECRET: z.string().min(32).optional(),
   // Accounts, sessions and e-mail (ADR 007).
   MANGA_WEB_PUBLIC_URL: z.url().default('http://localhost:3000'),
   MANGA_SMTP_URL: z
@@ -50,9 +59,15 @@ const EnvSchema = z.object({
   MANGA_DEVICE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   MANGA_SIGNUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(1440),
   MANGA_PASSWORD_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
-  MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  MANGA_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  // Password-check throttle (ADR 015): delays, never lockouts.
+  MANGA_LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(1000).default(5),
+  MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  MANGA_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MANGA_LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Account-mail limits (ADR 015).
+  MANGA_MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  MANGA_MAIL_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MANGA_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   // Catalogue and discovery (ADR 009).
   MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   MANGA_JOBS_ENABLED: flag.default(true),
@@ -67,6 +82,7 @@ export type SignatureMode = 'enforce' | 'report' | 'off';
 
 export interface Config {
   readonly env: 'development' | 'test' | 'production';
+  /** Listen address: loopback outside production unless MANGA_API_HOST says otherwise (ADR 015). */
   readonly host: string;
   readonly port: number;
   readonly publicApiUrl: string;
@@ -78,7 +94,12 @@ export interface Config {
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
   readonly signatureMode: SignatureMode;
-  readonly imageUrlSecret: string;
+  /** MANGA_IMAGE_URL_SECRET; unset outside production, the app generates one in `secretsDir` (ADR 015). */
+  readonly imageUrlSecret: string | undefined;
+  /** MANGA_PROXY_SECRET, shared with the web server; unset, the app generates one in `secretsDir` (ADR 015). */
+  readonly proxySecret: string | undefined;
+  /** Where generated secrets live: `<data>/secrets` (0700, files 0600). */
+  readonly secretsDir: string;
   readonly imageUrlTtlSeconds: number;
   readonly wireTimeZone: string;
   readonly defaultLocale: Locale;
@@ -87,8 +108,11 @@ export interface Config {
   readonly logLevel: string;
   /** 'auto': readable lines on a terminal, JSON otherwise (log collectors). */
   readonly logFormat: 'auto' | 'json' | 'pretty';
-  readonly trustProxy: boolean;
+  /** Load balancers in front whose X-Forwarded-For entries we trust (0: none; never the client's own). */
+  readonly trustProxy: number;
   readonly notFoundRateLimitPerMinute: number;
+  /** GET /dev/outbox (loopback clients only); never in production (ADR 015). */
+  readonly devOutbox: boolean;
   /** Absolute base of links in e-mails (the web app). */
   readonly webPublicUrl: string;
   /** SMTP server for outgoing mail; undefined writes every mail to `outboxDir` instead. */
@@ -102,9 +126,18 @@ export interface Config {
   readonly signupTokenTtlMs: number;
   /** Password change and reset links. */
   readonly passwordTokenTtlMs: number;
-  readonly loginMaxFailuresPerAccount: number;
-  readonly loginMaxFailuresPerIp: number;
+  /** Failed password checks of one (account, client) before further checks wait a growing delay. */
+  readonly loginFailuresBeforeDelay: number;
+  /** Failed password checks from one client (any account) before its checks wait. */
+  readonly loginClientFailuresBeforeDelay: number;
+  /** The longest of those delays. */
+  readonly loginMaxDelayMs: number;
   readonly loginFailureWindowMs: number;
+  /** Account mails (sign-up, reset, e-mail and password change) per address in the window. */
+  readonly mailMaxPerAddress: number;
+  /** Account mails one client may ask for in the window. */
+  readonly mailMaxPerClient: number;
+  readonly mailLimitWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
   /** Whether main.ts starts the job scheduler (RebuildRankings). */
@@ -113,19 +146,30 @@ export interface Config {
   readonly rankingWindowDays: number;
   /** The longest comment readers may post, in code points (ADR 013). */
   readonly commentMaxLength: number;
-  /** HMAC key of commenters' pseudonymous tags ("Reader 7K2QX9"); changing it renames every commenter. */
-  readonly commenterTagSecret: string;
+  /**
+   * MANGA_COMMENTER_TAG_SECRET, HMAC key of commenters' pseudonymous tags ("Reader 7K2QX9"); changing it
+   * renames every commenter. Required in production; unset elsewhere, the app generates one in `secretsDir`.
+   */
+  readonly commenterTagSecret: string | undefined;
 }
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const DEVELOPMENT_IMAGE_SECRET = 'development-only-image-url-secret';
-const DEVELOPMENT_COMMENTER_TAG_SECRET = 'development-only-commenter-tag-secret';
-
 export class ConfigError extends Error {}
 
+/** Variables whose meaning changed, and what replaced them: refused rather than silently ignored. */
+const REPLACED_VARIABLES: Readonly<Record<string, string>> = {
+  MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT: 'MANGA_LOGIN_FAILURES_BEFORE_DELAY (failures of one account from one client)',
+  MANGA_LOGIN_MAX_FAILURES_PER_IP: 'MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY',
+};
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const replaced = Object.keys(REPLACED_VARIABLES).filter((name) => env[name] !== undefined);
+  if (replaced.length > 0) {
+    const hints = replaced.map((name) => `${name} is now ${REPLACED_VARIABLES[name]}`).join('; ');
+    throw new ConfigError(`Invalid configuration: logins are slowed down, not locked (ADR 015): ${hints}`);
+  }
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -139,6 +183,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.MANGA_COMMENTER_TAG_SECRET) {
     throw new ConfigError('Invalid configuration: MANGA_COMMENTER_TAG_SECRET is required when MANGA_ENV=production');
   }
+  if (isProduction && e.MANGA_DEV_OUTBOX) {
+    throw new ConfigError('Invalid configuration: MANGA_DEV_OUTBOX cannot be true when MANGA_ENV=production');
+  }
   const dataDir = isAbsolute(e.MANGA_DATA_DIR) ? e.MANGA_DATA_DIR : resolve(repositoryRoot, e.MANGA_DATA_DIR);
   const databaseUrl = e.MANGA_DATABASE_URL ?? e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'manga.db')}`;
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
@@ -151,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : resolve(dataDir, 'storage');
   return Object.freeze({
     env: e.MANGA_ENV,
-    host: e.MANGA_API_HOST,
+    host: e.MANGA_API_HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     port: e.MANGA_API_PORT,
     publicApiUrl: e.MANGA_PUBLIC_API_URL.replace(/\/+$/, ''),
     webOrigins: Object.freeze(
@@ -167,7 +214,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookiePrefix: e.MANGA_COOKIE_PREFIX ?? (isProduction ? '' : `${e.MANGA_ENV === 'test' ? 'test' : 'dev'}_`),
     secureCookies: e.MANGA_ENV !== 'development',
     signatureMode: e.MANGA_SIGNATURE_MODE,
-    imageUrlSecret: e.MANGA_IMAGE_URL_SECRET ?? DEVELOPMENT_IMAGE_SECRET,
+    imageUrlSecret: e.MANGA_IMAGE_URL_SECRET,
+    proxySecret: e.MANGA_PROXY_SECRET,
+    secretsDir: resolve(dataDir, 'secrets'),
     imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
     wireTimeZone: e.MANGA_WIRE_TIMEZONE,
     defaultLocale: e.MANGA_DEFAULT_LOCALE,
@@ -177,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.MANGA_LOG_FORMAT,
     trustProxy: e.MANGA_TRUST_PROXY,
     notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+    devOutbox: e.MANGA_DEV_OUTBOX ?? e.MANGA_ENV === 'development',
     webPublicUrl: e.MANGA_WEB_PUBLIC_URL.replace(/\/+$/, ''),
     smtpUrl: e.MANGA_SMTP_URL,
     mailFrom: e.MANGA_MAIL_FROM,
@@ -189,19 +239,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceLimit: e.MANGA_DEVICE_LIMIT,
     signupTokenTtlMs: e.MANGA_SIGNUP_TOKEN_TTL_MINUTES * MINUTE_MS,
     passwordTokenTtlMs: e.MANGA_PASSWORD_TOKEN_TTL_MINUTES * MINUTE_MS,
-    loginMaxFailuresPerAccount: e.MANGA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    loginMaxFailuresPerIp: e.MANGA_LOGIN_MAX_FAILURES_PER_IP,
+    loginFailuresBeforeDelay: e.MANGA_LOGIN_FAILURES_BEFORE_DELAY,
+    loginClientFailuresBeforeDelay: e.MANGA_LOGIN_CLIENT_FAILURES_BEFORE_DELAY,
+    loginMaxDelayMs: e.MANGA_LOGIN_MAX_DELAY_SECONDS * 1000,
     loginFailureWindowMs: e.MANGA_LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS,
+    mailMaxPerAddress: e.MANGA_MAIL_MAX_PER_ADDRESS,
+    mailMaxPerClient: e.MANGA_MAIL_MAX_PER_CLIENT,
+    mailLimitWindowMs: e.MANGA_MAIL_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
-    commenterTagSecret: e.MANGA_COMMENTER_TAG_SECRET ?? DEVELOPMENT_COMMENTER_TAG_SECRET,
+    commenterTagSecret: e.MANGA_COMMENTER_TAG_SECRET,
   });
 }
 
-/** Config for tests: defaults plus overrides, never the process environment. */
+/** Config for tests: defaults plus overrides, never the process environment; fresh secrets, no files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return Object.freeze({ ...loadConfig({ MANGA_ENV: 'test', MANGA_SEED_ON_START: 'false' }), ...overrides });
+  return Object.freeze({
+    ...loadConfig({ MANGA_ENV: 'test', MANGA_SEED_ON_START: 'false' }),
+    imageUrlSecret: randomBytes(32).toString('base64url'),
+    proxySecret: randomBytes(32).toString('base64url'),
+    commenterTagSecret: randomBytes(32).toString('base64url'),
+    ...overrides,
+  });
 }

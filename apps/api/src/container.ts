@@ -21,16 +21,16 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
-import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
-import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
+import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-event.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
@@ -43,6 +43,7 @@ import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 import { CommentService } from '#src/services/comment.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
@@ -52,6 +53,7 @@ import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MagazineService } from '#src/services/magazine.service.ts';
+import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { ModerationService } from '#src/services/moderation.service.ts';
@@ -67,8 +69,18 @@ import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
 import { WebTopService } from '#src/services/web-top.service.ts';
 
+/** Secrets as configured or generated in the data directory (app.ts, ADR 015). */
+export interface AppSecrets {
+  imageUrlSecret: string;
+  /** Proves the web server's CLIENT_ADDRESS_HEADER. */
+  proxySecret: string;
+  /** Keys commenters' pseudonymous tags (ADR 013). */
+  commenterTagSecret: string;
+}
+
 export interface ContainerOptions {
   config: Config;
+  secrets: AppSecrets;
   database: DatabaseHandle;
   clock?: ClockRepository;
   /** Shared Redis (login rate limit) when configured. */
@@ -81,6 +93,7 @@ export interface ContainerOptions {
 
 export function createContainer({
   config,
+  secrets,
   database,
   clock = new SystemClock(),
   redis = null,
@@ -99,9 +112,9 @@ export function createContainer({
   };
   const mediaUrls = new MediaUrlSigner({
     baseUrl: config.publicApiUrl,
-    secret: config.imageUrlSecret,
+    secret: secrets.imageUrlSecret,
     ttlSeconds: config.imageUrlTtlSeconds,
-    sign: (value) => crypto.hmac(config.imageUrlSecret, value),
+    sign: (value) => crypto.hmac(secrets.imageUrlSecret, value),
     safeEqual: (a, b) => crypto.safeEqual(a, b),
   });
   const services = {
@@ -109,6 +122,7 @@ export function createContainer({
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
     health: new HealthService(repositories.health),
     images: new ImageService(repositories.storage, mediaUrls, clock),
+    clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });
   const accounts = createAccountServices({
@@ -124,6 +138,7 @@ export function createContainer({
   });
   const comments = createCommentServices({
     config,
+    commenterTagSecret: secrets.commenterTagSecret,
     database,
     clock,
     users: repositories.users,
@@ -150,10 +165,15 @@ function createCatalogueServices(options: {
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
-  repositories: { titles: TitleRepository; episodes: EpisodeRepository; magazines: MagazineRepository };
+  repositories: {
+    titles: TitleRepository;
+    episodes: EpisodeRepository;
+    magazines: MagazineRepository;
+    users: UserRepository;
+  };
 }) {
   const { config, database, clock, mediaUrls } = options;
-  const { titles, episodes, magazines } = options.repositories;
+  const { titles, episodes, magazines, users } = options.repositories;
   const repositories = {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
@@ -164,7 +184,7 @@ function createCatalogueServices(options: {
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
   const urls = mediaUrls;
-  const entitlement = new EntitlementService({ titles, episodes });
+  const entitlement = new EntitlementService({ titles, episodes, users });
   const catalogue = new CatalogueService(
     { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
     { timeZone, webPublicUrl: config.webPublicUrl },
@@ -235,18 +255,24 @@ function createAccountServices(options: {
     challenges: new ChallengeRepository(database.db),
     activity: new AccountActivityRepository(database.db),
     transactions: new TransactionRepository(database.db),
-    loginFailures: options.redis
-      ? new RedisLoginFailureRepository(options.redis, config.loginFailureWindowMs)
-      : new LoginFailureRepository(database.db),
+    throttleEvents: options.redis
+      ? new RedisThrottleEventRepository(options.redis)
+      : new ThrottleEventRepository(database.db),
     passwords: new PasswordHasherRepository(options.passwordHashCost),
     outbox,
     mail: options.mail ?? (config.smtpUrl ? new SmtpMailRepository(config.smtpUrl, config.mailFrom) : outbox),
   };
   const mailer = new AccountMailer(repositories.mail, config.webPublicUrl);
-  const throttle = new LoginThrottle(repositories.loginFailures, (v) => crypto.sha256(v), clock, {
-    maxFailuresPerAccount: config.loginMaxFailuresPerAccount,
-    maxFailuresPerIp: config.loginMaxFailuresPerIp,
+  const throttle = new LoginThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
+    failuresBeforeDelay: config.loginFailuresBeforeDelay,
+    clientFailuresBeforeDelay: config.loginClientFailuresBeforeDelay,
+    maxDelayMs: config.loginMaxDelayMs,
     windowMs: config.loginFailureWindowMs,
+  });
+  const mailLimits = new MailThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
+    maxPerAddress: config.mailMaxPerAddress,
+    maxPerClient: config.mailMaxPerClient,
+    windowMs: config.mailLimitWindowMs,
   });
   const sessions = new SessionService(
     {
@@ -269,8 +295,11 @@ function createAccountServices(options: {
         sessionStore: repositories.sessions,
         devices: repositories.devices,
         emailTokens: repositories.emailTokens,
+        challenges: repositories.challenges,
         transactions: repositories.transactions,
         hasher: repositories.passwords,
+        throttle,
+        mailLimits,
         mailer,
         sessions,
         crypto,
@@ -298,6 +327,7 @@ function createAccountServices(options: {
 /** Comments, the operator role and moderation (ADR 013). */
 function createCommentServices(options: {
   config: Config;
+  commenterTagSecret: string;
   database: DatabaseHandle;
   clock: ClockRepository;
   users: UserRepository;
@@ -317,7 +347,7 @@ function createCommentServices(options: {
   const timeZone = config.wireTimeZone;
   const transactions = repositories.commentTransactions;
   const tags: CommenterTagger = (userId) =>
-    commenterTagOf(crypto.hmac(config.commenterTagSecret, commenterTagInput(userId)));
+    commenterTagOf(crypto.hmac(options.commenterTagSecret, commenterTagInput(userId)));
   const operators = new OperatorService({ roles: repositories.userRoles, users, transactions, clock });
   const services = {
     comments: new CommentService(

@@ -5,7 +5,8 @@ import { createDatabase } from '#src/db/database.ts';
 /** The OpenAPI document as committed: stable key order, trailing newline. */
 export async function generateOpenApiDocument(): Promise<string> {
   const database = createDatabase({ url: 'sqlite::memory:' });
-  const app = await buildApp({ config: testConfig(), database, logger: false });
+  // The development outbox is documented too (MANGA_DEV_OUTBOX, loopback clients only).
+  const app = await buildApp({ config: testConfig({ devOutbox: true }), database, logger: false });
   try {
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;
   } finally {

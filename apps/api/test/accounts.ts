@@ -1,10 +1,10 @@
 // Helpers for account tests: registered users with a known password, form posts, session cookies.
-import { serializeBirthdayCookie } from '@manga/contracts';
+import { LAW_COOKIE_TTL_SECONDS, serializeBirthdayCookie } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { UserRow } from '#src/db/schema.ts';
 import { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { TEST_PASSWORD_HASH_COST, type TestApp } from '#test/app.ts';
-import { factory, insertUser, type NewUser } from '#test/factories.ts';
+import { factory, insertUser, type NewUser, TEST_NOW } from '#test/factories.ts';
 
 /** A password that passes every SPEC §5 rule. */
 export const GOOD_PASSWORD = 'Correct-Horse-9';
@@ -72,10 +72,33 @@ export async function login(
   return sessionCookieOf(res);
 }
 
-/** A birthday cookie header part for someone born in `value` (YYYY-MM). */
+/** A birthday cookie header part for someone born in `value` (YYYY-MM), as the age gate writes it (a year). */
 export function birthdayCookie(value: string, prefix = 'test_'): string {
-  return `${prefix}birthday=${serializeBirthdayCookie(value, 4102444800)}`;
+  return `${prefix}birthday=${serializeBirthdayCookie(value, Math.floor(TEST_NOW / 1000) + LAW_COOKIE_TTL_SECONDS)}`;
 }
+
+/** The birthday stored on an account. */
+export async function storedBirthdayOf(t: TestApp, userId: number): Promise<string | null> {
+  const row = await t.database.db
+    .selectFrom('user')
+    .select('birthday')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.birthday;
+}
+
+/** The form of POST /user/register for an installation (WIRE.md §3.5), with optional extra fields. */
+export const registerBody = (uuid: string, extra: Record<string, string> = {}) => ({
+  device: 'Pixel 9',
+  locale: 'en_US',
+  original_uuid: uuid,
+  os_version: '15',
+  platform: '2',
+  tablet: '0',
+  timezone: 'America/Chicago',
+  regid: 'push-registration',
+  ...extra,
+});
 
 export function codeOf(res: LightMyRequestResponse): number {
   return (res.json() as { response_code: number }).response_code;

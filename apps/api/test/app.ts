@@ -31,6 +31,9 @@ export async function createTestApp(
     outboxDir: join(storageDir, 'outbox'),
     publicApiUrl: 'http://api.test',
     webPublicUrl: 'http://web.test',
+    // Tests mail freely from one address; api-security-mail.test.ts sets the limits it tests.
+    mailMaxPerAddress: 1000,
+    mailMaxPerClient: 10_000,
     ...overrides,
   });
   const db = database ?? (await createTestDatabase());

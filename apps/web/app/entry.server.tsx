@@ -1,12 +1,26 @@
 import { PassThrough } from 'node:stream';
-import { DEFAULT_LOCALE, formatWireDateTime, type Locale } from '@manga/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  DEFAULT_LOCALE,
+  FORWARDING_HEADERS,
+  formatWireDateTime,
+  type Locale,
+  PROXY_SECRET_HEADER,
+} from '@manga/contracts';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
+import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
+import {
+  type ClientConnection,
+  clientConnectionContext,
+  connectionAddress,
+} from './visitor/client-connection.server.ts';
+import { trustedHopHeaders } from './visitor/trusted-hop.server.ts';
 import { visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
@@ -15,11 +29,28 @@ export const streamTimeout = 5_000;
 
 /**
  * What the production server (server.mjs, plain JavaScript) takes from this build: the web env as
- * env.server.ts parsed it, and the wire clock for the `server_time` of its own error answers.
+ * env.server.ts parsed it, the wire clock for the `server_time` of its own error answers, and the
+ * visitor's connection (ADR 015): read from the socket, handed to React Router in the load context,
+ * and named to the API over the trusted hop.
  */
 export const productionServer = {
   env,
   serverTime: () => formatWireDateTime(new Date(), env.wireTimeZone),
+  /** Headers by which a proxy says it relays someone. */
+  forwardingHeaders: FORWARDING_HEADERS,
+  /** Headers only this server may send to the API: any copy a visitor sends is dropped. */
+  hopHeaderNames: [CLIENT_ADDRESS_HEADER, PROXY_SECRET_HEADER],
+  /** Sent on every answer of the web origin (ADR 015). */
+  securityHeaders: SECURITY_HEADERS,
+  connectionOf(socketAddress: string, forwardedFor: string | undefined, relayed: boolean): ClientConnection {
+    return { address: connectionAddress(socketAddress, forwardedFor, env.trustedProxyHops), relayed };
+  },
+  loadContextFor(connection: ClientConnection): RouterContextProvider {
+    const context = new RouterContextProvider();
+    context.set(clientConnectionContext, connection);
+    return context;
+  },
+  trustedHopHeaders,
 };
 
 function localeOf(loadContext: RouterContextProvider): Locale {
@@ -41,6 +72,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Every inline script React Router renders carries this page's nonce; nothing else inline runs
+  // (ADR 015). Vite's development server injects its own scripts, so it goes without.
+  const nonce = newCspNonce();
+  if (!import.meta.env.DEV) {
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, originOf(env.publicApiUrl)));
+  }
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -52,9 +90,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <DocumentLocaleContext.Provider value={localeOf(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentLocaleContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

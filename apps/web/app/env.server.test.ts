@@ -14,7 +14,35 @@ describe('readWebEnv', () => {
       defaultRegion: 'JP',
       wireTimeZone: 'Asia/Tokyo',
       errorRedirect: false,
+      host: '127.0.0.1',
+      devOutbox: true,
+      proxySecret: undefined,
+      dataDir: expect.stringMatching(/\/data$/),
+      trustedProxyHops: 0,
+      publicApiUrl: 'http://localhost:3001',
     });
+  });
+
+  it('listens on loopback and keeps the outbox on only in development, unless told otherwise (ADR 015)', () => {
+    expect(readWebEnv({ MANGA_ENV: 'test' })).toMatchObject({ host: '127.0.0.1', devOutbox: false });
+    expect(readWebEnv({ MANGA_ENV: 'production' })).toMatchObject({ host: '0.0.0.0', devOutbox: false });
+    expect(readWebEnv({ MANGA_WEB_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readWebEnv({ MANGA_DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
+    expect(() => readWebEnv({ MANGA_ENV: 'production', MANGA_DEV_OUTBOX: 'true' })).toThrow(/MANGA_DEV_OUTBOX/);
+  });
+
+  it('reads the proxy secret it shares with the API, and where the generated one lives', () => {
+    const secret = 'p'.repeat(40);
+    expect(readWebEnv({ MANGA_PROXY_SECRET: secret }).proxySecret).toBe(secret);
+    expect(() => readWebEnv({ MANGA_PROXY_SECRET: 'short' })).toThrow(/MANGA_PROXY_SECRET/);
+    expect(readWebEnv({ MANGA_DATA_DIR: '/srv/manga' }).dataDir).toBe('/srv/manga');
+  });
+
+  it('reads how many load balancers stand in front, as the API does', () => {
+    expect(readWebEnv({ MANGA_TRUST_PROXY: 'true' }).trustedProxyHops).toBe(1);
+    expect(readWebEnv({ MANGA_TRUST_PROXY: '2' }).trustedProxyHops).toBe(2);
+    expect(readWebEnv({ MANGA_TRUST_PROXY: 'false' }).trustedProxyHops).toBe(0);
+    expect(() => readWebEnv({ MANGA_TRUST_PROXY: 'lb.internal' })).toThrow(/MANGA_TRUST_PROXY/);
   });
 
   it('reads wire times in the zone the API is configured with', () => {

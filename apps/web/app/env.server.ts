@@ -1,3 +1,5 @@
+import { isAbsolute, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_WIRE_TIME_ZONE, isKnownTimeZone, Region } from '@manga/contracts';
 
 // The web server's configuration, read once from the environment (the only reader of process.env in app/).
@@ -28,6 +30,25 @@ export interface WebEnv {
    * error stays on the page that caused it (SPEC §4).
    */
   errorRedirect: boolean;
+  /** MANGA_WEB_HOST: listen address; loopback outside production by default (ADR 015). */
+  host: string;
+  /** MANGA_DEV_OUTBOX: the /dev/outbox pages, for loopback visitors; on in development only, never in production. */
+  devOutbox: boolean;
+  /** MANGA_PROXY_SECRET, shared with the API; unset, the one the API generated under `dataDir` (ADR 015). */
+  proxySecret: string | undefined;
+  /** MANGA_DATA_DIR as the API resolves it (relative to the repository root). */
+  dataDir: string;
+  /** MANGA_TRUST_PROXY: load balancers in front whose X-Forwarded-For entry names the visitor (0: none). */
+  trustedProxyHops: number;
+  /** MANGA_PUBLIC_API_URL, shared with the API: where images come from (the pages' img-src). */
+  publicApiUrl: string;
+}
+
+/** The repository root, for relative paths as the API reads them: above apps/web (source or build). */
+function repositoryRoot(): string {
+  const here = fileURLToPath(import.meta.url);
+  const at = here.lastIndexOf(`${sep}apps${sep}web${sep}`);
+  return at >= 0 ? here.slice(0, at) : process.cwd();
 }
 
 function readPort(raw: string | undefined, fallback: number): number {
@@ -38,12 +59,12 @@ function readPort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
-function readUrl(raw: string | undefined, fallback: string): string {
+function readUrl(raw: string | undefined, fallback: string, name = 'MANGA_API_URL'): string {
   const value = raw?.trim() || fallback;
   try {
     return new URL(value).toString().replace(/\/+$/, '');
   } catch {
-    throw new Error(`MANGA_API_URL must be an absolute URL, got "${value}"`);
+    throw new Error(`${name} must be an absolute URL, got "${value}"`);
   }
 }
 
@@ -89,6 +110,39 @@ function readTimeZone(raw: string | undefined): string {
   return value;
 }
 
+function readHost(raw: string | undefined, deployment: DeploymentEnv): string {
+  const value = raw?.trim();
+  if (value) return value;
+  return deployment === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
+function readDevOutbox(raw: string | undefined, deployment: DeploymentEnv): boolean {
+  const on = readFlag('MANGA_DEV_OUTBOX', raw, deployment === 'development');
+  if (on && deployment === 'production') throw new Error('MANGA_DEV_OUTBOX cannot be true when MANGA_ENV=production');
+  return on;
+}
+
+function readProxySecret(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('MANGA_PROXY_SECRET must be at least 32 characters');
+  return value;
+}
+
+/** false/0: no proxy in front; true: one; a number: that many (the API reads it the same way). */
+function readTrustedProxyHops(raw: string | undefined): number {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  throw new Error(`MANGA_TRUST_PROXY must be true, false or a number of proxies, got "${raw}"`);
+}
+
+function readDataDir(raw: string | undefined): string {
+  const value = raw?.trim() || 'data';
+  return isAbsolute(value) ? value : resolve(repositoryRoot(), value);
+}
+
 export function readWebEnv(source: Readonly<Record<string, string | undefined>>): WebEnv {
   const deployment = readDeployment(source.MANGA_ENV);
   return {
@@ -102,6 +156,12 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     defaultRegion: readRegion(source.MANGA_DEFAULT_REGION),
     wireTimeZone: readTimeZone(source.MANGA_WIRE_TIMEZONE),
     errorRedirect: deployment !== 'development',
+    host: readHost(source.MANGA_WEB_HOST, deployment),
+    devOutbox: readDevOutbox(source.MANGA_DEV_OUTBOX, deployment),
+    proxySecret: readProxySecret(source.MANGA_PROXY_SECRET),
+    dataDir: readDataDir(source.MANGA_DATA_DIR),
+    trustedProxyHops: readTrustedProxyHops(source.MANGA_TRUST_PROXY),
+    publicApiUrl: readUrl(source.MANGA_PUBLIC_API_URL, 'http://localhost:3001', 'MANGA_PUBLIC_API_URL'),
   };
 }
 

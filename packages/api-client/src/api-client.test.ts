@@ -200,6 +200,13 @@ describe('errors', () => {
     expect(JSON.parse(error.body ?? '')).toEqual(body);
   });
 
+  it("keeps a throttled call's Retry-After", async () => {
+    const body = { status: 'error', response_code: 2002, error_message: 'wait', server_time: '2026-01-01 00:00:00' };
+    const throttled = await failure(Response.json(body, { status: 429, headers: { 'retry-after': '8' } }));
+    expect(throttled).toMatchObject({ responseCode: 2002, httpStatus: 429, retryAfterSeconds: 8 });
+    expect((await failure(Response.json(body, { status: 400 }))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('then from the HTTP status', async () => {
     expect(await failure(Response.json({ message: 'Not Found' }, { status: 404 }))).toMatchObject({
       responseCode: 404,

@@ -181,12 +181,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!response.ok) {
       // SPEC §4: the code from the JSON-parsed error body, else the HTTP status.
       const code = readable ? answerCode(answer) : undefined;
+      const retryAfter = response.headers.get('retry-after');
       throw new ApiError({
         message: (readable && answerMessage(answer)) || `Request failed with HTTP ${httpStatus}`,
         responseCode: code ?? httpStatus,
         httpStatus,
         body: text,
         url,
+        ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfterSeconds: Number(retryAfter) } : {}),
       });
     }
     if (!readable) {

@@ -11,6 +11,8 @@ export interface ApiErrorInit {
   /** The answer's raw text, as received (undefined when no answer arrived). */
   body: string | undefined;
   url: string;
+  /** The answer's Retry-After in seconds (a throttled call, HTTP 429), when it sent one. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -21,6 +23,7 @@ export class ApiError extends Error {
   readonly httpStatus: number | undefined;
   readonly body: string | undefined;
   readonly url: string;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.body = init.body;
     this.url = init.url;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

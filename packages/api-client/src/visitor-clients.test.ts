@@ -53,6 +53,31 @@ describe('createServerApiClient', () => {
     expect(headers[HASH_HEADER]).toBe(signWebRequest({ platform: '3', version: '6.0.0' }, '2000-01', '4102372799'));
   });
 
+  it('sends the trusted hop headers the web server gives, and never a copy from the visitor', async () => {
+    const { fetch, sent } = recordingFetch();
+    const api = createServerApiClient({
+      baseUrl: 'http://api.test',
+      requestHeaders: new Headers({ 'x-manga-client-ip': '127.0.0.1', 'x-manga-proxy-secret': 'forged' }),
+      cookiePrefix: 'dev_',
+      isCrawler: false,
+      trustedHeaders: { 'x-manga-client-ip': '198.51.100.7', 'x-manga-proxy-secret': 'real' },
+      fetch,
+    });
+    await api.get('/web/top');
+    expect(sent[0]?.headers).toMatchObject({ 'x-manga-client-ip': '198.51.100.7', 'x-manga-proxy-secret': 'real' });
+
+    const { fetch: plain, sent: plainSent } = recordingFetch();
+    await createServerApiClient({
+      baseUrl: 'http://api.test',
+      requestHeaders: new Headers({ 'x-manga-client-ip': '127.0.0.1', 'x-manga-proxy-secret': 'forged' }),
+      cookiePrefix: 'dev_',
+      isCrawler: false,
+      fetch: plain,
+    }).get('/web/top');
+    expect(plainSent[0]?.headers['x-manga-client-ip']).toBeUndefined();
+    expect(plainSent[0]?.headers['x-manga-proxy-secret']).toBeUndefined();
+  });
+
   it('sends the crawler flag and an overriding cookie header set during the same request', async () => {
     const { fetch, sent } = recordingFetch();
     const api = createServerApiClient({

@@ -35,11 +35,13 @@ export interface ServerApiClientOptions extends SharedOptions {
    * that the browser does not hold yet (crawler or region defaults, the chosen locale).
    */
   cookieHeader?: string;
+  /** Headers only the web server may set (the visitor's address and the proxy secret), sent as given. */
+  trustedHeaders?: Readonly<Record<string, string>>;
 }
 
 /** A client acting for the visitor of a server-rendered request: cookies, signature, service hash, crawler flag. */
 export function createServerApiClient(options: ServerApiClientOptions): ApiClient {
-  const { requestHeaders, cookiePrefix, cookieHeader, isCrawler, ...rest } = options;
+  const { requestHeaders, cookiePrefix, cookieHeader, isCrawler, trustedHeaders, ...rest } = options;
   const forwardHeaders: Record<string, string> = {};
   for (const name of SSR_FORWARDED_HEADERS) {
     const value = requestHeaders.get(name);
@@ -52,7 +54,7 @@ export function createServerApiClient(options: ServerApiClientOptions): ApiClien
   const cookie = forwardHeaders.cookie;
   return createApiClient({
     ...rest,
-    forwardHeaders,
+    forwardHeaders: { ...forwardHeaders, ...trustedHeaders },
     isCrawler,
     getBirthdayCookie: () => readBirthdayCookie(cookie, `${cookiePrefix}${CookieName.Birthday}`),
   });

@@ -20,6 +20,8 @@ export const CRAWLER_DEFAULT_BIRTHDAY = '2000-01';
 export const CRAWLER_DEFAULT_CONSENT = 1;
 /** Unix seconds (2099-12-31T03:59:59Z) used as the expiry of the crawler default cookies. */
 export const CRAWLER_COOKIE_EXPIRES = 4102372799;
+/** How long the age gate's cookies (birthday, terms, privacy) live when the web or the API writes them. */
+export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export const COMMENTS_PER_HOUR = 10;
 export const READING_HISTORY_LIMIT = 20;

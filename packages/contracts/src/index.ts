@@ -1,6 +1,7 @@
 export * from './age.rules.ts';
 export * from './birthday.rules.ts';
 export * from './birthday-cookie.ts';
+export * from './client-address.rules.ts';
 export * from './comment.rules.ts';
 export * from './consent-cookie.ts';
 export * from './constants.ts';

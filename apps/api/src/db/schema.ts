@@ -111,13 +111,17 @@ export interface ChallengeTable {
   used_at: Millis | null;
 }
 
-export type LoginFailureScope = 'ip' | 'account';
+/**
+ * What a rate-limit event counts (ADR 015): failed password checks per client and per (account,
+ * client), and account mails per address and per client.
+ */
+export type ThrottleScope = 'login_client' | 'login_account_client' | 'mail_address' | 'mail_client';
 
-/** One failed login (ADR 007); rows older than the window are deleted as new ones arrive. */
-export interface LoginFailureTable {
+/** One rate-limit event; rows older than their window are deleted as new ones arrive for the key. */
+export interface ThrottleEventTable {
   id: Id;
-  scope: LoginFailureScope;
-  key_hash: string; // sha256 of the IP address or of the normalised e-mail address
+  scope: ThrottleScope;
+  key_hash: string; // sha256 of the client address, the account, or the normalised e-mail address
   created_at: Millis;
 }
 
@@ -554,7 +558,7 @@ export interface Database {
   consent: ConsentTable;
   device: DeviceTable;
   challenge: ChallengeTable;
-  login_failure: LoginFailureTable;
+  throttle_event: ThrottleEventTable;
   author: AuthorTable;
   title_author: TitleAuthorTable;
   genre: GenreTable;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from '#src/mail/mail-renderer.ts';
 import type { MailKind } from '#src/mail/mail-templates.ts';
 
-const kinds: MailKind[] = ['signup', 'email_change', 'password_change', 'password_reset', 'unban'];
+const kinds: MailKind[] = [
+  'signup',
+  'email_change',
+  'password_change',
+  'password_reset',
+  'unban',
+  'account_exists',
+  'no_account',
+];
 
 describe('renderMail', () => {
   it.each(kinds.flatMap((kind) => (['en', 'ja'] as const).map((locale) => [kind, locale] as const)))(

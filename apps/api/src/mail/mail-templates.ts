@@ -1,7 +1,14 @@
 // The shape of the account mails' templates (ADR 007): one set per locale in ./templates, filled in
 // by mail-renderer.ts. Kept apart from the renderer so that the templates do not import it.
 
-export type MailKind = 'signup' | 'email_change' | 'password_change' | 'password_reset' | 'unban';
+/** Mails carrying a single-use link (a token). */
+export type TokenMailKind = 'signup' | 'email_change' | 'password_change' | 'password_reset' | 'unban';
+/**
+ * Notices without a token (ADR 015), sent where a registered and an unknown address must look the
+ * same to whoever asked: a sign-up for an address that has an account, a reset for one that has none.
+ */
+export type NoticeMailKind = 'account_exists' | 'no_account';
+export type MailKind = TokenMailKind | NoticeMailKind;
 
 export interface MailTemplate {
   subject: string;

@@ -47,13 +47,13 @@ export function toAccountResponse(user: UserRow, deviceList: AccountDevice[], no
   };
 }
 
-/** GET /user. */
-export function toUserResponse(user: UserRow, originalUuid: string) {
+/** GET /user; `hashKey` is '' unless the service may hand the key out (ADR 015). */
+export function toUserResponse(user: UserRow, originalUuid: string, hashKey: string) {
   return {
     user_id: user.id,
     email: user.email ?? '',
     gender: user.gender,
-    hash_key: user.hash_key,
+    hash_key: hashKey,
     original_uuid: originalUuid,
   };
 }

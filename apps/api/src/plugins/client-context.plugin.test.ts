@@ -4,12 +4,17 @@ import { pickLocale } from '@manga/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import clientContextPlugin, { parsePlatform } from '#src/plugins/client-context.plugin.ts';
+import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 
 const app = Fastify({ logger: false });
 beforeAll(async () => {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(clientContextPlugin, { defaultLocale: 'ja', cookiePrefix: 'dev_' });
+  await app.register(clientContextPlugin, {
+    defaultLocale: 'ja',
+    cookiePrefix: 'dev_',
+    addresses: new ClientAddressResolver('p'.repeat(43), (a, b) => a === b),
+  });
   const echo = async (request: { client: unknown; sentParams: unknown }) => ({
     client: request.client,
     params: request.sentParams,
@@ -40,6 +45,12 @@ describe('client context', () => {
     expect((await get('/echo', { 'x-manga-is-crawler': 'true' })).client.isCrawler).toBe(true);
     expect((await get('/echo', { 'x-kmanga-is-crawler': 'true' })).client.isCrawler).toBe(true);
     expect((await get('/echo', { 'x-manga-is-crawler': 'false' })).client.isCrawler).toBe(false);
+    // Every crawler header counts: one saying yes is enough, whatever the others say.
+    expect((await get('/echo', { 'x-bambi-is-crawler': 'TRUE' })).client.isCrawler).toBe(true);
+    expect((await get('/echo', { 'x-manga-is-crawler': 'false', 'x-kmanga-is-crawler': '1' })).client.isCrawler).toBe(
+      true,
+    );
+    expect((await get('/echo', { 'x-manga-is-crawler': 'no' })).client.isCrawler).toBe(false);
     expect((await get('/echo')).client.isCrawler).toBe(false);
   });
 

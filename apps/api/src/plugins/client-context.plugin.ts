@@ -1,9 +1,20 @@
 // What the caller is: platform, version, crawler flag and locale (DESIGN §4, WIRE.md §1.3–1.4),
-// plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1).
+// plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1), and where
+// the request comes from (ADR 015).
 
-import { DEFAULT_PLATFORM, type Locale, Platform, pickLocale, type ScrambleSeedFormat } from '@manga/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  DEFAULT_PLATFORM,
+  FORWARDING_HEADERS,
+  type Locale,
+  Platform,
+  PROXY_SECRET_HEADER,
+  pickLocale,
+  type ScrambleSeedFormat,
+} from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ClientAddressResolver, RequestSource } from '#src/services/client-address-resolver.service.ts';
 
 export interface ClientContext {
   platform: Platform;
@@ -21,6 +32,8 @@ export interface ClientContext {
 declare module 'fastify' {
   interface FastifyRequest {
     client: ClientContext;
+    /** The client's address and whether it is on this machine, from onRequest on (ADR 015). */
+    source: RequestSource;
     /** Query (GET) or form (POST) parameters as sent, decoded, one string per key. */
     sentParams: Record<string, string>;
   }
@@ -40,6 +53,16 @@ function header(request: FastifyRequest, ...names: string[]): string | undefined
     if (typeof value === 'string' && value !== '') return value;
   }
   return undefined;
+}
+
+/** `x-manga-is-crawler`, `x-kmanga-is-crawler`, `x-bambi-is-crawler` and any brand's twin. */
+const CRAWLER_HEADER = /^x-[a-z0-9]+-is-crawler$/;
+
+/** Any crawler header saying so makes the request a crawler's: the flag can only close doors (ADR 015). */
+export function isCrawlerRequest(request: FastifyRequest): boolean {
+  return Object.entries(request.headers).some(
+    ([name, value]) => CRAWLER_HEADER.test(name) && typeof value === 'string' && /^(true|1)$/i.test(value.trim()),
+  );
 }
 
 export function collectSentParams(request: FastifyRequest): Record<string, string> {
@@ -77,17 +100,35 @@ export function parsePlatform(raw: string | undefined): Platform | undefined {
 export interface ClientContextOptions {
   defaultLocale: Locale;
   cookiePrefix: string;
+  addresses: Pick<ClientAddressResolver, 'resolve'>;
+}
+
+function singleHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 export default fp(
   async function clientContextPlugin(app: FastifyInstance, options: ClientContextOptions) {
     app.decorateRequest('client', null as unknown as ClientContext);
     app.decorateRequest('sentParams', null as unknown as Record<string, string>);
+    app.decorateRequest('source', null as unknown as RequestSource);
+    app.addHook('onRequest', async (request) => {
+      request.source = options.addresses.resolve({
+        socketAddress: request.raw.socket?.remoteAddress ?? '',
+        proxiedAddress: request.ip,
+        relayed: FORWARDING_HEADERS.some((name) => name in request.headers),
+        claimedAddress: singleHeader(request, CLIENT_ADDRESS_HEADER),
+        claimedSecret: singleHeader(request, PROXY_SECRET_HEADER),
+      });
+      if (request.source.rejectedHop) {
+        request.log.warn(`${PROXY_SECRET_HEADER} does not match MANGA_PROXY_SECRET; the client address is ignored`);
+      }
+    });
     // preValidation: the form body is parsed, and the raw strings are still as sent.
     app.addHook('preValidation', async (request) => {
       const params = collectSentParams(request);
       request.sentParams = params;
-      const crawler = header(request, 'x-manga-is-crawler', 'x-kmanga-is-crawler', 'x-bambi-is-crawler');
       const cookies = request.cookies ?? {};
       request.client = {
         platform:
@@ -95,7 +136,7 @@ export default fp(
           parsePlatform(header(request, 'x-manga-platform', 'x-kmanga-platform')) ??
           DEFAULT_PLATFORM,
         version: params.version ?? '',
-        isCrawler: crawler === 'true' || crawler === '1',
+        isCrawler: isCrawlerRequest(request),
         // The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
         locale: pickLocale(
           params.lang ?? cookies[`${options.cookiePrefix}locale`],

@@ -1,5 +1,7 @@
 // One error pipeline (STYLE habit 9, DESIGN §4): every answer carries status / response_code /
 // error_message beside the payload; errors add server_time. Unknown failures never leak details.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { formatWireDateTime, ResponseCode, responseCodeMessage } from '@manga/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,7 +49,7 @@ export interface ErrorEnvelopeOptions {
 }
 
 export interface EnvelopePluginOptions extends ErrorEnvelopeOptions {
-  /** Unknown paths are rate-limited per client (STYLE habit 9). */
+  /** Unknown paths are rate-limited per client (STYLE habit 9), by `request.source` (ADR 015). */
   notFoundPerMinute: number;
 }
 
@@ -63,6 +65,34 @@ export function errorEnvelope(code: number, message: string, options: ErrorEnvel
 /** The message of an unknown path; also of paths that must look unknown to the caller (ADR 013). */
 function notFoundMessage(request: FastifyRequest): string {
   return `no such API path: ${request.method} ${request.url.split('?')[0]}`;
+}
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it: the envelope on the raw socket, then
+ * the connection closes. 431 for a URL or headers over Node's 16 KB limit, 408 for a timeout, 400
+ * for anything else malformed.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  options: ErrorEnvelopeOptions,
+): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'request line or headers too large: the URL and headers must fit in 16 KB'
+      : status === 408
+        ? 'request timeout'
+        : 'malformed request';
+  const body = JSON.stringify(errorEnvelope(ResponseCode.InvalidParameter, message, options));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function validationMessage(error: FastifyError): string {
@@ -89,6 +119,7 @@ export default fp(
       if (isDomainError(thrown)) {
         const error = thrown;
         request.log.info({ responseCode: error.code }, `Business error ${error.code}: ${error.message}`);
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         // A path hidden from this caller (the moderation API) answers exactly as an unknown one.
         const message = error.code === ResponseCode.ApiNotFound ? notFoundMessage(request) : error.message;
         return send(reply, error.httpStatus ?? httpStatusFor(error.code), error.code, message);
@@ -113,7 +144,12 @@ export default fp(
       return send(reply, 500, ResponseCode.ServerError, responseCodeMessage(ResponseCode.ServerError));
     });
 
-    const limitUnknownPath = app.rateLimit({ max: options.notFoundPerMinute, timeWindow: '1 minute' });
+    const limitUnknownPath = app.rateLimit({
+      max: options.notFoundPerMinute,
+      timeWindow: '1 minute',
+      // Per client: the web server's visitor over the trusted hop, not the web server (ADR 015).
+      keyGenerator: (request) => request.source?.address ?? request.ip,
+    });
     app.decorate('limitUnknownPath', limitUnknownPath);
     app.setNotFoundHandler({ preHandler: limitUnknownPath }, (request: FastifyRequest, reply: FastifyReply) =>
       send(reply, 404, ResponseCode.ApiNotFound, notFoundMessage(request)),

@@ -47,6 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           email: request.body.email,
           cookies: readConsentCookies(request),
           locale: request.client.locale,
+          clientAddress: request.source.address,
         }),
       ),
   );
@@ -61,6 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           password: request.body.password,
           cookies: readConsentCookies(request),
           locale: request.client.locale,
+          clientAddress: request.source.address,
         }),
       ),
   );
@@ -96,6 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             newEmail: request.body.new_email,
             password: request.body.password,
             locale: request.client.locale,
+            clientAddress: request.source.address,
           }),
         ),
     );
@@ -121,6 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             currentPassword: request.body.current_password,
             newPassword: request.body.new_password,
             locale: request.client.locale,
+            clientAddress: request.source.address,
           }),
         ),
     );
@@ -145,6 +149,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             email: request.body.email,
             newPassword: request.body.new_password,
             locale: request.client.locale,
+            clientAddress: request.source.address,
           }),
         ),
     );
@@ -177,7 +182,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/resign',
     { schema: { operationId: 'resignAccount', tags, body: ResignRequestSchema, response: envelope } },
     async (request, reply) => {
-      await accounts().resign({ auth: request.auth, userId: request.body.user_id });
+      await accounts().resign({
+        auth: request.auth,
+        userId: request.body.user_id,
+        password: request.body.password,
+        challenge: request.body.challenge,
+        clientAddress: request.source.address,
+      });
       clearSessionCookie(reply);
       return ok({});
     },

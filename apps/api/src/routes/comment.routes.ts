@@ -16,7 +16,6 @@ import {
   SuccessEnvelopeSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { privateAnswer } from '#src/http/cache-control.http.ts';
 import { commentCaller } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
@@ -24,7 +23,6 @@ const tags = ['comment'];
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const comments = () => app.container.services.comments;
-  app.addHook('onSend', privateAnswer);
 
   app.get(
     '/episode/comment/list',

@@ -1,5 +1,6 @@
-// Development only (registered when MANGA_ENV is not production): the embedded mail outbox, which
-// the web app's development page lists (ADR 007).
+// Development only (registered when MANGA_DEV_OUTBOX is on, never in production): the embedded mail
+// outbox, which the web app's development page lists (ADR 007). It answers clients on this machine
+// only; anyone else gets the 404 of an unknown path (ADR 015).
 import { DevOutboxListResponseSchema, DevOutboxMessageResponseSchema } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,9 @@ import { ok } from '#src/plugins/envelope.plugin.ts';
 const exempt = { signature: false } as const;
 
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.source.local) return reply.callNotFound();
+  });
   app.get(
     '/dev/outbox',
     {

@@ -39,6 +39,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   // Comments and moderation (ADR 013).
   await app.register(commentRoutes);
   await app.register(opsRoutes);
-  // The mail outbox page is for development only (ADR 007).
-  if (app.container.config.env !== 'production') await app.register(devRoutes);
+  // The mail outbox is for development only (ADR 007), on this machine only (ADR 015).
+  const { config } = app.container;
+  if (config.devOutbox && config.env !== 'production') await app.register(devRoutes);
 };

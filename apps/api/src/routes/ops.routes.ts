@@ -20,7 +20,6 @@ import {
   SuccessEnvelopeSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { privateAnswer } from '#src/http/cache-control.http.ts';
 import { opsCaller } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
@@ -31,7 +30,6 @@ const envelope = { 200: SuccessEnvelopeSchema };
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { operators, moderation } = app.container.services;
-  app.addHook('onSend', privateAnswer);
   // Authorise before validation: a non-operator must not learn which parameters a path takes.
   app.addHook('preValidation', async (request, reply) => {
     try {

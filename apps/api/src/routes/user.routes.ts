@@ -42,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const session = await services().sessions.login({
           email: request.body.email,
           password: request.body.password,
-          ip: request.ip,
+          clientAddress: request.source.address,
           cookies: readConsentCookies(request),
           client: sessionClient(request),
         });
@@ -56,7 +56,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           operationId: web ? 'logoutWebUser' : 'logoutUser',
           tags,
-          body: LogoutRequestSchema,
+          // No body at all is a logout too (SPEC §4: logout always ends the current session).
+          body: LogoutRequestSchema.nullish(),
           response: envelope,
         },
       },

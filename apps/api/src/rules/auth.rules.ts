@@ -53,3 +53,14 @@ export function requireActiveUser(auth: RequestAuth): AuthUser {
   if (error) throw error;
   return user;
 }
+
+/**
+ * The active user of a web session (`uwt`), not one proven by the app signature only (2011): an app
+ * signature has no time and no nonce (WIRE.md §2.3), so a captured one can be replayed; what it
+ * proves is "someone once saw a request of this user", not "this user is here now" (ADR 015).
+ */
+export function requireWebSession(auth: RequestAuth): AuthUser & { sessionId: number } {
+  const user = requireActiveUser(auth);
+  if (user.via !== 'web' || user.sessionId === null) throw new DomainError(ResponseCode.UserNotLogin);
+  return { ...user, sessionId: user.sessionId };
+}

@@ -7,6 +7,8 @@ export class DomainError extends Error {
     message?: string,
     /** Only where the code's usual HTTP status would mislead (e.g. 403 for an expired image link). */
     readonly httpStatus?: number,
+    /** Sent as Retry-After: when a throttled call may be tried again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? responseCodeMessage(code)); // the SPEC §8 text unless a clearer one is given
     this.name = 'DomainError';

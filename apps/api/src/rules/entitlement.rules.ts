@@ -8,9 +8,9 @@
 // campaign or an episode window). Commerce adds entitlements that a reader holds (purchased, rented
 // until a time, premium ticket, plan) as further `Entitlement` reasons, found behind a repository
 // port of EntitlementService; callers read `open`, `reason` and the badge as they do now.
-import { ageInYears, CRAWLER_DEFAULT_BIRTHDAY, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
+import { ageInYears, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
 import type { EpisodeRow, Millis, TitleRow } from '#src/db/schema.ts';
-import { birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import { type ConsentCookies, declaredBirthdayFromCookies } from '#src/rules/age-gate.rules.ts';
 import type { AuthUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 
@@ -94,11 +94,24 @@ export function isTitlePublished(title: Pick<TitleRow, 'published_at'>, now: Mil
   return title.published_at <= now;
 }
 
-/** The reader's birthday: SPEC §4's default for crawlers, else the birthday cookie when it is valid. */
-export function readerBirthday(reader: Reader, now: Millis): YearMonth | undefined {
-  return reader.isCrawler
-    ? parseBirthday(CRAWLER_DEFAULT_BIRTHDAY, new Date(now))
-    : birthdayFromCookies(reader.cookies, now);
+/**
+ * The birthday the age rule reads (ADR 015):
+ * - a crawler has none: SPEC §4's defaults (2000-01, consent) open browsing and metadata, never the
+ *   pages of an age-rated episode;
+ * - a logged-in reader's account birthday decides, and their cookies are not read;
+ * - anyone else (and an account that has no birthday yet) has the birthday they declared through
+ *   the age gate (declaredBirthdayFromCookies): expired, malformed or far-future cookies are none.
+ *
+ * @param accountBirthday the logged-in reader's stored `user.birthday` (null when not set yet)
+ */
+export function readerBirthday(
+  reader: Reader,
+  accountBirthday: string | null | undefined,
+  now: Millis,
+): YearMonth | undefined {
+  if (reader.isCrawler) return undefined;
+  if (reader.user && accountBirthday) return parseBirthday(accountBirthday, new Date(now));
+  return declaredBirthdayFromCookies(reader.cookies, now);
 }
 
 /** Age-rated titles (age_rating > 0) need a known birthday old enough for the rating. */

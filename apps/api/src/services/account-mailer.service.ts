@@ -2,7 +2,7 @@
 // Links point to the web app, which calls the API with the token.
 import type { Locale } from '@manga/contracts';
 import { renderMail } from '#src/mail/mail-renderer.ts';
-import type { MailKind } from '#src/mail/mail-templates.ts';
+import type { MailKind, NoticeMailKind, TokenMailKind } from '#src/mail/mail-templates.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 
 /** Web app pages that take each kind of token (SPEC §2). */
@@ -12,10 +12,12 @@ export const ACCOUNT_LINK_PATHS: Readonly<Record<MailKind, string>> = {
   password_change: '/account/password/save',
   password_reset: '/account/password/reset',
   unban: '/user/unban',
+  account_exists: '/account/password/prereset',
+  no_account: '/account/presave',
 };
 
 export interface AccountMail {
-  kind: MailKind;
+  kind: TokenMailKind;
   to: string;
   token: string;
   locale: Locale;
@@ -28,12 +30,22 @@ export class AccountMailer {
     private readonly webPublicUrl: string,
   ) {}
 
-  linkFor(kind: MailKind, token: string): string {
+  linkFor(kind: TokenMailKind, token: string): string {
     return `${this.webPublicUrl}${ACCOUNT_LINK_PATHS[kind]}?token=${encodeURIComponent(token)}`;
   }
 
   async send({ kind, to, token, locale, expiresInMs }: AccountMail): Promise<void> {
     const rendered = renderMail(kind, locale, { link: this.linkFor(kind, token), email: to, expiresInMs });
+    await this.mail.send({ to, ...rendered });
+  }
+
+  /** A notice without a token (ADR 015): its link is a plain page of the web app. */
+  async sendNotice({ kind, to, locale }: { kind: NoticeMailKind; to: string; locale: Locale }): Promise<void> {
+    const rendered = renderMail(kind, locale, {
+      link: `${this.webPublicUrl}${ACCOUNT_LINK_PATHS[kind]}`,
+      email: to,
+      expiresInMs: 0,
+    });
     await this.mail.send({ to, ...rendered });
   }
 }

@@ -2,11 +2,13 @@
 // in the transaction that spends its single-use token), their checks and codes, and resignation.
 // The flows over HTTP and SQL are tested in api-account-flows.test.ts.
 import { ResponseCode, serializeConsentCookie } from '@manga/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_NOW } from '#test/factories.ts';
 import { codeOf, newAccountService, TEST_TOKEN_OPTIONS } from '#test/services/harness.ts';
 import { authStub, birthdayCookie, rowFactory } from '#test/services/stubs.ts';
 
+/** The client's address, as the routes pass request.source.address. */
+const CLIENT = '203.0.113.7';
 const PASSWORD = 'Correct-Horse-9';
 const NEW_PASSWORD = 'Battery-Staple-42';
 const client = { platform: 3 as const, userAgent: 'Mozilla/5.0 Firefox/140.0' };
@@ -18,7 +20,14 @@ const adultCookies = {
 
 /** A sign-up of new@example.test with a password chosen at once (the app's flow). */
 const presaveNewReader = (sut: ReturnType<typeof newAccountService>['sut']) =>
-  sut.presave({ auth: authStub.anonymous, email: 'new@example.test', password: PASSWORD, cookies: {}, locale: 'en' });
+  sut.presave({
+    auth: authStub.anonymous,
+    email: 'new@example.test',
+    password: PASSWORD,
+    cookies: {},
+    locale: 'en',
+    clientAddress: CLIENT,
+  });
 
 describe('AccountService: sign-up', () => {
   it('mails a single-use link and stores only its hash, with the consent from the cookies', async () => {
@@ -28,6 +37,7 @@ describe('AccountService: sign-up', () => {
       email: ' New@Example.TEST ',
       cookies: adultCookies,
       locale: 'en',
+      clientAddress: CLIENT,
     });
     expect(world.mailer.sent).toEqual([
       {
@@ -56,7 +66,13 @@ describe('AccountService: sign-up', () => {
 
   it('creates the account, its consent and a session when the link is opened with a password', async () => {
     const { sut, world } = newAccountService();
-    await sut.presaveWeb({ auth: authStub.anonymous, email: 'new@example.test', cookies: adultCookies, locale: 'ja' });
+    await sut.presaveWeb({
+      auth: authStub.anonymous,
+      email: 'new@example.test',
+      cookies: adultCookies,
+      locale: 'ja',
+      clientAddress: CLIENT,
+    });
     const { userId, session } = await sut.completeSignup({
       token: world.mailer.lastToken('signup'),
       password: NEW_PASSWORD,
@@ -92,7 +108,13 @@ describe('AccountService: sign-up', () => {
 
   it('keeps the token unspent when the save fails, so the reader can try again', async () => {
     const { sut, world } = newAccountService();
-    await sut.presaveWeb({ auth: authStub.anonymous, email: 'new@example.test', cookies: {}, locale: 'en' });
+    await sut.presaveWeb({
+      auth: authStub.anonymous,
+      email: 'new@example.test',
+      cookies: {},
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
     const token = world.mailer.lastToken('signup');
     expect(await codeOf(sut.completeSignup({ token }))).toBe(ResponseCode.InvalidParameter); // no password chosen
     expect(world.tables.emailTokens[0]!.used_at).toBeNull();
@@ -104,15 +126,36 @@ describe('AccountService: sign-up', () => {
     world.addUser({ email: 'taken@example.test' });
     world.addUser({ email: 'gone@example.test', status: 'resigned' });
     const presave = (email: string, password = PASSWORD, cookies = {}) =>
-      sut.presave({ auth: authStub.anonymous, email, password, cookies, locale: 'en' });
+      sut.presave({ auth: authStub.anonymous, email, password, cookies, locale: 'en', clientAddress: CLIENT });
     expect(await codeOf(presave('not-an-address'))).toBe(ResponseCode.AccountInvalidEmail);
     expect(await codeOf(presave('new@example.test', 'short'))).toBe(ResponseCode.AccountInvalidPassword);
-    expect(await codeOf(presave('taken@example.test'))).toBe(ResponseCode.AccountEmailUsed);
-    expect(await codeOf(presave('gone@example.test'))).toBe(ResponseCode.AccountEmailResigned);
     expect(await codeOf(presave('new@example.test', PASSWORD, { birthday: birthdayCookie('2016-01') }))).toBe(
       ResponseCode.AccountAccessDenied,
     );
     expect(world.mailer.sent).toEqual([]);
+  });
+
+  it('does the same for a used address as for a new one, and tells only its owner (ADR 015)', async () => {
+    const { sut, world } = newAccountService();
+    world.addUser({ email: 'taken@example.test' });
+    world.addUser({ email: 'gone@example.test', status: 'resigned' });
+    const hashed = vi.spyOn(world.hasher, 'hashPassword');
+    for (const email of ['taken@example.test', 'gone@example.test', 'new@example.test']) {
+      await sut.presave({
+        auth: authStub.anonymous,
+        email,
+        password: PASSWORD,
+        cookies: {},
+        locale: 'en',
+        clientAddress: CLIENT,
+      });
+    }
+    expect(hashed).toHaveBeenCalledTimes(3);
+    expect(world.mailer.notices).toEqual([
+      { kind: 'account_exists', to: 'taken@example.test', locale: 'en' },
+      { kind: 'account_exists', to: 'gone@example.test', locale: 'en' },
+    ]);
+    expect(world.mailer.sent.map((m) => [m.kind, m.to])).toEqual([['signup', 'new@example.test']]);
   });
 
   it('answers 2008 when someone else registered the address between the mail and the link', async () => {
@@ -134,6 +177,7 @@ describe('AccountService: e-mail and password changes', () => {
       newEmail: 'moved@example.test',
       password: PASSWORD,
       locale: 'ja',
+      clientAddress: CLIENT,
     });
     expect(world.mailer.sent.at(-1)).toMatchObject({ kind: 'email_change', to: 'moved@example.test' });
     expect(world.tables.users[0]!.email).toBe(user.email);
@@ -146,7 +190,7 @@ describe('AccountService: e-mail and password changes', () => {
     const user = world.addUser();
     world.addUser({ email: 'taken@example.test' });
     const presave = (newEmail: string, password = PASSWORD) =>
-      sut.presaveEmail({ auth: authStub.web(user), newEmail, password, locale: 'en' });
+      sut.presaveEmail({ auth: authStub.web(user), newEmail, password, locale: 'en', clientAddress: CLIENT });
     expect(await codeOf(presave('moved@example.test', 'Wrong-Horse-9'))).toBe(ResponseCode.AccountInvalidPassword);
     expect(await codeOf(presave(user.email as string))).toBe(ResponseCode.AccountEmailUsed);
     expect(await codeOf(presave('taken@example.test'))).toBe(ResponseCode.AccountEmailUsed);
@@ -164,6 +208,7 @@ describe('AccountService: e-mail and password changes', () => {
       currentPassword: PASSWORD,
       newPassword: NEW_PASSWORD,
       locale: 'en',
+      clientAddress: CLIENT,
     });
     expect(world.tables.users[0]!.password_hash).toBe(`hashed:${PASSWORD}`);
     await sut.savePassword({ token: world.mailer.lastToken('password_change'), auth: authStub.web(user, 1) });
@@ -171,12 +216,26 @@ describe('AccountService: e-mail and password changes', () => {
     expect(world.tables.sessions.map((s) => s.revoked_at)).toEqual([null, TEST_NOW]);
   });
 
-  it('answers a reset request the same whether or not the address has an account, mailing only real ones', async () => {
+  it('answers a reset request the same, after the same work, whether or not the address has an account', async () => {
     const { sut, world } = newAccountService();
     const user = world.addUser();
-    await sut.preresetPassword({ email: 'nobody@example.test', newPassword: NEW_PASSWORD, locale: 'en' });
+    const hashed = vi.spyOn(world.hasher, 'hashPassword');
+    await sut.preresetPassword({
+      email: 'nobody@example.test',
+      newPassword: NEW_PASSWORD,
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
+    expect(hashed).toHaveBeenCalledTimes(1);
     expect(world.mailer.sent).toEqual([]);
-    await sut.preresetPassword({ email: user.email as string, newPassword: NEW_PASSWORD, locale: 'en' });
+    expect(world.mailer.notices).toEqual([{ kind: 'no_account', to: 'nobody@example.test', locale: 'en' }]);
+    await sut.preresetPassword({
+      email: user.email as string,
+      newPassword: NEW_PASSWORD,
+      locale: 'en',
+      clientAddress: CLIENT,
+    });
+    expect(hashed).toHaveBeenCalledTimes(2);
     expect(world.mailer.sent).toMatchObject([
       { kind: 'password_reset', to: user.email, expiresInMs: TEST_TOKEN_OPTIONS.passwordTokenTtlMs },
     ]);
@@ -204,19 +263,55 @@ describe('AccountService: reads and resignation', () => {
       newEmail: 'moved@example.test',
       password: PASSWORD,
       locale: 'en',
+      clientAddress: CLIENT,
     });
-    await sut.resign({ auth: authStub.web(user), userId: user.id });
+    await sut.resign({ auth: authStub.web(user), userId: user.id, clientAddress: CLIENT });
     expect(world.tables.users[0]).toMatchObject({ status: 'resigned', resigned_at: TEST_NOW });
     expect(world.tables.sessions[0]!.revoked_at).toBe(TEST_NOW);
     expect(world.tables.emailTokens[0]!.used_at).toBe(TEST_NOW);
-    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: user.id }))).toBe(ResponseCode.AccountResigned);
+    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: user.id, clientAddress: CLIENT }))).toBe(
+      ResponseCode.AccountResigned,
+    );
   });
 
   it('resigns only the caller (2000 for another user id)', async () => {
     const { sut, world } = newAccountService();
     const user = world.addUser();
     const other = world.addUser();
-    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: other.id }))).toBe(ResponseCode.UserNotExist);
+    expect(await codeOf(sut.resign({ auth: authStub.web(user), userId: other.id, clientAddress: CLIENT }))).toBe(
+      ResponseCode.UserNotExist,
+    );
     expect(world.tables.users.map((u) => u.status)).toEqual(['active', 'active']);
+  });
+
+  it('takes more than a replayable app signature: the password, or a fresh challenge without one (ADR 015)', async () => {
+    const { sut, world } = newAccountService();
+    const app = (user: { id: number; status: 'active' }) => ({
+      user: { userId: user.id, sessionId: null, status: user.status, via: 'app' as const },
+      tokenInvalid: false,
+    });
+    const member = world.addUser();
+    const resign = (auth: ReturnType<typeof app>, userId: number, extra: { password?: string; challenge?: string }) =>
+      sut.resign({ auth, userId, clientAddress: CLIENT, ...extra });
+    expect(await codeOf(resign(app(member as never), member.id, {}))).toBe(ResponseCode.AccountInvalidPassword);
+    expect(await codeOf(resign(app(member as never), member.id, { password: 'Wrong-Horse-9' }))).toBe(
+      ResponseCode.AccountInvalidPassword,
+    );
+    await resign(app(member as never), member.id, { password: PASSWORD });
+    expect(world.tables.users[0]!.status).toBe('resigned');
+
+    const appOnly = world.addUser({ email: null, password_hash: null });
+    expect(await codeOf(resign(app(appOnly as never), appOnly.id, {}))).toBe(ResponseCode.AccountModifyInvalidToken);
+    expect(await codeOf(resign(app(appOnly as never), appOnly.id, { challenge: 'never-issued' }))).toBe(
+      ResponseCode.AccountModifyInvalidToken,
+    );
+    await world.repositories.challenges.createChallenge({
+      user_id: appOnly.id,
+      challenge: 'fresh',
+      created_at: TEST_NOW,
+      expires_at: TEST_NOW + 60_000,
+    });
+    await resign(app(appOnly as never), appOnly.id, { challenge: 'fresh' });
+    expect(world.tables.users.find((u) => u.id === appOnly.id)?.status).toBe('resigned');
   });
 });

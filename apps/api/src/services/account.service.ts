@@ -15,6 +15,7 @@ import {
 } from '@manga/contracts';
 import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
 import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/mappers/account.mapper.ts';
+import type { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
@@ -22,10 +23,17 @@ import type { PasswordHasherRepository } from '#src/repositories/password-hasher
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
-import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
+import {
+  assertOldEnough,
+  birthdayFromCookies,
+  type ConsentCookies,
+  declaredBirthdayFromCookies,
+} from '#src/rules/age-gate.rules.ts';
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
+import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import type { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
 export interface AccountServiceOptions {
@@ -44,6 +52,8 @@ interface TokenPayload {
 }
 
 const INVALID_TOKEN_MESSAGE = 'This link is invalid, already used or expired. Please start again.';
+const PASSWORD_NEEDED_MESSAGE = 'Enter the password of your account to close it.';
+const CHALLENGE_NEEDED_MESSAGE = 'Sign a fresh challenge (GET /user/challenge) into this call to close the account.';
 
 export interface AccountServiceDeps {
   users: Pick<UserRepository, 'findUserById' | 'findUserByEmail'>;
@@ -51,9 +61,15 @@ export interface AccountServiceDeps {
   sessionStore: Pick<SessionRepository, 'listActiveSessions'>;
   devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>;
   emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  /** Single-use challenges an app-only account proves itself with (GET /user/challenge). */
+  challenges: Pick<ChallengeRepository, 'consumeChallenge'>;
   transactions: Pick<TransactionRepository, 'run'>;
   hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
-  mailer: Pick<AccountMailer, 'send'>;
+  /** Current-password checks count with failed logins (ADR 015). */
+  throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure' | 'recordSuccess'>;
+  /** Account-mail limits per address and per client (ADR 015). */
+  mailLimits: Pick<MailThrottle, 'admit'>;
+  mailer: Pick<AccountMailer, 'send' | 'sendNotice'>;
   sessions: Pick<SessionService, 'startSession'>;
   crypto: SessionCrypto;
   clock: ClockRepository;
@@ -79,24 +95,42 @@ export class AccountService {
     return toAccountResponse(user, toAccountDeviceList(userId, sessions, devices, sessionId), now);
   }
 
-  /** GET /user: only the caller's own user (2000 for any other id). */
+  /**
+   * GET /user: only the caller's own user (2000 for any other id). `hash_key` goes to a web session
+   * only (WIRE.md §3.5: how a web login becomes app credentials); an app-signed call gets '', since
+   * a replayed signature must not turn into the key itself (ADR 015). The app holds its key already.
+   */
   async getUser(auth: RequestAuth, userId: number) {
     const caller = requireActiveUser(auth);
     if (userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
     const user = await this.getUserRow(userId);
     const device = user.original_uuid ? undefined : await this.deps.devices.findLatestDeviceByUser(userId);
-    return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '');
+    const hashKey = caller.via === 'web' ? user.hash_key : '';
+    return toUserResponse(user, user.original_uuid ?? device?.original_uuid ?? '', hashKey);
   }
 
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────
 
   /** POST /web/account/presave: the password is chosen on the link's page (POST /web/account/save). */
-  presaveWeb(input: { auth: RequestAuth; email: string; cookies: ConsentCookies; locale: Locale }): Promise<void> {
+  presaveWeb(input: {
+    auth: RequestAuth;
+    email: string;
+    cookies: ConsentCookies;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     return this.presaveSignup({ ...input, password: undefined });
   }
 
   /** POST /account/presave: the password is chosen now and stored hashed with the token. */
-  presave(input: { auth: RequestAuth; email: string; password: string; cookies: ConsentCookies; locale: Locale }) {
+  presave(input: {
+    auth: RequestAuth;
+    email: string;
+    password: string;
+    cookies: ConsentCookies;
+    locale: Locale;
+    clientAddress: string;
+  }) {
     return this.presaveSignup(input);
   }
 
@@ -106,12 +140,14 @@ export class AccountService {
     password: string | undefined;
     cookies: ConsentCookies;
     locale: Locale;
+    clientAddress: string;
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     if (input.password !== undefined) checkPasswordRules(input.password);
     const now = this.deps.clock.now();
-    const birthday = birthdayFromCookies(input.cookies, now);
-    assertOldEnough(birthday, now);
+    assertOldEnough(birthdayFromCookies(input.cookies, now), now);
+    // The account keeps a birthday the reader declared, which then decides the age rule (ADR 015).
+    const birthday = declaredBirthdayFromCookies(input.cookies, now);
 
     let appUserId: number | undefined;
     if (input.auth.user) {
@@ -120,10 +156,17 @@ export class AccountService {
       if (caller?.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
       if (caller) appUserId = caller.id;
     }
-    await this.assertEmailFree(email);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
 
+    // The same answer and the same work for any address (ADR 015): the password is hashed either
+    // way, and the address gets a mail either way; its owner, not the asker, learns it is in use.
+    const passwordHash = input.password !== undefined ? await this.deps.hasher.hashPassword(input.password) : undefined;
+    if (await this.deps.users.findUserByEmail(email)) {
+      await this.deps.mailer.sendNotice({ kind: 'account_exists', to: email, locale: input.locale });
+      return;
+    }
     const payload: TokenPayload = {
-      ...(input.password !== undefined ? { password_hash: await this.deps.hasher.hashPassword(input.password) } : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       ...(birthday ? { birthday: birthday.value, consent: consentFromCookies(input.cookies) } : {}),
       ...(appUserId !== undefined ? { user_id: appUserId } : {}),
     };
@@ -202,13 +245,21 @@ export class AccountService {
   // ── e-mail change ───────────────────────────────────────────────────────────────────────────
 
   /** POST /account/email/presave and /web/account/email/presave: the link goes to the new address. */
-  async presaveEmail(input: { auth: RequestAuth; newEmail: string; password: string; locale: Locale }): Promise<void> {
+  async presaveEmail(input: {
+    auth: RequestAuth;
+    newEmail: string;
+    password: string;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     const email = this.checkEmail(input.newEmail);
-    await this.checkCurrentPassword(user, input.password);
+    await this.checkCurrentPassword(user, input.password, input.clientAddress);
     if (email === user.email)
       throw new DomainError(ResponseCode.AccountEmailUsed, 'This is already the email address of your account.');
+    // Only the account's owner, with its password, gets here: 2008 tells them nothing a guess could.
     await this.assertEmailFree(email);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
     await this.issueToken({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
   }
 
@@ -232,10 +283,12 @@ export class AccountService {
     currentPassword: string;
     newPassword: string;
     locale: Locale;
+    clientAddress: string;
   }): Promise<void> {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
-    await this.checkCurrentPassword(user, input.currentPassword);
+    await this.checkCurrentPassword(user, input.currentPassword, input.clientAddress);
+    await this.deps.mailLimits.admit(user.email as string, input.clientAddress);
     const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.issueToken({
       purpose: 'password_change',
@@ -247,15 +300,26 @@ export class AccountService {
   }
 
   /**
-   * POST /account/password/prereset and /web/account/password/prereset. Answers the same whether or
-   * not the address has an active account (no mail then), so it cannot be used to probe addresses.
+   * POST /account/password/prereset and /web/account/password/prereset. Answers the same, after the
+   * same work, whether or not the address has an active account (ADR 015): the new password is hashed
+   * either way, and the address gets the reset link, or a notice that no active account uses it.
    */
-  async preresetPassword(input: { email: string; newPassword: string; locale: Locale }): Promise<void> {
+  async preresetPassword(input: {
+    email: string;
+    newPassword: string;
+    locale: Locale;
+    clientAddress: string;
+  }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
+    await this.deps.mailLimits.admit(email, input.clientAddress);
+    const passwordHash = await this.deps.hasher.hashPassword(input.newPassword);
     const user = await this.deps.users.findUserByEmail(email);
-    if (!user?.password_hash || user.status !== 'active') return;
-    const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
+    if (!user?.password_hash || user.status !== 'active') {
+      await this.deps.mailer.sendNotice({ kind: 'no_account', to: email, locale: input.locale });
+      return;
+    }
+    const payload: TokenPayload = { password_hash: passwordHash };
     await this.issueToken({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
   }
 
@@ -274,7 +338,12 @@ export class AccountService {
       const user = await this.getActiveTokenUser(row, repositories);
       if (!payload.password_hash) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
       const now = this.deps.clock.now();
-      await repositories.users.updateUser(user.id, { password_hash: payload.password_hash, updated_at: now });
+      // A new password also retires the app signature key (ADR 015): apps read the new one with a session.
+      await repositories.users.updateUser(user.id, {
+        password_hash: payload.password_hash,
+        hash_key: this.deps.crypto.randomToken(24),
+        updated_at: now,
+      });
       const current = input.auth.user?.userId === user.id ? input.auth.user.sessionId : null;
       await repositories.sessions.revokeUserSessions(user.id, now, current);
       await repositories.emailTokens.revokeUserEmailTokens(user.id, ['password_change', 'password_reset'], now);
@@ -287,10 +356,22 @@ export class AccountService {
    * POST /account/resign: the account becomes `resigned` (2013 from then on, after a correct
    * password, so the state is never revealed to a guesser), every session and pending link ends;
    * the address stays reserved (2015 on sign-up).
+   *
+   * An app signature alone can be replayed (ADR 015), so a caller without a web session proves it is
+   * here now: with the account's password (2006 without it, throttled like a login), or, for an
+   * app-only account that has none, with a fresh challenge (GET /user/challenge) inside the signed
+   * parameters (2017 without a usable one).
    */
-  async resign(input: { auth: RequestAuth; userId: number }): Promise<void> {
+  async resign(input: {
+    auth: RequestAuth;
+    userId: number;
+    password?: string;
+    challenge?: string;
+    clientAddress: string;
+  }): Promise<void> {
     const caller = requireActiveUser(input.auth);
     if (input.userId !== caller.userId) throw new DomainError(ResponseCode.UserNotExist);
+    if (caller.via !== 'web') await this.proveAppCaller(caller.userId, input);
     const now = this.deps.clock.now();
     await this.deps.transactions.run(async (repositories) => {
       const changed = await repositories.users.updateUserWithStatus(caller.userId, 'active', {
@@ -310,6 +391,25 @@ export class AccountService {
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
 
+  /** An app-signed destructive call: the account's password, or a fresh challenge for an app-only account. */
+  private async proveAppCaller(
+    userId: number,
+    input: { password?: string; challenge?: string; clientAddress: string },
+  ): Promise<void> {
+    const user = await this.getUserRow(userId);
+    if (user.password_hash) {
+      if (input.password === undefined) {
+        throw new DomainError(ResponseCode.AccountInvalidPassword, PASSWORD_NEEDED_MESSAGE);
+      }
+      await this.checkCurrentPassword(user, input.password, input.clientAddress);
+      return;
+    }
+    const fresh =
+      input.challenge !== undefined &&
+      (await this.deps.challenges.consumeChallenge(input.challenge, userId, 'resign', this.deps.clock.now()));
+    if (!fresh) throw new DomainError(ResponseCode.AccountModifyInvalidToken, CHALLENGE_NEEDED_MESSAGE);
+  }
+
   private checkEmail(raw: string): string {
     const email = normalizeEmail(raw);
     if (!isValidEmail(email)) throw new DomainError(ResponseCode.AccountInvalidEmail);
@@ -321,10 +421,18 @@ export class AccountService {
     if (existing) throw emailUsedError(existing);
   }
 
-  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+  /**
+   * The current password, throttled like a login of this account from this client (ADR 015), so
+   * that a stolen session cannot guess it faster than a login could.
+   */
+  private async checkCurrentPassword(user: UserRow, password: string, clientAddress: string): Promise<void> {
+    const account = user.email ?? `user:${user.id}`;
+    await this.deps.throttle.assertAllowed(clientAddress, account);
     if (!user.password_hash || !(await this.deps.hasher.verifyPassword(user.password_hash, password))) {
+      await this.deps.throttle.recordFailure(clientAddress, account);
       throw new DomainError(ResponseCode.AccountInvalidPassword);
     }
+    await this.deps.throttle.recordSuccess(clientAddress, account);
   }
 
   private async getUserRow(userId: number): Promise<UserRow> {

@@ -1,10 +1,10 @@
 // ConsentService's rules on in-memory repositories: consent per age group with the birthday (SPEC
 // §4), the cookies that hold it, the opt-out and the status call.
-import { ResponseCode, serializeConsentCookie } from '@manga/contracts';
+import { LAW_COOKIE_TTL_SECONDS, ResponseCode, serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { LAW_COOKIE_TTL_SECONDS } from '#src/services/consent.service.ts';
+import { BIRTHDAY_CORRECTION_MESSAGE } from '#src/services/consent.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { codeOf, newConsentService } from '#test/services/harness.ts';
+import { codeOf, newConsentService, refusal } from '#test/services/harness.ts';
 import { authStub, birthdayCookie } from '#test/services/stubs.ts';
 
 describe('ConsentService.saveLaw', () => {
@@ -60,6 +60,17 @@ describe('ConsentService.saveLaw', () => {
     await sut.saveLaw({ auth: authStub.web(known), birthday: '1990-04', isConsent: 1 });
     expect(world.tables.consents.map((c) => c.user_id)).toEqual([newcomer.id, known.id]);
     expect(world.tables.users.map((u) => u.birthday)).toEqual(['1990-04', '1985-02']);
+  });
+
+  it("never moves an account's birthday to make the reader older: 2016, nothing stored (ADR 015)", async () => {
+    const { sut, world } = newConsentService();
+    const minor = world.addUser({ birthday: '2011-06' });
+    for (const birthday of ['1990-04', '1900-01', '2011-05']) {
+      const refused = await refusal(sut.saveLaw({ auth: authStub.web(minor), birthday, isConsent: 1 }));
+      expect([refused.code, refused.message]).toEqual([ResponseCode.AccountAccessDenied, BIRTHDAY_CORRECTION_MESSAGE]);
+    }
+    expect(world.tables.consents).toEqual([]);
+    expect(world.tables.users.map((u) => u.birthday)).toEqual(['2011-06']);
   });
 
   it('does not file a consent under a suspended account', async () => {

@@ -5,12 +5,14 @@ import {
   type ConsentCookieName,
   CookieName,
   hasLawConsent,
+  LAW_COOKIE_TTL_SECONDS,
   PlanTypeCode,
   parseBirthday,
   parseConsentCookie,
   ResponseCode,
   serializeBirthdayCookie,
   serializeConsentCookie,
+  type YearMonth,
 } from '@manga/contracts';
 import type { ConsentRow } from '#src/db/schema.ts';
 import { type LawState, toLawResponse, toOptOutResponse } from '#src/mappers/law.mapper.ts';
@@ -21,8 +23,13 @@ import { birthdayFromCookies, type ConsentCookies, UNDER_13_MESSAGE } from '#src
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 
-/** Law cookies written by POST /web/law live a year. */
-export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
+export const BIRTHDAY_CORRECTION_MESSAGE =
+  'The birthday of your account cannot be changed to an earlier one here. If it is wrong, please contact support.';
+
+/** `a` lies before `b`: someone born in `a` is older. */
+function isEarlier(a: YearMonth, b: YearMonth): boolean {
+  return a.year < b.year || (a.year === b.year && a.month < b.month);
+}
 
 export interface LawCookie {
   /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
@@ -48,7 +55,9 @@ export class ConsentService {
   /**
    * POST /web/law: records the consent for the birthday's age group (a minor accepts the minor
    * terms; an adult the adult terms and the privacy policy) and returns the cookies that hold it.
-   * Under 13 → 2016, and nothing is stored.
+   * Under 13 → 2016, and nothing is stored. A logged-in reader's first birthday fills the account;
+   * from then on the account's birthday never moves to make them older: an earlier birthday → 2016
+   * and nothing is stored (a correction goes through support, ADR 015).
    */
   async saveLaw(input: { auth: RequestAuth; birthday: string; isConsent: 0 | 1 }) {
     const now = this.clock.now();
@@ -68,6 +77,11 @@ export class ConsentService {
       privacy_policy: group === AgeGroup.Adult ? flag : 0,
     } as const;
     const userId = input.auth.user && !accountStatusError(input.auth.user.status) ? input.auth.user.userId : null;
+    const account = userId === null ? undefined : await this.users.findUserById(userId);
+    const stored = parseBirthday(account?.birthday ?? undefined, new Date(now));
+    if (stored && isEarlier(birthday, stored)) {
+      throw new DomainError(ResponseCode.AccountAccessDenied, BIRTHDAY_CORRECTION_MESSAGE);
+    }
     await this.consents.createConsent({
       user_id: userId,
       birthday: birthday.value,
@@ -75,9 +89,8 @@ export class ConsentService {
       ...flags,
       created_at: now,
     });
-    if (userId !== null) {
-      const user = await this.users.findUserById(userId);
-      if (user && !user.birthday) await this.users.updateUser(userId, { birthday: birthday.value, updated_at: now });
+    if (userId !== null && account && !account.birthday) {
+      await this.users.updateUser(userId, { birthday: birthday.value, updated_at: now });
     }
     const expires = Math.floor(now / 1000) + LAW_COOKIE_TTL_SECONDS;
     const cookies: LawCookie[] = [

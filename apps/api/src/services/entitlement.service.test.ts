@@ -1,4 +1,5 @@
 // EntitlementService's rules, on in-memory rows: what opens an episode for a reader, and why.
+import { serializeBirthdayCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import { TEST_NOW } from '#test/factories.ts';
@@ -76,7 +77,7 @@ describe('EntitlementService.findEpisodeAccess', () => {
     expect(after?.access.reason).toBe('locked');
   });
 
-  it('closes an age-rated title to a reader too young or of unknown age, and opens it to an adult or a crawler', async () => {
+  it('closes an age-rated title to a reader too young or of unknown age, and to crawlers; opens it to an adult', async () => {
     const { sut, world } = newEntitlementService();
     const rated = world.addTitle(titleStub.ratedSixteen());
     const free = world.addEpisode({ title_id: rated.id, point: 0 });
@@ -90,7 +91,43 @@ describe('EntitlementService.findEpisodeAccess', () => {
     });
     expect(await access(readerStub.anonymous)).toMatchObject({ open: false, birthdayKnown: false });
     expect(await access(readerStub.adult)).toMatchObject({ open: true, reason: 'free' });
-    expect(await access(readerStub.crawler)).toMatchObject({ open: true, reason: 'free' });
+    expect(await access(readerStub.crawler)).toMatchObject({ open: false, reason: 'age_restricted' });
+    expect(await access({ ...readerStub.adult, isCrawler: true })).toMatchObject({ open: false });
+  });
+
+  it("reads a logged-in reader's account birthday, never their cookie; an account without one reads the cookie", async () => {
+    const { sut, world } = newEntitlementService();
+    const rated = world.addTitle(titleStub.ratedSixteen());
+    const free = world.addEpisode({ title_id: rated.id, point: 0 });
+    const access = async (reader: Reader) => (await sut.findEpisodeAccess(reader, free.id, TEST_NOW))?.access;
+    const as = (birthday: string | null) => {
+      const user = world.addUser({ birthday });
+      return { userId: user.id, sessionId: 1, status: 'active' as const, via: 'web' as const };
+    };
+    expect(await access({ ...readerStub.adult, user: as('2011-06') })).toMatchObject({ open: false, ageRating: 16 });
+    expect(await access({ ...readerStub.minor, user: as('1990-04') })).toMatchObject({ open: true });
+    expect(await access({ ...readerStub.adult, user: as(null) })).toMatchObject({ open: true });
+    expect(await access({ ...readerStub.minor, user: as(null) })).toMatchObject({ open: false });
+  });
+
+  it('takes a birthday cookie only as the age gate writes it: unexpired, expiring within a year and a day', async () => {
+    const { sut, world } = newEntitlementService();
+    const rated = world.addTitle(titleStub.ratedSixteen());
+    const free = world.addEpisode({ title_id: rated.id, point: 0 });
+    const now = TEST_NOW / 1000;
+    const open = async (expires: number) =>
+      (
+        await sut.findEpisodeAccess(
+          { user: null, isCrawler: false, cookies: { birthday: serializeBirthdayCookie('1990-04', expires) } },
+          free.id,
+          TEST_NOW,
+        )
+      )?.access.open;
+    expect(await open(now + 60)).toBe(true);
+    expect(await open(now + 366 * 86_400)).toBe(true);
+    expect(await open(now)).toBe(false);
+    expect(await open(now + 367 * 86_400)).toBe(false);
+    expect(await open(4_102_372_799)).toBe(false);
   });
 });
 

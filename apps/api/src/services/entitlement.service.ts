@@ -2,7 +2,7 @@
 // loads what the rules of entitlement.rules.ts read and answers one episode by id or a batch of
 // episodes the caller already loaded (lists). Commerce adds what a reader holds (purchases,
 // rentals, premium tickets, plans) behind a repository port here; the callers stay as they are.
-import type { EpisodeRow, Millis } from '#src/db/schema.ts';
+import type { EpisodeRow, Millis, UserRow } from '#src/db/schema.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import {
   type AccessTitle,
@@ -21,6 +21,11 @@ export interface EntitlementEpisodeReader {
   findEpisodeById(id: number): Promise<EpisodeRow | undefined>;
 }
 
+/** The logged-in reader's account, whose birthday the age rule reads (ADR 015). */
+export interface EntitlementUserReader {
+  findUserById(id: number): Promise<Pick<UserRow, 'birthday'> | undefined>;
+}
+
 /** An episode with its title's listing and the reader's access to it. */
 export interface EpisodeAccessAnswer {
   episode: EpisodeRow;
@@ -31,10 +36,16 @@ export interface EpisodeAccessAnswer {
 export class EntitlementService {
   private readonly titles: EntitlementTitleReader;
   private readonly episodes: EntitlementEpisodeReader;
+  private readonly users: EntitlementUserReader;
 
-  constructor(ports: { titles: EntitlementTitleReader; episodes: EntitlementEpisodeReader }) {
+  constructor(ports: {
+    titles: EntitlementTitleReader;
+    episodes: EntitlementEpisodeReader;
+    users: EntitlementUserReader;
+  }) {
     this.titles = ports.titles;
     this.episodes = ports.episodes;
+    this.users = ports.users;
   }
 
   /** One episode by id, released or not; undefined when there is no such episode (or title). */
@@ -53,7 +64,8 @@ export class EntitlementService {
     episodes: readonly EpisodeInTitle[],
     now: Millis,
   ): Promise<EpisodeAccess[]> {
-    const birthday = readerBirthday(reader, now);
+    const account = reader.user && !reader.isCrawler ? await this.users.findUserById(reader.user.userId) : undefined;
+    const birthday = readerBirthday(reader, account?.birthday, now);
     const positions = new PositionIndex();
     return episodes.map((item) => decideEpisodeAccess(item, positions.of(item), birthday, now));
   }

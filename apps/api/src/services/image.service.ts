@@ -21,6 +21,14 @@ export type ImageAnswer =
   | { kind: 'not-modified'; etag: string; cacheControl: string }
   | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer };
 
+/**
+ * What an image key looks like (ADR 015): slash-separated segments of letters, digits, `_` and `-`,
+ * the last with an extension. Anything else (`//`, `.` segments, `\`, spaces, non-ASCII, NUL) is
+ * not an image of ours and answers 404 before the storage sees it.
+ */
+const IMAGE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]{3,4}$/;
+const MAX_IMAGE_KEY_LENGTH = 300;
+
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -37,9 +45,9 @@ export class ImageService {
   ) {}
 
   async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
-    const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+    const extension = key.slice(key.lastIndexOf('.') + 1);
     const contentType = CONTENT_TYPES[extension];
-    if (!contentType || key.includes('..') || key.startsWith('/')) {
+    if (!contentType || key.length > MAX_IMAGE_KEY_LENGTH || !IMAGE_KEY.test(key)) {
       throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     }
     // Pages are behind signed URLs; covers, banners and episode thumbnails are public.

@@ -32,6 +32,25 @@ describe('MediaUrlSigner', () => {
     expect(signer.verify(key, expires, sig, Number(expires) * 1000)).toBe(false);
   });
 
+  it('refuses an expiry further ahead than the TTL (plus clock skew), however it is signed', () => {
+    const now = 1_800_000_000_000;
+    const key = 'episodes/100001/pages/001.jpg';
+    const at = (seconds: number) => String(now / 1000 + seconds);
+    const sign = (expires: string) => createHmac('sha256', 'secret').update(`${key}:${expires}`).digest('base64url');
+    expect(signer.verify(key, at(600), sign(at(600)), now)).toBe(true);
+    expect(signer.verify(key, at(660), sign(at(660)), now)).toBe(true);
+    expect(signer.verify(key, at(661), sign(at(661)), now)).toBe(false);
+    expect(signer.verify(key, at(315_360_000), sign(at(315_360_000)), now)).toBe(false);
+  });
+
+  it('hands out URLs living between 90% and 100% of the TTL', () => {
+    for (const now of [1_800_000_000_000, 1_800_000_059_000, 1_800_000_599_999]) {
+      const lifetime = Number(parts(signer.signedUrl('k.jpg', now)).expires) - now / 1000;
+      expect(lifetime).toBeGreaterThan(540 - 1);
+      expect(lifetime).toBeLessThanOrEqual(600);
+    }
+  });
+
   it('gives the same URL within one window so browsers can cache it', () => {
     const now = 1_800_000_000_000;
     expect(signer.signedUrl('k.jpg', now)).toBe(signer.signedUrl('k.jpg', now + 1000));

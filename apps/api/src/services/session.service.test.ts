@@ -18,7 +18,7 @@ function setup() {
     sut.login({
       email: user.email as string,
       password: PASSWORD,
-      ip: '203.0.113.7',
+      clientAddress: '203.0.113.7',
       cookies: {},
       client,
       ...overrides,
@@ -48,23 +48,26 @@ describe('SessionService.login', () => {
     expect(await codeOf(login({ password: 'Wrong-Horse-9' }))).toBe(ResponseCode.UserLoginFailed);
     expect(await codeOf(login({ email: 'nobody@example.test' }))).toBe(ResponseCode.UserLoginFailed);
     expect(world.tables.sessions).toEqual([]);
-    expect(world.loginFailures.rows.filter((r) => r.scope === 'ip')).toHaveLength(2);
+    expect(world.throttleEvents.rows.filter((r) => r.scope === 'login_client')).toHaveLength(2);
   });
 
-  it('refuses even the right password once the account is over its limit, with HTTP 429', async () => {
-    const { login } = setup();
-    for (let i = 0; i < TEST_LOGIN_LIMITS.maxFailuresPerAccount; i++)
-      await codeOf(login({ password: 'Wrong-Horse-9' }));
+  it('slows the same client down past its free failures (HTTP 429, Retry-After), never another client', async () => {
+    const { world, login } = setup();
+    for (let i = 0; i <= TEST_LOGIN_LIMITS.failuresBeforeDelay; i++) await codeOf(login({ password: 'Wrong-Horse-9' }));
     const refusal = await login().catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DomainError);
-    expect(refusal).toMatchObject({ code: ResponseCode.UserLoginFailed, httpStatus: 429 });
+    expect(refusal).toMatchObject({ code: ResponseCode.UserLoginFailed, httpStatus: 429, retryAfterSeconds: 1 });
+    await login({ clientAddress: '198.51.100.1' });
+    world.clock.advance(1000);
+    await login();
   });
 
-  it('forgives the account its failures after a successful login', async () => {
+  it("forgives the pair's failures after a successful login, never the client's", async () => {
     const { world, login } = setup();
     await codeOf(login({ password: 'Wrong-Horse-9' }));
     await login();
-    expect(world.loginFailures.rows.filter((r) => r.scope === 'account')).toEqual([]);
+    expect(world.throttleEvents.rows.filter((r) => r.scope === 'login_account_client')).toEqual([]);
+    expect(world.throttleEvents.rows.filter((r) => r.scope === 'login_client')).toHaveLength(1);
   });
 
   it('refuses someone under 13 by the birthday cookie before looking at the password (2016)', async () => {
@@ -72,7 +75,7 @@ describe('SessionService.login', () => {
     expect(await codeOf(login({ password: 'Wrong', cookies: { birthday: birthdayCookie('2015-03') } }))).toBe(
       ResponseCode.AccountAccessDenied,
     );
-    expect(world.loginFailures.rows).toEqual([]);
+    expect(world.throttleEvents.rows).toEqual([]);
   });
 
   it("answers the account's state after a correct password (suspended 2019, resigned 2013)", async () => {

@@ -8,7 +8,7 @@ import type { SessionRepository } from '#src/repositories/session.repository.ts'
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { assertOldEnough, birthdayFromCookies, type ConsentCookies } from '#src/rules/age-gate.rules.ts';
-import { ANONYMOUS, accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { ANONYMOUS, accountStatusError, type RequestAuth, requireWebSession } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
@@ -43,7 +43,7 @@ export interface SessionServiceDeps {
     SessionRepository,
     'findSessionByTokenHash' | 'findSessionById' | 'touchSession' | 'revokeSession' | 'revokeUserSessions'
   >;
-  users: Pick<UserRepository, 'findUserByEmail' | 'findUserById'>;
+  users: Pick<UserRepository, 'findUserByEmail' | 'findUserById' | 'updateUser'>;
   transactions: Pick<TransactionRepository, 'run'>;
   hasher: Pick<PasswordHasherRepository, 'hashPassword' | 'verifyPassword'>;
   throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure' | 'recordSuccess'>;
@@ -91,31 +91,34 @@ export class SessionService {
   }
 
   /**
-   * POST /web/user/login and /user/login. Order: rate limit, under-13 by cookie, credentials
-   * (2002), account state (2000–2019), under-13 by the account's birthday, device limit (2003).
+   * POST /web/user/login and /user/login. Order: throttle (429 / 2002 while this client must wait),
+   * under-13 by cookie, credentials (2002), account state (2000–2019), under-13 by the account's
+   * birthday, device limit (2003).
+   *
+   * @param clientAddress the client's address (ADR 015: the web server's visitor over the trusted hop)
    */
   async login(input: {
     email: string;
     password: string;
-    ip: string;
+    clientAddress: string;
     cookies: ConsentCookies;
     client: SessionClient;
   }): Promise<StartedSession> {
     const email = normalizeEmail(input.email);
-    await this.deps.throttle.assertAllowed(input.ip, email);
+    await this.deps.throttle.assertAllowed(input.clientAddress, email);
     const now = this.deps.clock.now();
     assertOldEnough(birthdayFromCookies(input.cookies, now), now);
 
     const user = isValidEmail(email) ? await this.deps.users.findUserByEmail(email) : undefined;
     if (!(await this.checkPassword(user, input.password))) {
-      await this.deps.throttle.recordFailure(input.ip, email);
+      await this.deps.throttle.recordFailure(input.clientAddress, email);
       throw new DomainError(
         ResponseCode.UserLoginFailed,
         'Unable to log in: the email address or password is incorrect.',
       );
     }
     const account = user as UserRow;
-    await this.deps.throttle.recordSuccess(email);
+    await this.deps.throttle.recordSuccess(input.clientAddress, email);
     const stateError = accountStatusError(account.status);
     if (stateError) throw stateError;
     assertOldEnough(parseBirthday(account.birthday ?? undefined, new Date(now)), now);
@@ -173,7 +176,7 @@ export class SessionService {
    * `endedCurrent` tells the route to clear the cookie, as logout does.
    */
   async revokeSession(auth: RequestAuth, sessionId: number): Promise<{ endedCurrent: boolean }> {
-    const caller = requireActiveUser(auth);
+    const caller = requireWebSession(auth);
     const session = await this.deps.sessions.findSessionById(sessionId);
     if (!session || session.user_id !== caller.userId) {
       throw new DomainError(
@@ -185,10 +188,16 @@ export class SessionService {
     return { endedCurrent: session.id === caller.sessionId };
   }
 
-  /** POST /web/account/session/revoke_others: ends every session of the caller's account but the caller's own. */
+  /**
+   * POST /web/account/session/revoke_others (logout everywhere else): ends every session of the
+   * caller's account but the caller's own, and retires the app signature key, so installations
+   * must read the new one through a web session (ADR 015). A web session only: 2011 otherwise.
+   */
   async revokeOtherSessions(auth: RequestAuth): Promise<void> {
-    const caller = requireActiveUser(auth);
-    await this.deps.sessions.revokeUserSessions(caller.userId, this.deps.clock.now(), caller.sessionId);
+    const caller = requireWebSession(auth);
+    const now = this.deps.clock.now();
+    await this.deps.sessions.revokeUserSessions(caller.userId, now, caller.sessionId);
+    await this.deps.users.updateUser(caller.userId, { hash_key: this.deps.crypto.randomToken(24), updated_at: now });
   }
 
   /** Same work for unknown users as for known ones, so response time does not reveal accounts. */

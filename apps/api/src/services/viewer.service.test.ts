@@ -64,9 +64,10 @@ describe('ViewerService.getWebViewer', () => {
     expect((await refusal(sut.getWebViewer(paid.id, viewer(readerStub.minor)))).code).toBe(
       ResponseCode.AccountAccessDenied,
     );
-    await expect(sut.getWebViewer(first.id, viewer(readerStub.crawler))).resolves.toMatchObject({
-      episode_id: first.id,
-    });
+    // Crawlers' default consent opens browsing, never the pages of an age-rated episode (ADR 015).
+    expect((await refusal(sut.getWebViewer(first.id, viewer(readerStub.crawler)))).code).toBe(
+      ResponseCode.AccountAccessDenied,
+    );
   });
 
   it("counts a person's read of the title, a logged-in reader's history and viewed episodes, never a crawler's", async () => {

@@ -1,6 +1,11 @@
 // The /episode/comment/* family (ADR 013) through app.inject on a real database (SQLite, and
 // PostgreSQL under `npm run test:pg`): viewed-first, the hourly limit on a moved clock, NG words,
 // likes counted once under concurrency, mutes, reports, notices, paging, and hostile input.
+
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   COMMENTS_PER_HOUR,
   type Comment,
@@ -14,6 +19,8 @@ import {
   requiredParameters,
 } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#src/config.ts';
+import { commenterTagInput, commenterTagOf } from '#src/rules/commenter-tag.rules.ts';
 import { birthdayCookie, codeOf, get, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import {
@@ -31,6 +38,8 @@ import {
 import { TEST_NOW } from '#test/factories.ts';
 
 let t: TestApp;
+/** The constant the source used to hold before ADR 015: pseudonyms keyed with it could be reversed. */
+const OLD_DEVELOPMENT_COMMENTER_TAG_SECRET = 'development-only-commenter-tag-secret';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -401,6 +410,59 @@ describe('GET /episode/comment/list and /latest', () => {
         await peer.close();
       }
     }
+  });
+
+  it('keys the pseudonyms with a secret generated once per data directory when none is configured', async () => {
+    const { episode, reader } = await readerOnNewEpisode();
+    await postedCommentId(t, reader, episode.id, 'keyed');
+    const dataDirs = [mkdtempSync(join(tmpdir(), 'manga-data-')), mkdtempSync(join(tmpdir(), 'manga-data-'))];
+    const tagFrom = async (dataDir: string) => {
+      const app = await createTestApp(
+        { commenterTagSecret: undefined, secretsDir: join(dataDir, 'secrets') },
+        t.database,
+      );
+      try {
+        const res = await get(app, `/episode/comment/list?episode_id=${episode.id}`);
+        return bodyOf<CommentListResponse>(res).comment_list[0]?.user_tag;
+      } finally {
+        await app.close();
+      }
+    };
+    try {
+      const [first, again, elsewhere] = [
+        await tagFrom(dataDirs[0] as string),
+        await tagFrom(dataDirs[0] as string),
+        await tagFrom(dataDirs[1] as string),
+      ];
+      // Every restart and process on one data directory names a reader alike; another directory, another key.
+      expect(first).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}$/);
+      expect(again).toBe(first);
+      expect(elsewhere).not.toBe(first);
+      const file = join(dataDirs[0] as string, 'secrets', 'commenter-tag-secret');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Not the constant the source used to hold: a reader's tag cannot be computed from the source.
+      const key = readFileSync(file, 'utf8').trim();
+      expect(key).not.toBe(OLD_DEVELOPMENT_COMMENTER_TAG_SECRET);
+      const fromOldConstant = commenterTagOf(
+        createHmac('sha256', OLD_DEVELOPMENT_COMMENTER_TAG_SECRET)
+          .update(commenterTagInput(reader.user.id))
+          .digest('base64url'),
+      );
+      const fromGenerated = commenterTagOf(
+        createHmac('sha256', key).update(commenterTagInput(reader.user.id)).digest('base64url'),
+      );
+      expect(fromGenerated).toBe(first);
+      expect(fromOldConstant).not.toBe(first);
+    } finally {
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    }
+    // Production has no data-directory key to fall back on silently: the secret must be configured.
+    const production = { MANGA_ENV: 'production', MANGA_IMAGE_URL_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/MANGA_COMMENTER_TAG_SECRET/);
+    expect(loadConfig({ ...production, MANGA_COMMENTER_TAG_SECRET: 'y'.repeat(32) }).commenterTagSecret).toBe(
+      'y'.repeat(32),
+    );
+    expect(loadConfig({ MANGA_ENV: 'development' }).commenterTagSecret).toBeUndefined();
   });
 
   it('answers the comments posted after a given one, newest first', async () => {

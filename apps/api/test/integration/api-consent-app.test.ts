@@ -13,7 +13,16 @@ import {
   WebStatusResponseSchema,
 } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { birthdayCookie, codeOf, createAccount, get, login, post } from '#test/accounts.ts';
+import {
+  birthdayCookie,
+  codeOf,
+  createAccount,
+  get,
+  login,
+  post,
+  registerBody,
+  storedBirthdayOf,
+} from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
 
@@ -23,7 +32,7 @@ let ip = 0;
 const nextIp = () => `10.9.0.${++ip}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ devOutbox: true });
 });
 afterAll(() => t.close());
 
@@ -84,12 +93,7 @@ describe('GET and POST /web/law', () => {
       privacy_policy: 1,
       terms_of_service_minor: 0,
     });
-    const stored = await t.database.db
-      .selectFrom('user')
-      .select('birthday')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(stored.birthday).toBe('2000-01');
+    expect(await storedBirthdayOf(t, user.id)).toBe('2000-01');
     // without cookies, GET /web/law answers from the account
     expect((await get(t, '/web/law', { cookie })).json()).toMatchObject({ birthday: '2000-01', is_consent: 1 });
   });
@@ -156,18 +160,6 @@ describe('/web/opt_out and /web/status', () => {
       expect(status).toMatchObject({ login_status: 0, user_id: 0, opt_out: { ads: 0, analysis: 0 } });
     }
   });
-});
-
-const registerBody = (uuid: string, extra: Record<string, string> = {}) => ({
-  device: 'Pixel 9',
-  locale: 'en_US',
-  original_uuid: uuid,
-  os_version: '15',
-  platform: '2',
-  tablet: '0',
-  timezone: 'America/Chicago',
-  regid: 'push-registration',
-  ...extra,
 });
 
 /** Signs an app call as WIRE.md §2.3 does, with the user's hash_key. */

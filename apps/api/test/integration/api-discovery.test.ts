@@ -64,8 +64,10 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<L
 const codeOf = (res: LightMyRequestResponse) => (res.json() as { response_code: number }).response_code;
 const titleIds = (res: LightMyRequestResponse) =>
   (res.json() as { title_list: { title_id: number }[] }).title_list.map((x) => x.title_id);
-const adultCookie = { cookie: `birthday=${serializeBirthdayCookie('1990-01', 4102444800)}` };
-const minorCookie = { cookie: `birthday=${serializeBirthdayCookie('2012-01', 4102444800)}` };
+/** Birthday cookies as the age gate writes them, expiring a year after TEST_NOW. */
+const gateExpiry = Math.floor(TEST_NOW / 1000) + 365 * 86_400;
+const adultCookie = { cookie: `birthday=${serializeBirthdayCookie('1990-01', gateExpiry)}` };
+const minorCookie = { cookie: `birthday=${serializeBirthdayCookie('2012-01', gateExpiry)}` };
 
 beforeAll(async () => {
   t = await createTestApp({ catalogueCacheTtlMs: 0 });
@@ -719,7 +721,7 @@ describe('viewer', () => {
     expect(codeOf(await get('/web/episode/viewer?episode_id=x'))).toBe(1001);
   });
 
-  it('respects the age rating: 2016 without a birthday or when too young; crawlers read', async () => {
+  it('respects the age rating: 2016 without a birthday, when too young, and for crawlers (ADR 015)', async () => {
     const url = `/web/episode/viewer?episode_id=${ids.f[0]}`;
     const before = await views(ids.fist);
     const unknown = await get(url);
@@ -733,8 +735,13 @@ describe('viewer', () => {
       error_message: 'This title is for readers aged 16 or older.',
     });
     expect((await get(url, adultCookie)).statusCode).toBe(200);
-    expect((await get(url, { 'x-manga-is-crawler': 'true' })).statusCode).toBe(200);
-    expect(await views(ids.fist)).toBe(before + 1); // the crawler's read is not counted
+    expect(codeOf(await get(url, { 'x-manga-is-crawler': 'true' }))).toBe(2016);
+    expect(await views(ids.fist)).toBe(before + 1);
+    // A crawler reads unrated episodes, and its reads are not counted.
+    const harborViews = await views(ids.harbor);
+    const crawled = await get(`/web/episode/viewer?episode_id=${ids.h[0]}`, { 'x-manga-is-crawler': 'true' });
+    expect(crawled.statusCode).toBe(200);
+    expect(await views(ids.harbor)).toBe(harborViews);
   });
 
   it('GET /episode/viewer (app) answers indexed pages, the episodes around and their ids', async () => {

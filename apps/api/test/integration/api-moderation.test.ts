@@ -3,12 +3,14 @@
 // hide / restore / dismiss, suspensions, the NG word list used at once, and the audit log.
 import {
   type AuditLogEntry,
+  CLIENT_ADDRESS_HEADER,
   type CommentListResponse,
   type OpsAuditListResponse,
   type OpsCommentResponse,
   type OpsNgWordListResponse,
   type OpsNgWordResponse,
   type OpsReportListResponse,
+  PROXY_SECRET_HEADER,
   ResponseCode,
 } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -76,8 +78,11 @@ async function auditOf(targetType: string, targetId: number): Promise<AuditLogEn
   return body.audit_log_list.filter((row) => row.target_type === targetType && row.target_id === targetId);
 }
 
-/** What an unknown path answers, with the path and method of `res`'s request. */
-function expectUnknownPath(res: LightMyRequestResponse, method: string, path: string) {
+/**
+ * What an unknown path answers, with the path and method of `res`'s request. Like every answer to a
+ * request with cookies, it is `private, no-store` then (the auth plugin's hook, ADR 015), else uncached.
+ */
+function expectUnknownPath(res: LightMyRequestResponse, method: string, path: string, cookie = '') {
   expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(404);
   expect(res.json()).toEqual({
     status: 'error',
@@ -86,7 +91,7 @@ function expectUnknownPath(res: LightMyRequestResponse, method: string, path: st
     server_time: expect.any(String),
   });
   expect(res.headers['x-ratelimit-limit']).toBeDefined();
-  expect(res.headers['cache-control']).toBeUndefined();
+  expect(res.headers['cache-control']).toBe(cookie ? 'private, no-store' : undefined);
 }
 
 describe('the moderation API to anyone but an operator', () => {
@@ -109,6 +114,13 @@ describe('the moderation API to anyone but an operator', () => {
     const reader = await createReader(t);
     const unknown = await get(t, '/ops/no-such-thing');
     expectUnknownPath(unknown, 'GET', '/ops/no-such-thing');
+    const unknownWithCookie = await t.app.inject({
+      method: 'GET',
+      url: '/ops/no-such-thing',
+      headers: { cookie: reader.cookie },
+      remoteAddress: freshIp(),
+    });
+    expectUnknownPath(unknownWithCookie, 'GET', '/ops/no-such-thing', reader.cookie);
     const forged = [
       '',
       reader.cookie,
@@ -131,7 +143,7 @@ describe('the moderation API to anyone but an operator', () => {
                   remoteAddress,
                 })
               : await post(t, path, params, { cookie, headers: { 'x-manga-role': 'operator' }, remoteAddress });
-          expectUnknownPath(res, method, path);
+          expectUnknownPath(res, method, path, cookie);
         }
       }
       if (method === 'GET') {
@@ -157,15 +169,48 @@ describe('the moderation API to anyone but an operator', () => {
     expect(bodyOf(over)).toEqual({ ...bodyOf(unknownOver), server_time: expect.any(String) });
   });
 
+  it("counts the web server's visitors apart, by the address it names over the trusted hop", async () => {
+    const limit = t.config.notFoundRateLimitPerMinute;
+    // Both visitors come through our web server on loopback; each is named with the proxy secret.
+    const through = (visitor: string, url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: {
+          [CLIENT_ADDRESS_HEADER]: visitor,
+          [PROXY_SECRET_HEADER]: t.config.proxySecret as string,
+        },
+      });
+    const [prober, bystander] = [freshIp(), freshIp()];
+    for (let n = 1; n <= limit; n++) expectUnknownPath(await through(prober, '/ops/operator'), 'GET', '/ops/operator');
+    expect((await through(prober, '/ops/operator')).statusCode).toBe(429);
+    expect((await through(prober, '/no-such-path')).statusCode).toBe(429);
+    // The web server's other visitor is not slowed by the prober, nor is a forged name believed.
+    expectUnknownPath(await through(bystander, '/ops/operator'), 'GET', '/ops/operator');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/ops/operator',
+      remoteAddress: freshIp(),
+      headers: { [CLIENT_ADDRESS_HEADER]: prober, [PROXY_SECRET_HEADER]: 'not-the-proxy-secret-'.repeat(2) },
+    });
+    expectUnknownPath(forged, 'GET', '/ops/operator');
+  });
+
   it('stops being visible to an operator whose role is taken away or whose account is not active', async () => {
     const former = await createOperator(t);
     expect(codeOf(await opsGet('/ops/operator', former))).toBe(0);
     await t.app.container.services.operators.revokeOperator(former.user.email as string);
-    expectUnknownPath(await opsGet('/ops/operator', former), 'GET', '/ops/operator');
+    expectUnknownPath(await opsGet('/ops/operator', former), 'GET', '/ops/operator', former.cookie);
 
     const banned = await createOperator(t);
     await t.database.db.updateTable('user').set({ status: 'banned' }).where('id', '=', banned.user.id).execute();
-    expectUnknownPath(await opsGet('/ops/comment/report/list', banned), 'GET', '/ops/comment/report/list');
+    expectUnknownPath(
+      await opsGet('/ops/comment/report/list', banned),
+      'GET',
+      '/ops/comment/report/list',
+      banned.cookie,
+    );
   });
 
   it('answers an operator privately', async () => {

@@ -10,6 +10,7 @@ import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
+import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
@@ -17,12 +18,13 @@ import { ViewerService } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import {
   InMemoryCatalogueRepository,
+  InMemoryChallengeRepository,
   InMemoryConsentRepository,
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
-  InMemoryLoginFailureStore,
   InMemorySessionRepository,
   InMemoryTables,
+  InMemoryThrottleEventStore,
   InMemoryTransactionRepository,
   InMemoryUserRepository,
   PlainPasswordHasher,
@@ -34,7 +36,13 @@ import { rowFactory } from '#test/services/stubs.ts';
 export const TEST_TIME_ZONE = 'Asia/Tokyo';
 export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
 export const TEST_TOKEN_OPTIONS = { signupTokenTtlMs: 86_400_000, passwordTokenTtlMs: 3_600_000 };
-export const TEST_LOGIN_LIMITS = { maxFailuresPerAccount: 3, maxFailuresPerIp: 10, windowMs: 15 * 60_000 };
+export const TEST_MAIL_LIMITS = { maxPerAddress: 5, maxPerClient: 20, windowMs: 60 * 60_000 };
+export const TEST_LOGIN_LIMITS = {
+  failuresBeforeDelay: 3,
+  clientFailuresBeforeDelay: 10,
+  maxDelayMs: 300_000,
+  windowMs: 15 * 60_000,
+};
 
 /** The DomainError a call fails with (and the test fails when it succeeds or fails otherwise). */
 export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -62,6 +70,7 @@ export function newTestWorld(now = TEST_NOW) {
     emailTokens: new InMemoryEmailTokenRepository(tables),
     consents: new InMemoryConsentRepository(tables),
     devices: new InMemoryDeviceRepository(tables),
+    challenges: new InMemoryChallengeRepository(tables),
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
   return {
@@ -73,7 +82,7 @@ export function newTestWorld(now = TEST_NOW) {
     catalogue,
     hasher: new PlainPasswordHasher(),
     mailer: new RecordingMailer(),
-    loginFailures: new InMemoryLoginFailureStore(),
+    throttleEvents: new InMemoryThrottleEventStore(),
     urls: new MediaUrlSigner({
       baseUrl: 'http://api.test',
       secret: 'test-secret-0123456789',
@@ -102,13 +111,12 @@ export function newTestWorld(now = TEST_NOW) {
 
 export type TestWorld = ReturnType<typeof newTestWorld>;
 
+function newLoginThrottle(world: TestWorld) {
+  return new LoginThrottle(world.throttleEvents, (value) => world.crypto.sha256(value), world.clock, TEST_LOGIN_LIMITS);
+}
+
 export function newSessionService(world = newTestWorld()) {
-  const throttle = new LoginThrottle(
-    world.loginFailures,
-    (value) => world.crypto.sha256(value),
-    world.clock,
-    TEST_LOGIN_LIMITS,
-  );
+  const throttle = newLoginThrottle(world);
   const sut = new SessionService(
     {
       sessions: world.repositories.sessions,
@@ -133,8 +141,16 @@ export function newAccountService(world = newTestWorld()) {
       sessionStore: world.repositories.sessions,
       devices: world.repositories.devices,
       emailTokens: world.repositories.emailTokens,
+      challenges: world.repositories.challenges,
       transactions: world.transactions,
       hasher: world.hasher,
+      throttle: newLoginThrottle(world),
+      mailLimits: new MailThrottle(
+        world.throttleEvents,
+        (value) => world.crypto.sha256(value),
+        world.clock,
+        TEST_MAIL_LIMITS,
+      ),
       mailer: world.mailer,
       sessions,
       crypto: world.crypto,
@@ -151,7 +167,11 @@ export function newConsentService(world = newTestWorld()) {
 }
 
 export function newEntitlementService(world = newTestWorld()) {
-  const sut = new EntitlementService({ titles: world.catalogue, episodes: world.catalogue });
+  const sut = new EntitlementService({
+    titles: world.catalogue,
+    episodes: world.catalogue,
+    users: world.repositories.users,
+  });
   return { sut, world };
 }
 

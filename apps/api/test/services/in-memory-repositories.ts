@@ -4,6 +4,7 @@
 // keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
 import { createHash } from 'node:crypto';
 import type {
+  ChallengeRow,
   ConsentRow,
   DeviceRow,
   EmailTokenPurpose,
@@ -19,6 +20,8 @@ import type {
   UserUpdate,
   WebTokenRow,
 } from '#src/db/schema.ts';
+import type { NoticeMailKind } from '#src/mail/mail-templates.ts';
+import type { ChallengeRepository, NewChallenge } from '#src/repositories/challenge.repository.ts';
 import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
@@ -31,7 +34,7 @@ import type {
 } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
 import type { AccountMail } from '#src/services/account-mailer.service.ts';
-import type { LoginFailureStore } from '#src/services/login-throttle.service.ts';
+import type { ThrottleEventStore } from '#src/services/login-throttle.service.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
 
 /** The tables the fakes share, as rows; a test may read or seed them directly. */
@@ -41,6 +44,7 @@ export class InMemoryTables {
   emailTokens: EmailTokenRow[] = [];
   consents: ConsentRow[] = [];
   devices: DeviceRow[] = [];
+  challenges: ChallengeRow[] = [];
   titles: TitleRow[] = [];
   episodes: EpisodeRow[] = [];
   pages: PageRow[] = [];
@@ -263,6 +267,28 @@ export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository
   }
 }
 
+export class InMemoryChallengeRepository implements RepositoryPort<ChallengeRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async createChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
+    const row = { id: this.tables.nextId('challenge'), key_id: null, used_at: null, ...challenge } as ChallengeRow;
+    this.tables.challenges.push(row);
+    return row;
+  }
+
+  async consumeChallenge(challenge: string, userId: number | null, keyId: string, now: number) {
+    const row = this.tables.challenges.find(
+      (c) =>
+        c.challenge === challenge &&
+        c.used_at === null &&
+        c.expires_at > now &&
+        (c.user_id === null || c.user_id === userId),
+    );
+    if (row) Object.assign(row, { used_at: now, key_id: keyId });
+    return row;
+  }
+}
+
 /** All-or-nothing like the database: the tables are restored when the work throws. */
 export class InMemoryTransactionRepository implements RepositoryPort<TransactionRepository> {
   constructor(
@@ -432,19 +458,23 @@ export class InMemoryCatalogueRepository {
 }
 
 /** Failed logins in memory, with the repository's window semantics. */
-export class InMemoryLoginFailureStore implements LoginFailureStore {
+export class InMemoryThrottleEventStore implements ThrottleEventStore {
   readonly rows: { scope: string; key: string; at: number }[] = [];
 
-  async recordFailure(scope: string, key: string, now: number) {
+  async recordEvent(scope: string, key: string, now: number) {
     this.rows.push({ scope, key, at: now });
   }
 
-  async summarizeFailures(scope: string, key: string, since: number) {
-    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since);
-    return { count: hits.length, oldestAt: hits.length ? Math.min(...hits.map((r) => r.at)) : null };
+  async summarizeEvents(scope: string, key: string, since: number) {
+    const hits = this.rows.filter((r) => r.scope === scope && r.key === key && r.at > since).map((r) => r.at);
+    return {
+      count: hits.length,
+      oldestAt: hits.length ? Math.min(...hits) : null,
+      latestAt: hits.length ? Math.max(...hits) : null,
+    };
   }
 
-  async clearFailures(scope: string, key: string) {
+  async clearEvents(scope: string, key: string) {
     for (let i = this.rows.length - 1; i >= 0; i--) {
       if (this.rows[i]?.scope === scope && this.rows[i]?.key === key) this.rows.splice(i, 1);
     }
@@ -479,9 +509,14 @@ export class PlainPasswordHasher {
 /** The account mails a service sent, newest last. */
 export class RecordingMailer {
   readonly sent: AccountMail[] = [];
+  readonly notices: { kind: NoticeMailKind; to: string; locale: string }[] = [];
 
   async send(mail: AccountMail): Promise<void> {
     this.sent.push(mail);
+  }
+
+  async sendNotice(notice: { kind: NoticeMailKind; to: string; locale: string }): Promise<void> {
+    this.notices.push(notice);
   }
 
   /** The token of the last mail of `kind` (what the reader would click). */

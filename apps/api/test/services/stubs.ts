@@ -1,7 +1,7 @@
 // Whole rows with the database's defaults and unique ids (factories with overrides), and the named
 // states service tests reason about (STYLE habit 7): who asks (`authStub`, `readerStub`), and the
 // episodes and titles of the access rules (`titleStub`).
-import { serializeBirthdayCookie } from '@manga/contracts';
+import { LAW_COOKIE_TTL_SECONDS, serializeBirthdayCookie } from '@manga/contracts';
 import type { EpisodeRow, PageRow, TitleRow, UserRow, WebTokenRow } from '#src/db/schema.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
@@ -146,8 +146,9 @@ export const authStub = {
   },
 };
 
-/** A birthday cookie value as the web app writes it (valid until 2099). */
-export const birthdayCookie = (yearMonth: string) => serializeBirthdayCookie(yearMonth, 4_102_444_800);
+/** A birthday cookie as the age gate writes it: expiring one year after TEST_NOW. */
+export const birthdayCookie = (yearMonth: string) =>
+  serializeBirthdayCookie(yearMonth, Math.floor(TEST_NOW / 1000) + LAW_COOKIE_TTL_SECONDS);
 
 /** Readers the access rules tell apart (TEST_NOW is 2026-01-01). */
 export const readerStub: Readonly<Record<'anonymous' | 'adult' | 'minor' | 'crawler', Reader>> = {
@@ -157,7 +158,7 @@ export const readerStub: Readonly<Record<'anonymous' | 'adult' | 'minor' | 'craw
   adult: { user: null, isCrawler: false, cookies: { birthday: birthdayCookie('1990-04') } },
   /** Born 2011-06: 14 years old, too young for titles rated 16. */
   minor: { user: null, isCrawler: false, cookies: { birthday: birthdayCookie('2011-06') } },
-  /** A search engine: SPEC §4's default birthday (2000-01) and no cookies. */
+  /** A search engine: SPEC §4's default consent opens browsing, never age-rated pages (ADR 015). */
   crawler: { user: null, isCrawler: true, cookies: {} },
 };
 

@@ -18,12 +18,12 @@ import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
-import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
+import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
@@ -281,11 +281,6 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     finishJob: (repository) => repository.finishJob(1, 'success', '', NOW),
     findLatestJob: (repository) => repository.findLatestJob('RebuildRankings'),
   }),
-  repositoryCases('login-failure', LoginFailureRepository, {
-    recordFailure: (repository) => repository.recordFailure('account', 'b'.repeat(64), NOW, NOW - 15 * 60_000),
-    summarizeFailures: (repository) => repository.summarizeFailures('ip', 'b'.repeat(64), NOW - 15 * 60_000),
-    clearFailures: (repository) => repository.clearFailures('account', 'b'.repeat(64)),
-  }),
   repositoryCases('magazine', MagazineRepository, {
     listMagazinesByIds: (repository) => repository.listMagazinesByIds([1, 2]),
     listMagazineCategories: (repository) => repository.listMagazineCategories(),
@@ -347,6 +342,11 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
   repositoryCases('setting', SettingRepository, {
     findSetting: (repository) => repository.findSetting('maintenance'),
     upsertSetting: (repository) => repository.upsertSetting('maintenance', '{"enabled":false}', NOW),
+  }),
+  repositoryCases('throttle-event', ThrottleEventRepository, {
+    recordEvent: (repository) => repository.recordEvent('login_account_client', 'b'.repeat(64), NOW, NOW - 15 * 60_000),
+    summarizeEvents: (repository) => repository.summarizeEvents('login_client', 'b'.repeat(64), NOW - 15 * 60_000),
+    clearEvents: (repository) => repository.clearEvents('login_account_client', 'b'.repeat(64)),
   }),
   repositoryCases('title-activity', TitleActivityRepository, {
     incrementActivity: (repository) => repository.incrementActivity(10001, '2026-11-22', 'views'),

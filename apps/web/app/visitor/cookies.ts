@@ -1,11 +1,11 @@
-import type { CookieName } from '@manga/contracts';
+import { type CookieName, LAW_COOKIE_TTL_SECONDS } from '@manga/contracts';
 
 // Writing the cookies of SPEC §3 (names and parsing are the contracts': cookies.ts,
 // birthday-cookie.ts, consent-cookie.ts). Names are given without the environment prefix;
 // `prefixed` adds it.
 
-/** How long the age gate's cookies last: one year (ADR 008). */
-export const CONSENT_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
+/** How long the age gate's cookies last: one year (ADR 008), as the API writes them (contracts). */
+export const CONSENT_COOKIE_TTL_SECONDS = LAW_COOKIE_TTL_SECONDS;
 /** How long the chosen language is remembered. */
 export const LOCALE_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 

@@ -2,14 +2,19 @@ import { type ApiClient, createServerApiClient } from '@manga/api-client';
 import { CookieName } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
+import { SECURITY_HEADERS } from '#app/security-headers.server.ts';
+import { clientConnectionOf } from './client-connection.server.ts';
 import { LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
 import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
+import { trustedHopHeaders } from './trusted-hop.server.ts';
 import { cookieHeaderOf, lawCookiesOf, readVisitor, type Visitor } from './visitor.ts';
 
 /** The visitor of this request plus the cookies to set on its response. */
 export interface VisitorState {
   visitor: Visitor;
   setCookies: string[];
+  /** The trusted hop's headers for API calls made for this visitor (ADR 015). */
+  hopHeaders: Readonly<Record<string, string>>;
 }
 
 export const visitorContext = createContext<VisitorState>();
@@ -34,31 +39,41 @@ export function visitorOf(context: Readonly<RouterContextProvider>): VisitorStat
 
 /** An API client acting for this request's visitor, with the cookies they hold after this response. */
 export function apiFor(request: Request, context: Readonly<RouterContextProvider>): ApiClient {
-  const { visitor } = visitorOf(context);
+  const { visitor, hopHeaders } = visitorOf(context);
   return createServerApiClient({
     baseUrl: env.apiUrl,
     requestHeaders: request.headers,
     cookiePrefix: env.cookiePrefix,
     isCrawler: visitor.isCrawler,
     cookieHeader: cookieHeaderOf(visitor),
+    trustedHeaders: hopHeaders,
   });
 }
 
 /** Query parameter of the language switcher. */
 export const LANG_PARAM = 'lang';
 
-function withHeaders(response: Response, setCookies: readonly string[]): Response {
-  let result = response;
+/**
+ * The response's cookies and headers: noindex everywhere (SPEC §1), the security headers of every
+ * answer of ours, and a page that shows a logged-in visitor's state or sets cookies never goes to a
+ * shared cache (DESIGN §6a, ADR 015).
+ */
+function withHeaders(response: Response, setCookies: readonly string[], personal: boolean): Response {
+  const apply = (headers: Headers) => {
+    for (const header of setCookies) headers.append('set-cookie', header);
+    headers.set('x-robots-tag', 'noindex');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    if (personal || setCookies.length > 0) headers.set('cache-control', 'private, no-store');
+  };
   try {
-    for (const header of setCookies) result.headers.append('set-cookie', header);
-    result.headers.set('x-robots-tag', 'noindex');
+    apply(response.headers);
+    return response;
   } catch {
     // Immutable headers (a fetched response): copy it once.
-    result = new Response(response.body, response);
-    for (const header of setCookies) result.headers.append('set-cookie', header);
-    result.headers.set('x-robots-tag', 'noindex');
+    const copy = new Response(response.body, response);
+    apply(copy.headers);
+    return copy;
   }
-  return result;
 }
 
 /**
@@ -67,7 +82,11 @@ function withHeaders(response: Response, setCookies: readonly string[]): Respons
  * the noindex header to every response.
  */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
-  const state: VisitorState = { visitor: readVisitor(request.headers, env), setCookies: [] };
+  const state: VisitorState = {
+    visitor: readVisitor(request.headers, env),
+    setCookies: [],
+    hopHeaders: await trustedHopHeaders(clientConnectionOf(context)),
+  };
   const settings = cookieWriteSettings();
 
   const lang = url.searchParams.get(LANG_PARAM);
@@ -93,5 +112,6 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
 
   context.set(visitorContext, state);
-  return withHeaders(await next(), state.setCookies);
+  const response = await next();
+  return withHeaders(response, state.setCookies, state.visitor.isLoggedIn);
 };

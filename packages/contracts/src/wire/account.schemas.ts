@@ -46,7 +46,15 @@ export const PasswordPresaveRequestSchema = z.object({
 /** POST /account/password/prereset and /web/account/password/prereset. */
 export const PasswordPreresetRequestSchema = z.object({ email: EmailParamSchema, new_password: PasswordParamSchema });
 /** POST /account/resign. */
-export const ResignRequestSchema = z.object({ user_id: UserIdParamSchema });
+/**
+ * POST /account/resign. Without a web session the app proves it is here now (ADR 015): `password`
+ * for an account that has one, else `challenge` from GET /user/challenge, both inside the signature.
+ */
+export const ResignRequestSchema = z.object({
+  user_id: UserIdParamSchema,
+  password: z.string().min(1).max(200).optional(),
+  challenge: z.string().min(1).max(200).optional(),
+});
 
 /** A `device_list[].session_id` parameter: a positive integer (1001 otherwise). */
 export const SessionIdParamSchema = UserIdParamSchema;

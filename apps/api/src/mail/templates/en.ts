@@ -33,5 +33,15 @@ export const en: MailTemplates = {
     text: `Your account ({{email}}) has been suspended. To restore it on your device, open this link in the app:\n{{link}}\n\nThe link works once and expires in {{expires}}.\n`,
     html: `<p>Your account ({{email}}) has been suspended. To restore it on your device, open this link in the app:</p><p><a href="{{link}}">Restore account</a></p><p>The link works once and expires in {{expires}}.</p>`,
   },
+  account_exists: {
+    subject: 'You already have an account',
+    text: `Someone asked to sign up with {{email}}, but an account already uses this address.\n\nIf it was you, log in, or set a new password here:\n{{link}}\n\nIf it was not you, ignore this mail: nothing has changed.\n`,
+    html: `<p>Someone asked to sign up with {{email}}, but an account already uses this address.</p><p>If it was you, log in, or <a href="{{link}}">set a new password</a>.</p><p style="color:#666">If it was not you, ignore this mail: nothing has changed.</p>`,
+  },
+  no_account: {
+    subject: 'Password reset requested',
+    text: `Someone asked to reset the password of an account at {{email}}, but no active account uses this address.\n\nIf it was you, you may have signed up with another address, or you can create an account here:\n{{link}}\n\nIf it was not you, ignore this mail.\n`,
+    html: `<p>Someone asked to reset the password of an account at {{email}}, but no active account uses this address.</p><p>If it was you, you may have signed up with another address, or you can <a href="{{link}}">create an account</a>.</p><p style="color:#666">If it was not you, ignore this mail.</p>`,
+  },
   durations: { minutes: '{{n}} minutes', hours: '{{n}} hours' },
 };

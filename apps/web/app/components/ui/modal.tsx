@@ -74,10 +74,13 @@ export function useModalFocus(
  */
 export function ErrorModal({
   code,
+  retryAfterSeconds,
   onClose,
   closeHref,
 }: {
   code: number | undefined;
+  /** A throttled call (HTTP 429): when it may be tried again. */
+  retryAfterSeconds?: number | undefined;
   onClose: () => void;
   closeHref: string;
 }) {
@@ -135,6 +138,13 @@ export function ErrorModal({
         </h2>
         <p id={messageId} className="mt-2 text-sm leading-relaxed text-zinc-700" data-testid="error-modal-message">
           {t(responseCodeMessageKey(code))}
+          {retryAfterSeconds !== undefined && (
+            <span className="mt-1 block font-semibold text-ink">
+              {retryAfterSeconds < 120
+                ? t('account.error_modal.retry_after_seconds', { count: retryAfterSeconds })
+                : t('account.error_modal.retry_after_minutes', { count: Math.ceil(retryAfterSeconds / 60) })}
+            </span>
+          )}
         </p>
         <p className="mt-2 font-mono text-[11px] text-zinc-400">{t('common.error_code', { code })}</p>
         <Link

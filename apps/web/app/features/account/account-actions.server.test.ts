@@ -54,6 +54,27 @@ function form(values: Record<string, string>): FormData {
 }
 
 describe('account actions', () => {
+  it('passes on when a throttled call may be tried again (429 / 2002 with Retry-After)', async () => {
+    const throttled = new ApiError({
+      message: 'wait',
+      responseCode: ResponseCode.UserLoginFailed,
+      httpStatus: 429,
+      body: '',
+      url: 'http://api.test',
+      retryAfterSeconds: 4,
+    });
+    const api = fakeApi({
+      login: vi.fn(async () => {
+        throw throttled;
+      }),
+    });
+    expect(await logIn(form({ email: 'a@example.com', password: 'Correct-Horse-9' }), api)).toEqual({
+      status: 'failed',
+      code: ResponseCode.UserLoginFailed,
+      retryAfterSeconds: 4,
+    });
+  });
+
   it('does not call the API when the form breaks a rule', async () => {
     const api = fakeApi();
     expect(await logIn(form({ email: '', password: '' }), api)).toMatchObject({ status: 'invalid' });

@@ -1,7 +1,7 @@
 import type { AccountOperations } from '@manga/api-client';
 import { ResponseCode } from '@manga/contracts';
 import { data } from 'react-router';
-import { accountErrorCode } from './account-api.server.ts';
+import { accountFailure } from './account-api.server.ts';
 import {
   type FormResult,
   type FormValues,
@@ -27,7 +27,7 @@ async function attempt<Field extends string, Done extends object>(
     await call();
     return { status: 'done', ...done };
   } catch (error) {
-    return { status: 'failed', code: accountErrorCode(error) };
+    return accountFailure(error);
   }
 }
 

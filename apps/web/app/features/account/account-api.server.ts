@@ -12,6 +12,7 @@ import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { formatSetCookie, prefixed } from '#app/visitor/cookies.ts';
 import { cookieHeaderOf } from '#app/visitor/visitor.ts';
 import { type VisitorState, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import type { FailedResult } from './account-forms.ts';
 import { loginPathFor } from './account-paths.ts';
 
 type Context = Readonly<RouterContextProvider>;
@@ -57,6 +58,7 @@ export function accountApiFor(request: Request, context: Context): AccountOperat
       cookiePrefix: env.cookiePrefix,
       isCrawler: state.visitor.isCrawler,
       cookieHeader: cookieHeaderOf(state.visitor),
+      trustedHeaders: state.hopHeaders,
       fetch: fetchCollectingSetCookies((headers) => forwardSetCookies(state, headers)),
     }),
   );
@@ -89,6 +91,15 @@ export function accountErrorCode(error: unknown): number {
     console.error('Account call failed', error);
   }
   return code;
+}
+
+/** A refused account call as a form result: its code and, when throttled, when to try again. */
+export function accountFailure(error: unknown): FailedResult {
+  const code = accountErrorCode(error);
+  const retryAfterSeconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof retryAfterSeconds === 'number'
+    ? { status: 'failed', code, retryAfterSeconds }
+    : { status: 'failed', code };
 }
 
 /**

@@ -118,7 +118,12 @@ function LoginForm({ closeHref }: { closeHref: string }) {
         </div>
         <SubmitButton busy={busy}>{t('dialog.login.submit')}</SubmitButton>
       </fetcher.Form>
-      <ErrorModal code={code} onClose={closeError} closeHref={loginHref} />
+      <ErrorModal
+        code={code}
+        retryAfterSeconds={feedback.code !== undefined ? feedback.retryAfterSeconds : undefined}
+        onClose={closeError}
+        closeHref={loginHref}
+      />
     </>
   );
 }
@@ -161,6 +166,7 @@ function SignupForm() {
       </fetcher.Form>
       <ErrorModal
         code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
         onClose={feedback.dismissError}
         closeHref={withDialog(location.pathname, location.search, 'signup')}
       />

@@ -336,7 +336,9 @@ export function useFormFeedback(
     setClientErrors(undefined);
   }
   const errors = clientErrors ?? (result?.status === 'invalid' ? result.errors : {});
-  const code = result?.status === 'failed' && dismissed !== result ? result.code : undefined;
+  const failure = result?.status === 'failed' && dismissed !== result ? result : undefined;
+  const code = failure?.code;
+  const retryAfterSeconds = failure?.retryAfterSeconds;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -350,5 +352,5 @@ export function useFormFeedback(
     const first = Object.keys(checked.errors)[0];
     if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
-  return { errors, code, dismissError: () => setDismissed(result), onSubmit };
+  return { errors, code, retryAfterSeconds, dismissError: () => setDismissed(result), onSubmit };
 }

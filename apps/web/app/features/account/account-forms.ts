@@ -158,11 +158,14 @@ export function validateEmailChangeForm(form: FormValues) {
 /** What an account form's action answers: field errors, an API code for the error modal, or success. */
 export type FormResult<Field extends string, Done extends object = object> =
   | { status: 'invalid'; errors: FieldErrors<Field> }
-  | { status: 'failed'; code: number }
+  | FailedResult
   | ({ status: 'done' } & Done);
+
+/** A refused call: its response code, and when a throttled one (HTTP 429) may be tried again. */
+export type FailedResult = { status: 'failed'; code: number; retryAfterSeconds?: number };
 
 /** Any form's result, as components read it. */
 export type AnyFormResult =
   | { status: 'invalid'; errors: Partial<Record<string, FieldErrorKey>> }
-  | { status: 'failed'; code: number }
+  | FailedResult
   | { status: 'done' };

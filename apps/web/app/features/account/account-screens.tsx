@@ -100,6 +100,7 @@ export function TokenConfirmScreen({
       </Form>
       <ErrorModal
         code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
         onClose={feedback.dismissError}
         closeHref={`${location.pathname}${location.search}`}
       />

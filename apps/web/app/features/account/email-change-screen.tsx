@@ -43,7 +43,12 @@ export function EmailChangeScreen({ email, result }: { email: string; result: An
           <SubmitButton busy={busy}>{t('account.send_confirmation')}</SubmitButton>
         </Form>
       </div>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </PageFrame>
   );
 }

@@ -76,7 +76,12 @@ export function OptOutScreen({ stored, result }: { stored: OptOutChoices; result
           ) : null}
         </div>
       </Form>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </PageFrame>
   );
 }

@@ -64,7 +64,12 @@ export function PasswordChangeScreen({
           {t('dialog.login.forgot')}
         </Link>
       </p>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </AccountScreen>
   );
 }
@@ -92,7 +97,12 @@ export function PasswordResetRequestScreen({ result }: { result: AnyFormResult |
         <NewPasswordFields name="new_password" errors={feedback.errors} />
         <SubmitButton busy={busy}>{t('account.prereset.submit')}</SubmitButton>
       </Form>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </AccountScreen>
   );
 }

@@ -220,7 +220,12 @@ export function SettingsScreen({
           <LogoutButton />
         </div>
       </div>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </PageFrame>
   );
 }

@@ -58,7 +58,12 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
           {t('dialog.signup.switch')}
         </Link>
       </p>
-      <ErrorModal code={feedback.code} onClose={feedback.dismissError} closeHref={location.pathname} />
+      <ErrorModal
+        code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
+        onClose={feedback.dismissError}
+        closeHref={location.pathname}
+      />
     </AccountScreen>
   );
 }
@@ -82,6 +87,7 @@ export function SignupSaveScreen({ token, result }: { token: string; result: Any
       </Form>
       <ErrorModal
         code={feedback.code}
+        retryAfterSeconds={feedback.retryAfterSeconds}
         onClose={feedback.dismissError}
         closeHref={`${location.pathname}${location.search}`}
       />

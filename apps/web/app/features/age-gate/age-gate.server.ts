@@ -1,4 +1,4 @@
-import { responseCodeOf } from '@manga/api-client';
+import { type ApiClient, responseCodeOf } from '@manga/api-client';
 import { AgeGroup, ageGroupOf, LawResponseSchema, parseBirthday, ResponseCode } from '@manga/contracts';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
@@ -33,14 +33,28 @@ export function loadGate(context: Context, url: URL): GateData {
   return { step: 'consent', birthday: birthday.value, ageGroup, redirect: redirectTarget };
 }
 
-/** Records birthday and consent with the API; until POST /web/law exists (404/1002) the cookies carry it alone. */
-async function recordWithApi(request: Request, context: Context, birthday: string): Promise<void> {
+/**
+ * What became of the consent at the API: recorded; refused for a logged-in reader whose account has
+ * a later birthday than the one entered (2016: the account's birthday never moves to make its owner
+ * older, ADR 015); or kept in the web cookies only (another failure).
+ */
+export type LawRecord = 'recorded' | 'birthday_locked' | 'cookies_only';
+
+/** Records birthday and consent with the API (POST /web/law). */
+export async function recordLaw(
+  api: Pick<ApiClient, 'post'>,
+  birthday: string,
+  isLoggedIn: boolean,
+): Promise<LawRecord> {
   try {
-    await apiFor(request, context).post('/web/law', { birthday, is_consent: 1 }, { schema: LawResponseSchema });
+    await api.post('/web/law', { birthday, is_consent: 1 }, { schema: LawResponseSchema });
+    return 'recorded';
   } catch (error) {
     const code = responseCodeOf(error);
     if (code === ResponseCode.ServerMaintenance) handleApiError(error);
+    if (code === ResponseCode.AccountAccessDenied && isLoggedIn) return 'birthday_locked';
     console.warn(`POST /web/law failed with ${code}; consent kept in the web cookies only`);
+    return 'cookies_only';
   }
 }
 
@@ -78,7 +92,12 @@ export async function submitGate(request: Request, context: Context) {
       return data({ error: 'consent_required' as GateError }, { status: 400 });
     }
     applyCookieWrites(state, consentWrites(birthday.value, consentExpiry(now), settings));
-    await recordWithApi(request, context, birthday.value);
+    const record = await recordLaw(apiFor(request, context), birthday.value, state.visitor.isLoggedIn);
+    if (record === 'birthday_locked') {
+      // Back to the first step, saying why: the cookies must not claim a birthday the account denies.
+      applyCookieWrites(state, clearLawWrites(settings));
+      return data({ error: 'birthday_locked' as GateError }, { status: 400 });
+    }
     throw redirect(target ?? TOP_PATH);
   }
 

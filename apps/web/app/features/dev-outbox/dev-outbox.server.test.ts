@@ -1,11 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { RouterContextProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env } from '#app/env.server.ts';
+import { clientConnectionContext } from '#app/visitor/client-connection.server.ts';
 import { loadOutbox, loadOutboxMessage } from './dev-outbox.server.ts';
 
-// The outbox pages exist outside production only (ADR 007).
+// The outbox pages: MANGA_DEV_OUTBOX only, never in production (ADR 007), and for a visitor on
+// this machine only (ADR 015). Every refusal comes before the API is asked anything.
 vi.mock('#app/env.server.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('#app/env.server.ts')>();
-  return { ...actual, env: { ...actual.env, deployment: 'production' } };
+  return { ...actual, env: { ...actual.env } };
 });
+const original = { ...env };
+afterEach(() => Object.assign(env, original));
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -14,14 +20,36 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('dev outbox pages in production', () => {
-  it('answer 404 with the not-found message before asking the API anything', async () => {
-    const request = new Request('http://web.test/dev/outbox');
-    // No router context: the pages must refuse before they would need a visitor or an API client.
-    const context = {} as never;
-    const list = await thrown(loadOutbox(request, context, new URL(request.url)));
-    expect(list).toMatchObject({ init: { status: 404 }, data: 'Page Not Found: /dev/outbox' });
-    const one = await thrown(loadOutboxMessage(request, context, new URL('http://web.test/dev/outbox/abc'), 'abc'));
-    expect(one).toMatchObject({ init: { status: 404 }, data: 'Page Not Found: /dev/outbox/abc' });
+function contextFrom(address: string | undefined, relayed = false) {
+  const context = new RouterContextProvider();
+  if (address !== undefined) context.set(clientConnectionContext, { address, relayed });
+  return context;
+}
+
+async function expectNotFound(context: RouterContextProvider) {
+  const request = new Request('http://web.test/dev/outbox');
+  const list = await thrown(loadOutbox(request, context, new URL(request.url)));
+  expect(list).toMatchObject({ init: { status: 404 }, data: 'Page Not Found: /dev/outbox' });
+  const one = await thrown(loadOutboxMessage(request, context, new URL('http://web.test/dev/outbox/abc'), 'abc'));
+  expect(one).toMatchObject({ init: { status: 404 }, data: 'Page Not Found: /dev/outbox/abc' });
+}
+
+describe('dev outbox pages', () => {
+  it('answer 404 in production, even on this machine', async () => {
+    Object.assign(env, { deployment: 'production', devOutbox: true });
+    await expectNotFound(contextFrom('127.0.0.1'));
+  });
+
+  it('answer 404 when MANGA_DEV_OUTBOX is off', async () => {
+    Object.assign(env, { deployment: 'development', devOutbox: false });
+    await expectNotFound(contextFrom('127.0.0.1'));
+  });
+
+  it('answer 404 to a visitor on another host, relayed by a proxy, or of unknown address', async () => {
+    Object.assign(env, { deployment: 'development', devOutbox: true });
+    await expectNotFound(contextFrom('203.0.113.66'));
+    await expectNotFound(contextFrom('::ffff:192.168.1.20'));
+    await expectNotFound(contextFrom('127.0.0.1', true));
+    await expectNotFound(contextFrom(undefined));
   });
 });

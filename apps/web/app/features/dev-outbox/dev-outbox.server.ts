@@ -4,17 +4,22 @@ import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
 
 import { accountApiFor } from '#app/features/account/account-api.server.ts';
+import { clientConnectionOf, isLocalConnection } from '#app/visitor/client-connection.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Development-only pages answer 404 in production (ADR 007: the outbox exists outside production only). */
-function requireDevelopment(url: URL): void {
-  if (env.deployment === 'production') notFound(url);
+/**
+ * The outbox pages exist with MANGA_DEV_OUTBOX only, never in production (ADR 007), and only for a
+ * visitor on this machine: anyone else gets the 404 of an unknown page (ADR 015).
+ */
+function requireLocalDevelopment(context: Context, url: URL): void {
+  if (env.deployment === 'production' || !env.devOutbox) notFound(url);
+  if (!isLocalConnection(clientConnectionOf(context))) notFound(url);
 }
 
-/** An outbox call of a development page: 404 in production, API errors through the error pipeline. */
-async function callOutbox<T>(url: URL, call: () => Promise<T>): Promise<T> {
-  requireDevelopment(url);
+/** An outbox call of a development page: 404 unless local development, API errors through the error pipeline. */
+async function callOutbox<T>(context: Context, url: URL, call: () => Promise<T>): Promise<T> {
+  requireLocalDevelopment(context, url);
   try {
     return await call();
   } catch (error) {
@@ -25,14 +30,14 @@ async function callOutbox<T>(url: URL, call: () => Promise<T>): Promise<T> {
 
 /** GET /dev/outbox: the mails the outbox holds. */
 export function loadOutbox(request: Request, context: Context, url: URL) {
-  return callOutbox(url, async () => ({
+  return callOutbox(context, url, async () => ({
     messages: (await accountApiFor(request, context).listOutbox()).message_list,
   }));
 }
 
 /** GET /dev/outbox/:id: one mail. */
 export function loadOutboxMessage(request: Request, context: Context, url: URL, messageId: string) {
-  return callOutbox(url, async () => ({
+  return callOutbox(context, url, async () => ({
     message: (await accountApiFor(request, context).getOutboxMessage(messageId)).message,
   }));
 }

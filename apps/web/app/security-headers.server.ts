@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+
+// The web server's security headers (ADR 015). Every answer of the web origin gets
+// SECURITY_HEADERS (server.mjs); server-rendered pages also get a Content-Security-Policy whose
+// script-src admits only our own files and the inline scripts React Router renders with this
+// request's nonce, and whose frame-ancestors keeps other sites from framing our pages.
+
+/** Sent on every answer of the web origin: no type sniffing, no framing by others, no URLs leaking out. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  // Pages with single-use tokens in their URL (the account links) never send them to other origins.
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** A fresh nonce for one server-rendered page (128 bits). */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The policy of a server-rendered page.
+ * @param imageOrigins origins images come from besides ours (the API's public origin: covers and signed pages)
+ */
+export function contentSecurityPolicy(nonce: string, imageOrigins: readonly string[]): string {
+  const images = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    // React's style={…} attributes (the loading bar, the reader's aspect ratio); no <style> elements.
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${images}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The origin of an absolute URL, or nothing for a relative one. */
+export function originOf(url: string): string[] {
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}

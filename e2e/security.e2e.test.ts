@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountByApi, listOutbox } from './accounts.ts';
 import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
+import { newNamedClient } from './named-client.ts';
 import { CRAWLER_USER_AGENT, giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Issue 9 in the browser and against the running web server (ADR 015): the web's security headers
 // and nonce-based CSP (with no violation on real pages), an age-rated episode never served to a
-// crawler, the outbox pages for this machine only, and the trusted hop never taken from a visitor.
+// crawler, the outbox pages for this machine only, the trusted hop never taken from a visitor, and
+// the mail and login limits of the running service (each on a client of its own, named over the hop).
 
 /** Episode 1 of the demo's 18+ title (10009), free: only the age rule can close it. */
 const AGE_RATED = { titleId: 10009, episodeId: 100201 };
@@ -128,5 +132,55 @@ describe('development outbox and the trusted hop', () => {
     expect(
       (await fetch(`${apiUrl}/dev/outbox`, { headers: { ...forged, 'x-forwarded-for': '203.0.113.9' } })).status,
     ).toBe(404);
+  });
+});
+
+describe('account mails and password guessing, per client (the limits the service runs with)', () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  /** The most requests a test makes before it expects a refusal: far above any default limit. */
+  const MAX_ATTEMPTS = 30;
+
+  it('stops mailing one address past its limit: 429 with Retry-After, and nothing more in the outbox', async () => {
+    const client = await newNamedClient();
+    const email = `limited-${randomUUID().slice(0, 8)}@example.test`;
+    let accepted = 0;
+    let refused: Response | undefined;
+    while (!refused && accepted < MAX_ATTEMPTS) {
+      const response = await fetch(`${apiUrl}/web/account/presave`, form({ email }, client));
+      if (response.status === 429) refused = response;
+      else {
+        expect((await response.json()).response_code).toBe(0);
+        accepted += 1;
+      }
+    }
+    expect(refused?.status, `${accepted} mails to one address were all accepted`).toBe(429);
+    expect(accepted).toBeGreaterThan(0);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused?.json()).toMatchObject({ status: 'error', response_code: 1001 });
+    expect((await listOutbox()).filter((message) => message.to === email)).toHaveLength(accepted);
+  });
+
+  it('slows down guesses at one account from one client, while its owner logs in from another at once', async () => {
+    const email = `guessed-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'Owner-pass-2026';
+    await createAccountByApi(email, password);
+    const guesser = await newNamedClient();
+    let refused: Response | undefined;
+    for (let n = 0; !refused && n < MAX_ATTEMPTS; n++) {
+      const response = await fetch(`${apiUrl}/web/user/login`, form({ email, password: `Guess-${n}-2026` }, guesser));
+      if (response.status === 429) refused = response;
+      else expect((await response.json()).response_code).toBe(2002);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused?.json()).toMatchObject({ response_code: 2002 });
+    // No lockout: the owner, on their own client, gets in with the right password straight away.
+    const owner = await fetch(`${apiUrl}/web/user/login`, form({ email, password }, await newNamedClient()));
+    expect(await owner.json()).toMatchObject({ response_code: 0 });
+    expect(owner.headers.getSetCookie().some((cookie) => /uwt=/.test(cookie))).toBe(true);
   });
 });

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   MANGA_JOBS_ENABLED: flag.default(true),
   MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  // Wallet (ADR 014).
+  MANGA_POINT_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -103,10 +105,12 @@ export interface Config {
   readonly loginFailureWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
-  /** Whether main.ts starts the job scheduler (RebuildRankings). */
+  /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
   readonly rankingWindowDays: number;
+  /** How often the ExpirePoints job writes the expiry of due point lots (ADR 014). */
+  readonly pointExpiryIntervalMs: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -184,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
+    pointExpiryIntervalMs: e.MANGA_POINT_EXPIRY_INTERVAL_MINUTES * MINUTE_MS,
   });
 }
 

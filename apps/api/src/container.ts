@@ -1,4 +1,5 @@
 // Wires repositories into services once per app. Routes reach services only through this container.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
@@ -8,6 +9,7 @@ import { AccountActivityRepository } from '#src/repositories/account-activity.re
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
+import { CommerceTransactionRepository } from '#src/repositories/commerce-transaction.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
@@ -19,16 +21,20 @@ import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
+import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
+import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
@@ -40,15 +46,20 @@ import { DiscoveryService } from '#src/services/discovery.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.ts';
+import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
+import { PointHistoryService } from '#src/services/point-history.service.ts';
+import { PurchaseService } from '#src/services/purchase.service.ts';
 import { RankingService, REBUILD_RANKINGS } from '#src/services/ranking.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
+import { TicketService } from '#src/services/ticket.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
+import { EXPIRE_POINTS, WalletService } from '#src/services/wallet.service.ts';
 
 export interface ContainerOptions {
   config: Config;
@@ -60,6 +71,8 @@ export interface ContainerOptions {
   passwordHashCost?: PasswordHashCost;
   /** Mail adapter override (tests); by default SMTP when configured, else the outbox. */
   mail?: MailRepository;
+  /** Services log their intents through children of this logger (the app's). */
+  log?: FastifyBaseLogger;
 }
 
 export function createContainer({
@@ -69,6 +82,7 @@ export function createContainer({
   redis = null,
   passwordHashCost,
   mail,
+  log,
 }: ContainerOptions) {
   const crypto = new CryptoRepository();
   const repositories = {
@@ -79,6 +93,8 @@ export function createContainer({
     users: new UserRepository(database.db),
     health: new DatabaseHealthRepository(database.db),
     storage: new LocalDiskStorage(config.storageDir),
+    // What readers bought or rent (ADR 014): the viewer and /episode/list badges ask it.
+    ownership: new OwnershipRepository(database.db),
   };
   const mediaUrls = new MediaUrlSigner({
     baseUrl: config.publicApiUrl,
@@ -105,13 +121,23 @@ export function createContainer({
     users: repositories.users,
     signatures: services.requestSignature,
   });
+  const commerce = createCommerceServices({
+    config,
+    database,
+    clock,
+    log,
+    catalogue: catalogue.services.catalogue,
+    jobs: catalogue.services.jobs,
+    magazines: repositories.magazines,
+    ownership: repositories.ownership,
+  });
   return {
     config,
     clock,
     crypto,
-    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories },
+    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories, ...commerce.repositories },
     mediaUrls,
-    services: { ...services, ...catalogue.services, ...accounts.services },
+    services: { ...services, ...catalogue.services, ...accounts.services, ...commerce.services },
   };
 }
 
@@ -121,10 +147,15 @@ function createCatalogueServices(options: {
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
-  repositories: { titles: TitleRepository; episodes: EpisodeRepository; magazines: MagazineRepository };
+  repositories: {
+    titles: TitleRepository;
+    episodes: EpisodeRepository;
+    magazines: MagazineRepository;
+    ownership: OwnershipRepository;
+  };
 }) {
   const { config, database, clock, mediaUrls } = options;
-  const { titles, episodes, magazines } = options.repositories;
+  const { titles, episodes, magazines, ownership } = options.repositories;
   const repositories = {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
@@ -134,10 +165,17 @@ function createCatalogueServices(options: {
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
-  const catalogue = new CatalogueService(titles, episodes, magazines, repositories.rankings, clock, mediaUrls, cache, {
-    timeZone,
-    webPublicUrl: config.webPublicUrl,
-  });
+  const catalogue = new CatalogueService(
+    titles,
+    episodes,
+    magazines,
+    repositories.rankings,
+    clock,
+    mediaUrls,
+    cache,
+    { timeZone, webPublicUrl: config.webPublicUrl },
+    ownership,
+  );
   const rankings = new RankingService(repositories.rankings, repositories.titleActivity, titles, clock, {
     timeZone,
     windowDays: config.rankingWindowDays,
@@ -167,7 +205,15 @@ function createCatalogueServices(options: {
       cache,
       { timeZone },
     ),
-    viewer: new ViewerService(catalogue, episodes, repositories.titleActivity, clock, mediaUrls, { timeZone }),
+    viewer: new ViewerService(
+      catalogue,
+      episodes,
+      repositories.titleActivity,
+      clock,
+      mediaUrls,
+      { timeZone },
+      ownership,
+    ),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     rankings,
     jobs,
@@ -250,6 +296,88 @@ function createAccountServices(options: {
     boot: new BootService(users, repositories.activity, clock, { timeZone: config.wireTimeZone }),
     outbox: new OutboxService(outbox, { timeZone: config.wireTimeZone }),
   };
+  return { repositories, services };
+}
+
+/**
+ * Wallet, purchases, tickets and the login bonus (ADR 014). WalletService owns balances and spending;
+ * the purchase, ticket and login-bonus services change wallets through it, in transactions of
+ * CommerceTransactionRepository. ExpirePoints joins the job scheduler.
+ */
+export function createCommerceServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  log?: FastifyBaseLogger;
+  catalogue: CatalogueService;
+  jobs: JobScheduler;
+  magazines: MagazineRepository;
+  ownership: OwnershipRepository;
+}) {
+  const { config, database, clock, log, ownership } = options;
+  const timeZone = config.wireTimeZone;
+  const repositories = {
+    wallets: new WalletRepository(database.db),
+    purchases: new PurchaseRepository(database.db),
+    tickets: new TicketRepository(database.db),
+    commerceTransactions: new CommerceTransactionRepository(database.db),
+  };
+  const { wallets, purchases, tickets: ticketStore, commerceTransactions: transactions } = repositories;
+  const wallet = new WalletService({
+    wallets,
+    transactions,
+    premiumTickets: ticketStore,
+    clock,
+    timeZone,
+    log: log?.child({ service: 'wallet' }),
+  });
+  const tickets = new TicketService({
+    tickets: ticketStore,
+    sales: purchases,
+    ownership,
+    labels: purchases,
+    transactions,
+    clock,
+    timeZone,
+    log: log?.child({ service: 'ticket' }),
+  });
+  const services = {
+    wallet,
+    tickets,
+    pointHistory: new PointHistoryService({
+      ledger: wallets,
+      labels: {
+        listEpisodeLabels: (ids) => purchases.listEpisodeLabels(ids),
+        listMagazinesByIds: (ids) => options.magazines.listMagazinesByIds(ids),
+      },
+      timeZone,
+    }),
+    purchases: new PurchaseService({
+      purchases,
+      ownership,
+      transactions,
+      wallet,
+      titles: options.catalogue,
+      tickets,
+      clock,
+      timeZone,
+      log: log?.child({ service: 'purchase' }),
+    }),
+    loginBonus: new LoginBonusService({
+      transactions,
+      wallet,
+      tickets,
+      clock,
+      timeZone,
+      log: log?.child({ service: 'login-bonus' }),
+    }),
+  };
+  options.jobs.register({
+    name: EXPIRE_POINTS,
+    intervalMs: config.pointExpiryIntervalMs,
+    shouldRunAtStart: () => wallet.hasDueLots(),
+    handle: () => wallet.handleExpirePoints(),
+  });
   return { repositories, services };
 }
 

@@ -1,6 +1,7 @@
 // One mapper per resource from rows to the wire shapes of WIRE.md §3.1 (every field present).
 import {
   type Episode,
+  EpisodeBadge,
   type EpisodeShare,
   formatWireDateTime,
   type SearchTitleEntry,
@@ -13,6 +14,7 @@ import type { EpisodeRow, TitleRow } from '#src/db/schema.ts';
 import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
 import type { TitleBundle } from '#src/services/catalogue.service.ts';
+import { type EpisodeOwnership, episodeBadge } from '#src/services/episode-ownership.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 
@@ -25,10 +27,10 @@ export interface MapperContext {
 
 export interface EpisodeAccess {
   free: boolean;
+  /** The logged-in reader's purchase or rental of the episode (ADR 014). */
+  ownership?: EpisodeOwnership;
 }
 
-const BADGE_MUST_BUY = 1;
-const BADGE_FREE = 2;
 const USE_STATUS_FREE = 3;
 const USE_STATUS_PAID = 4;
 
@@ -98,14 +100,16 @@ export function toEpisodeResponse(
   row: EpisodeRow,
   magazine: { name_en: string; name_ja: string } | undefined,
   access: EpisodeAccess,
-  { locale, urls, timeZone }: MapperContext,
+  { locale, urls, timeZone, now }: MapperContext,
 ): Episode {
   const thumbnail = urls.publicUrl(row.thumbnail_path);
+  const badge = episodeBadge(access.free, access.ownership, now);
+  const rentedUntil = badge === EpisodeBadge.Rented ? access.ownership?.rentedUntil : undefined;
   return {
     episode_id: row.id,
     episode_name: localized(row.name_en, row.name_ja, locale),
     index: row.sort_index,
-    badge: access.free ? BADGE_FREE : BADGE_MUST_BUY,
+    badge,
     point: access.free ? 0 : row.point,
     bonus_point: row.bonus_point,
     use_status: access.free ? USE_STATUS_FREE : USE_STATUS_PAID,
@@ -113,7 +117,7 @@ export function toEpisodeResponse(
     title_id: row.title_id,
     start_time: formatWireDateTime(new Date(row.start_at), timeZone),
     rental_rest_time: null,
-    rental_finish_time: null,
+    rental_finish_time: rentedUntil === undefined ? null : formatWireDateTime(new Date(rentedUntil), timeZone),
     magazine_id: row.magazine_id,
     magazine_name: magazine ? localized(magazine.name_en, magazine.name_ja, locale) : null,
     is_viewed: 0,
@@ -125,7 +129,7 @@ export function toEpisodeResponse(
     short_introduction_text: '',
     viewing_direction: row.viewing_direction,
     comic_volume: row.comic_volume,
-    view_bulk_buy: access.free ? 0 : 1,
+    view_bulk_buy: badge === EpisodeBadge.MustBuy ? 1 : 0,
     comment_num: row.comment_num,
     single_sale_enabled: row.single_sale_enabled,
   };

@@ -5,6 +5,7 @@ import {
   EpisodeListResponseSchema,
   EpisodeShareResponseSchema,
 } from '@manga/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
@@ -18,8 +19,14 @@ const EpisodeListParamsSchema = z.object({
 
 export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
   // WIRE.md §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
-  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, client: { locale: 'ja' | 'en' }) =>
-    ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, client) });
+  // The reader's purchases and rentals set badges 3/4 and rental_finish_time (ADR 014).
+  const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, request: FastifyRequest) =>
+    ok({
+      episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, {
+        locale: request.client.locale,
+        userId: request.auth.user?.userId,
+      }),
+    });
 
   app.post(
     '/episode/list',
@@ -31,7 +38,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodeListResponseSchema },
       },
     },
-    async (request) => listEpisodes(request.body, request.client),
+    async (request) => listEpisodes(request.body, request),
   );
   app.get(
     '/episode/list',
@@ -43,7 +50,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodeListResponseSchema },
       },
     },
-    async (request) => listEpisodes(request.query, request.client),
+    async (request) => listEpisodes(request.query, request),
   );
 
   app.get(

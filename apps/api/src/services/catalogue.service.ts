@@ -17,6 +17,7 @@ import {
 import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/services/domain-error.ts';
+import type { EpisodeOwnership, EpisodeOwnershipReader } from '#src/services/episode-ownership.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 import type { TtlCache } from '#src/services/ttl-cache.ts';
@@ -66,6 +67,8 @@ export interface PopularityReader {
 
 export interface CatalogueContext {
   locale: Locale;
+  /** The logged-in reader, whose purchases and rentals set episode badges (ADR 014). */
+  userId?: number;
 }
 
 /** A released episode of a published title, with the title's listing (for free windows). */
@@ -96,6 +99,7 @@ export class CatalogueService {
     private readonly urls: MediaUrlSigner,
     private readonly cache: TtlCache,
     private readonly options: CatalogueOptions,
+    private readonly ownership?: EpisodeOwnershipReader,
   ) {}
 
   /** Unknown and unpublished ids are left out silently, in the order asked (WIRE.md §3.3). */
@@ -114,12 +118,19 @@ export class CatalogueService {
     return wanted.flatMap((id) => found.get(id) ?? []);
   }
 
-  async listEpisodes(ids: readonly number[], { locale }: CatalogueContext) {
+  async listEpisodes(ids: readonly number[], { locale, userId }: CatalogueContext) {
     const now = this.clock.now();
     const rows = await this.episodes.listEpisodesByIds(ids, now);
-    const [titles, magazines] = await Promise.all([
+    const [titles, magazines, owned] = await Promise.all([
       this.titles.listTitlesByIds(unique(rows.map((r) => r.title_id)), now),
       this.magazines.listMagazinesByIds(unique(rows.flatMap((r) => (r.magazine_id === null ? [] : [r.magazine_id])))),
+      userId === undefined || !this.ownership
+        ? new Map<number, EpisodeOwnership>()
+        : this.ownership.listOwnership(
+            userId,
+            rows.map((r) => r.id),
+            now,
+          ),
     ]);
     const titleById = new Map(titles.filter((t) => isPublished(t, now)).map((t) => [t.title.id, t]));
     const magazineById = new Map(magazines.map((m) => [m.id, m]));
@@ -127,7 +138,7 @@ export class CatalogueService {
     return rows.flatMap((row) => {
       const listing = titleById.get(row.title_id);
       if (!listing) return []; // an episode of an unpublished title
-      const access: EpisodeAccess = { free: isFreeIn(row, listing, now) };
+      const access: EpisodeAccess = { free: isFreeIn(row, listing, now), ownership: owned.get(row.id) };
       const magazine = row.magazine_id === null ? undefined : magazineById.get(row.magazine_id);
       return [toEpisodeResponse(row, magazine, access, ctx)];
     });

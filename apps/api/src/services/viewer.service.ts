@@ -11,6 +11,7 @@ import { birthdayFromCookies, type ConsentCookies } from '#src/services/age-gate
 import type { AuthUser } from '#src/services/auth-context.ts';
 import { type CatalogueService, isFreeIn, type ReadableEpisode } from '#src/services/catalogue.service.ts';
 import { DomainError } from '#src/services/domain-error.ts';
+import { type EpisodeOwnershipReader, opensEpisode } from '#src/services/episode-ownership.ts';
 import type { MediaUrlSigner } from '#src/services/media-url.signer.ts';
 import { wireDate } from '#src/services/wire-calendar.ts';
 
@@ -46,6 +47,7 @@ export class ViewerService {
     private readonly clock: ClockRepository,
     private readonly urls: MediaUrlSigner,
     private readonly options: { timeZone: string },
+    private readonly ownership?: EpisodeOwnershipReader,
   ) {}
 
   /** GET /web/episode/viewer */
@@ -84,7 +86,7 @@ export class ViewerService {
       episode_id: episode.id,
       title_id: episode.title_id,
       page_list: pages.map((page, index) => ({ index: page.page_number, image_url: urls[index] ?? '' })),
-      episode_list: await this.catalogue.listEpisodes(around, { locale: viewer.locale }),
+      episode_list: await this.catalogue.listEpisodes(around, { locale: viewer.locale, userId: viewer.user?.userId }),
       next_episode_id: neighbours.next?.id ?? null,
       prev_episode_id: neighbours.previous?.id ?? null,
       scramble_seed: toScrambleSeed(episode, viewer.seedFormat),
@@ -97,7 +99,9 @@ export class ViewerService {
     const readable = await this.catalogue.findReadableEpisode(episodeId, now);
     if (!readable) throw new DomainError(ResponseCode.ViewerEpisodeNotFound);
     assertOldEnoughFor(readable, viewer, now);
-    if (!readable.free) throw new DomainError(ResponseCode.EpisodeUnpurchased);
+    if (!readable.free && !(await this.owns(viewer.user, episodeId, now))) {
+      throw new DomainError(ResponseCode.EpisodeUnpurchased);
+    }
     const [pages, released] = await Promise.all([
       this.episodes.listPagesByEpisode(episodeId),
       this.episodes.listEpisodesByTitle(readable.episode.title_id, now),
@@ -106,6 +110,13 @@ export class ViewerService {
     const neighbours = { previous: at > 0 ? released[at - 1] : undefined, next: released[at + 1] };
     await this.recordRead(readable, viewer, now);
     return { readable, pages, neighbours, now };
+  }
+
+  /** Bought or rented now by the logged-in reader (ADR 014). */
+  private async owns(user: AuthUser | null, episodeId: number, now: number): Promise<boolean> {
+    if (!user || !this.ownership) return false;
+    const owned = await this.ownership.listOwnership(user.userId, [episodeId], now);
+    return opensEpisode(owned.get(episodeId), now);
   }
 
   private async recordRead({ episode }: ReadableEpisode, viewer: ViewerContext, now: number): Promise<void> {

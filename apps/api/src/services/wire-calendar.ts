@@ -22,12 +22,17 @@ function offsetAt(at: number, timeZone: string): number {
 
 /** [start, end) of a 'YYYY-MM-DD' day in `timeZone`, in epoch milliseconds. */
 export function wireDayBounds(date: string, timeZone: string): { start: number; end: number } {
-  const start = (d: string) => {
-    const guess = Date.parse(`${d}T00:00:00Z`);
-    const first = guess - offsetAt(guess, timeZone);
-    return guess - offsetAt(first, timeZone);
+  return {
+    start: parseWireDateTime(`${date} 00:00:00`, timeZone),
+    end: parseWireDateTime(`${addDays(date, 1)} 00:00:00`, timeZone),
   };
-  return { start: start(date), end: start(addDays(date, 1)) };
+}
+
+/** Epoch milliseconds of a wire time 'YYYY-MM-DD HH:MM:SS' read as wall-clock time in `timeZone`. */
+export function parseWireDateTime(value: string, timeZone: string): number {
+  const guess = Date.parse(`${value.replace(' ', 'T')}Z`);
+  const first = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(first, timeZone);
 }
 
 /** 1 Monday … 7 Sunday of a 'YYYY-MM-DD' date. */

@@ -15,7 +15,7 @@ afterAll(() => database.close());
 describe('migration 20261122020000_catalogue', () => {
   it('goes down and up again, backfilling search_text from names, authors and tags', async () => {
     const { db } = database;
-    expect(await migrateDown(db, { to: '20261122010000_accounts' })).toEqual(['20261122020000_catalogue']);
+    expect(await migrateDown(db, { to: '20261122010000_accounts' })).toContain('20261122020000_catalogue');
     const title = await insertTitle(db, {
       name_en: 'Blue Harbor',
       name_ja: 'ブルーハーバー',
@@ -28,7 +28,7 @@ describe('migration 20261122020000_catalogue', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('title_tag').values({ title_id: title.id, tag_id: tag.id }).execute();
-    expect(await migrateToLatest(db)).toEqual(['20261122020000_catalogue']);
+    expect(await migrateToLatest(db)).toContain('20261122020000_catalogue');
     const row = await db.selectFrom('title').select('search_text').where('id', '=', title.id).executeTakeFirstOrThrow();
     expect(row.search_text).toBe(
       buildSearchText(['Blue Harbor', 'ブルーハーバー', 'Aoi Mori', 'Time travel', 'タイムトラベル']),

@@ -1,0 +1,296 @@
+// Purchases of episodes and magazine issues, what is on sale, purchased titles and reservations
+// (ADR 014). One statement per method, no policy.
+import type { Insertable, Kysely } from 'kysely';
+import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import type { Database, MagazinePurchaseTable, PurchaseTable } from '#src/db/schema.ts';
+
+export type NewPurchase = Insertable<PurchaseTable>;
+export type NewMagazinePurchase = Insertable<MagazinePurchaseTable>;
+
+/** The (user, episode) or (user, magazine) purchase exists already: a replay or a concurrent submit. */
+export class DuplicatePurchaseError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('already purchased', options);
+    this.name = 'DuplicatePurchaseError';
+  }
+}
+
+/** pg 23505, SQLite SQLITE_CONSTRAINT_UNIQUE (purchase_user_id_episode_id_key, magazine_purchase_…_key). */
+function asDuplicatePurchase(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicatePurchaseError({ cause: error }) : error;
+}
+
+/** An episode with what decides whether and how it is sold: its title's free windows and tickets. */
+export interface EpisodeSaleRow {
+  id: number;
+  title_id: number;
+  sort_index: number;
+  name_en: string;
+  name_ja: string;
+  point: number;
+  start_at: number;
+  free_until_at: number | null;
+  single_sale_enabled: number;
+  ticket_rental_enabled: number;
+  magazine_id: number | null;
+  title_published_at: number;
+  free_first_count: number;
+  free_latest_count: number;
+  title_free_until_at: number | null;
+  ticket_enabled: number;
+  ticket_max: number;
+  ticket_recover_seconds: number;
+  ticket_rental_seconds: number;
+  ticket_version: number;
+  /** 0-based position among the title's released episodes (sort_index, id). */
+  position: number;
+  /** Released episodes of the title. */
+  released_count: number;
+}
+
+export interface MagazineSaleRow {
+  id: number;
+  name_en: string;
+  name_ja: string;
+  point: number;
+  start_at: number;
+  is_purchase: number;
+}
+
+export interface PurchasedTitleRow {
+  title_id: number;
+  last_purchased_at: number;
+}
+
+export interface ReservationRow {
+  episode_id: number;
+  title_id: number;
+  episode_name_en: string;
+  episode_name_ja: string;
+  title_name_en: string;
+  title_name_ja: string;
+  magazine_id: number | null;
+  magazine_name_en: string | null;
+  magazine_name_ja: string | null;
+  start_at: number;
+  purchased_at: number;
+}
+
+export interface EpisodeLabelRow {
+  id: number;
+  title_id: number;
+  name_en: string;
+  name_ja: string;
+  title_name_en: string;
+  title_name_ja: string;
+}
+
+export class PurchaseRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Episodes among `ids` (released or not) with their sale facts; unknown ids left out. */
+  async listEpisodeSales(ids: readonly number[], now: number): Promise<EpisodeSaleRow[]> {
+    const rows: EpisodeSaleRow[] = [];
+    for (const idChunk of chunk(uniqueIds(ids), IN_LIST_CHUNK_SIZE)) {
+      const found = await this.db
+        .selectFrom('episode as e')
+        .innerJoin('title as t', 't.id', 'e.title_id')
+        .select([
+          'e.id',
+          'e.title_id',
+          'e.sort_index',
+          'e.name_en',
+          'e.name_ja',
+          'e.point',
+          'e.start_at',
+          'e.free_until_at',
+          'e.single_sale_enabled',
+          'e.ticket_rental_enabled',
+          'e.magazine_id',
+          't.published_at as title_published_at',
+          't.free_first_count',
+          't.free_latest_count',
+          't.free_until_at as title_free_until_at',
+          't.ticket_enabled',
+          't.ticket_max',
+          't.ticket_recover_seconds',
+          't.ticket_rental_seconds',
+          't.ticket_version',
+        ])
+        .select((eb) => [
+          eb
+            .selectFrom('episode as r')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('r.title_id', '=', 'e.title_id')
+            .where('r.start_at', '<=', now)
+            .where((w) =>
+              w.or([
+                w('r.sort_index', '<', w.ref('e.sort_index')),
+                w.and([w('r.sort_index', '=', w.ref('e.sort_index')), w('r.id', '<', w.ref('e.id'))]),
+              ]),
+            )
+            .as('position'),
+          eb
+            .selectFrom('episode as r')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('r.title_id', '=', 'e.title_id')
+            .where('r.start_at', '<=', now)
+            .as('released_count'),
+        ])
+        .where('e.id', 'in', idChunk)
+        .execute();
+      for (const row of found) {
+        rows.push({ ...row, position: Number(row.position ?? 0), released_count: Number(row.released_count ?? 0) });
+      }
+    }
+    return rows;
+  }
+
+  /** Inserts purchases in one statement; a (user, episode) that exists fails the whole insert. */
+  async insertPurchases(purchases: readonly NewPurchase[]): Promise<void> {
+    if (purchases.length === 0) return;
+    try {
+      await this.db
+        .insertInto('purchase')
+        .values([...purchases])
+        .execute();
+    } catch (error) {
+      throw asDuplicatePurchase(error);
+    }
+  }
+
+  findMagazineSale(magazineId: number): Promise<MagazineSaleRow | undefined> {
+    return this.db
+      .selectFrom('magazine as m')
+      .innerJoin('magazine_category as c', 'c.id', 'm.magazine_category_id')
+      .select(['m.id', 'm.name_en', 'm.name_ja', 'm.point', 'm.start_at', 'c.is_purchase'])
+      .where('m.id', '=', magazineId)
+      .executeTakeFirst();
+  }
+
+  /** Every episode of a magazine issue, released or not. */
+  listMagazineEpisodes(magazineId: number): Promise<{ id: number; title_id: number }[]> {
+    return this.db
+      .selectFrom('episode')
+      .select(['id', 'title_id'])
+      .where('magazine_id', '=', magazineId)
+      .orderBy('id')
+      .execute();
+  }
+
+  findMagazinePurchase(userId: number, magazineId: number): Promise<{ id: number } | undefined> {
+    return this.db
+      .selectFrom('magazine_purchase')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('magazine_id', '=', magazineId)
+      .executeTakeFirst();
+  }
+
+  async insertMagazinePurchase(purchase: NewMagazinePurchase): Promise<number> {
+    try {
+      const row = await this.db
+        .insertInto('magazine_purchase')
+        .values(purchase)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    } catch (error) {
+      throw asDuplicatePurchase(error);
+    }
+  }
+
+  /** Titles with a purchase, latest purchase first, one page (covering index on user, title, time). */
+  async listPurchasedTitles(userId: number, offset: number, limit: number): Promise<PurchasedTitleRow[]> {
+    const rows = await this.db
+      .selectFrom('purchase')
+      .select((eb) => ['title_id', eb.fn.max('created_at').as('last_purchased_at')])
+      .where('user_id', '=', userId)
+      .groupBy('title_id')
+      .orderBy('last_purchased_at', 'desc')
+      .orderBy('title_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => ({ title_id: row.title_id, last_purchased_at: Number(row.last_purchased_at) }));
+  }
+
+  async countPurchasedTitles(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('purchase')
+      .select((eb) => eb.fn.count<number>('title_id').distinct().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** For each of `titleIds`, the episode the reader bought last. */
+  async listLatestPurchasedEpisodes(userId: number, titleIds: readonly number[]): Promise<Map<number, number>> {
+    const latest = new Map<number, number>();
+    for (const ids of chunk(uniqueIds(titleIds), IN_LIST_CHUNK_SIZE)) {
+      const rows = await this.db
+        .selectFrom('purchase')
+        .select(['title_id', 'episode_id'])
+        .where('user_id', '=', userId)
+        .where('title_id', 'in', ids)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      for (const row of rows) if (!latest.has(row.title_id)) latest.set(row.title_id, row.episode_id);
+    }
+    return latest;
+  }
+
+  /** Episodes the reader owns that are not released yet, soonest first, one page. */
+  listReservations(userId: number, now: number, offset: number, limit: number): Promise<ReservationRow[]> {
+    return this.db
+      .selectFrom('purchase as p')
+      .innerJoin('episode as e', 'e.id', 'p.episode_id')
+      .innerJoin('title as t', 't.id', 'e.title_id')
+      .leftJoin('magazine as m', 'm.id', 'e.magazine_id')
+      .select([
+        'e.id as episode_id',
+        'e.title_id',
+        'e.name_en as episode_name_en',
+        'e.name_ja as episode_name_ja',
+        't.name_en as title_name_en',
+        't.name_ja as title_name_ja',
+        'e.magazine_id',
+        'm.name_en as magazine_name_en',
+        'm.name_ja as magazine_name_ja',
+        'e.start_at',
+        'p.created_at as purchased_at',
+      ])
+      .where('p.user_id', '=', userId)
+      .where('e.start_at', '>', now)
+      .orderBy('e.start_at')
+      .orderBy('e.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Names of episodes and their titles, for history lists. */
+  async listEpisodeLabels(ids: readonly number[]): Promise<EpisodeLabelRow[]> {
+    const rows: EpisodeLabelRow[] = [];
+    for (const idChunk of chunk(uniqueIds(ids), IN_LIST_CHUNK_SIZE)) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('episode as e')
+          .innerJoin('title as t', 't.id', 'e.title_id')
+          .select([
+            'e.id',
+            'e.title_id',
+            'e.name_en',
+            'e.name_ja',
+            't.name_en as title_name_en',
+            't.name_ja as title_name_ja',
+          ])
+          .where('e.id', 'in', idChunk)
+          .execute()),
+      );
+    }
+    return rows;
+  }
+}

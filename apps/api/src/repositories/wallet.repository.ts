@@ -1,0 +1,189 @@
+// The point ledger and balances (ADR 014): one statement per method, no policy. WalletService decides
+// what to write and runs its writes in one transaction (CommerceTransactionRepository).
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { dialectOf } from '#src/db/dialect.ts';
+import type { Database, PointLedgerTable } from '#src/db/schema.ts';
+
+export type NewLedgerEntry = Insertable<PointLedgerTable>;
+
+export interface LotRow {
+  id: number;
+  kind: 'paid' | 'free';
+  remaining: number;
+  expires_at: number | null;
+}
+
+export interface LedgerEntryRow {
+  id: number;
+  kind: string;
+  delta: number;
+  remaining: number;
+  reason: string;
+  reference_type: string;
+  reference_id: string;
+  expires_at: number | null;
+  created_at: number;
+}
+
+const LEDGER_COLUMNS = [
+  'id',
+  'kind',
+  'delta',
+  'remaining',
+  'reason',
+  'reference_type',
+  'reference_id',
+  'expires_at',
+  'created_at',
+] as const;
+
+export class WalletRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Holds the reader's row lock until the transaction ends (a no-op write), so that one reader's wallet
+   * and entitlement changes run one after the other on PostgreSQL. SQLite transactions already hold
+   * the database's only write lock (BEGIN IMMEDIATE), so there it sends nothing.
+   */
+  async lockWallet(userId: number): Promise<void> {
+    if (dialectOf(this.db) === 'sqlite') return;
+    await this.db
+      .updateTable('user')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  findBalance(userId: number): Promise<{ paid_point: number; free_point: number } | undefined> {
+    return this.db
+      .selectFrom('point_balance')
+      .select(['paid_point', 'free_point'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Credits of the reader with points left (due ones included), by the partial index of open lots. */
+  listOpenLots(userId: number): Promise<LotRow[]> {
+    return this.db
+      .selectFrom('point_ledger')
+      .select(['id', 'kind', 'remaining', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`${sql.ref('remaining')} > 0`)
+      .where('kind', 'in', ['paid', 'free'])
+      .orderBy('id')
+      .execute() as Promise<LotRow[]>;
+  }
+
+  /** Adds to the balance, creating it on the first credit. */
+  async addToBalance(userId: number, add: { paid_point: number; free_point: number }, now: number): Promise<void> {
+    await this.db
+      .insertInto('point_balance')
+      .values({ user_id: userId, paid_point: add.paid_point, free_point: add.free_point, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet((eb) => ({
+          paid_point: eb(eb.ref('point_balance.paid_point'), '+', add.paid_point),
+          free_point: eb(eb.ref('point_balance.free_point'), '+', add.free_point),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * The conditional debit: takes `take` from the balance only where it holds that much of each kind.
+   * False (nothing changed) otherwise.
+   */
+  async takeFromBalance(
+    userId: number,
+    take: { paid_point: number; free_point: number },
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('point_balance')
+      .set((eb) => ({
+        paid_point: eb('paid_point', '-', take.paid_point),
+        free_point: eb('free_point', '-', take.free_point),
+        updated_at: now,
+      }))
+      .where('user_id', '=', userId)
+      .where('paid_point', '>=', take.paid_point)
+      .where('free_point', '>=', take.free_point)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Takes `amount` from one lot only where it holds that much; false otherwise. */
+  async takeFromLot(lotId: number, amount: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('point_ledger')
+      .set((eb) => ({ remaining: eb('remaining', '-', amount) }))
+      .where('id', '=', lotId)
+      .where('remaining', '>=', amount)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Appends entries (one statement); returns their ids in order. */
+  async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number[]> {
+    if (entries.length === 0) return [];
+    const rows = await this.db
+      .insertInto('point_ledger')
+      .values([...entries])
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Readers with a due lot (points left past their expiry), at most `limit`. */
+  async listUsersWithDueLots(now: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('point_ledger')
+      .select('user_id')
+      .distinct()
+      .where(sql<boolean>`${sql.ref('remaining')} > 0`)
+      .where('expires_at', '<=', now)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /** A reader's ledger, newest first, one page by offset. */
+  listLedgerEntries(userId: number, offset: number, limit: number): Promise<LedgerEntryRow[]> {
+    return this.db
+      .selectFrom('point_ledger')
+      .select(LEDGER_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** A reader's ledger entries made before `before` (epoch ms, exclusive), newest first. */
+  listLedgerEntriesBefore(userId: number, before: number, limit: number): Promise<LedgerEntryRow[]> {
+    return this.db
+      .selectFrom('point_ledger')
+      .select(LEDGER_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('created_at', '<', before)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A reader's ledger entries made in [from, to), newest first (the rest of a page's last second). */
+  listLedgerEntriesBetween(userId: number, from: number, to: number): Promise<LedgerEntryRow[]> {
+    return this.db
+      .selectFrom('point_ledger')
+      .select(LEDGER_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+}

@@ -165,14 +165,14 @@ export class TicketRepository {
   async listTicketMovements(userId: number, now: number, offset: number, limit: number): Promise<TicketMovementRow[]> {
     const { rows } = await sql<TicketMovementRow>`
       select event, ticket_kind, source, episode_id, event_at, expires_at, rental_finish_at from (
-        select 'granted' as event, 'premium' as ticket_kind, source, null as episode_id, granted_at as event_at,
-          expires_at, null as rental_finish_at, 1 as event_order, id
+        select 'granted' as event, 'premium' as ticket_kind, source, cast(null as integer) as episode_id,
+          granted_at as event_at, expires_at, cast(null as bigint) as rental_finish_at, 1 as event_order, id
           from premium_ticket where user_id = ${userId}
         union all
-        select 'expired', 'premium', source, null, expires_at, expires_at, null, 0, id
+        select 'expired', 'premium', source, cast(null as integer), expires_at, expires_at, cast(null as bigint), 0, id
           from premium_ticket where user_id = ${userId} and used_at is null and expires_at <= ${now}
         union all
-        select 'used', ticket_kind, '', episode_id, started_at, null, expires_at, 2, id
+        select 'used', ticket_kind, '', episode_id, started_at, cast(null as bigint), expires_at, 2, id
           from rental where user_id = ${userId}
       ) movement
       order by event_at desc, event_order desc, id desc

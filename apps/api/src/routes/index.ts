@@ -8,7 +8,6 @@ import { genreRoutes } from '#src/routes/genre.routes.ts';
 import { healthRoutes } from '#src/routes/health.routes.ts';
 import { imageRoutes } from '#src/routes/image.routes.ts';
 import { lawRoutes } from '#src/routes/law.routes.ts';
-// Wallet, purchases, tickets and entitlements (ADR 014).
 import { loginBonusRoutes } from '#src/routes/loginbonus.routes.ts';
 import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';

@@ -50,6 +50,7 @@ import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url.signer.ts';
+import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
 import { PointHistoryService } from '#src/services/point-history.service.ts';
 import { PurchaseService } from '#src/services/purchase.service.ts';
@@ -130,6 +131,7 @@ export function createContainer({
     jobs: catalogue.services.jobs,
     magazines: repositories.magazines,
     ownership: repositories.ownership,
+    users: repositories.users,
   });
   return {
     config,
@@ -313,6 +315,7 @@ export function createCommerceServices(options: {
   jobs: JobScheduler;
   magazines: MagazineRepository;
   ownership: OwnershipRepository;
+  users: UserRepository;
 }) {
   const { config, database, clock, log, ownership } = options;
   const timeZone = config.wireTimeZone;
@@ -371,6 +374,7 @@ export function createCommerceServices(options: {
       timeZone,
       log: log?.child({ service: 'login-bonus' }),
     }),
+    operatorGrants: new OperatorGrantService({ users: options.users, wallet, tickets, clock }),
   };
   options.jobs.register({
     name: EXPIRE_POINTS,

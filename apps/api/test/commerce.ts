@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, EpisodeRow, NewEpisode, NewTitle, TitleRow } from '#src/db/schema.ts';
 import { createAccount, login } from '#test/accounts.ts';
 import type { TestApp } from '#test/app.ts';
+import { postgresTestUrl, type TestDatabase } from '#test/db.ts';
 import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
 
 export const DAY_MS = 86_400_000;
@@ -128,4 +129,17 @@ export async function ledgerAnomalies(db: Kysely<Database>): Promise<string[]> {
   );
   for (const entry of orphans) problems.push(`debit ${entry.id} has no purchase`);
   return problems;
+}
+
+/** A URL of the database under test, for another process or pool: its SQLite file or PostgreSQL database. */
+export async function databaseUrlOf(database: TestDatabase): Promise<{ url: string; sqlitePath?: string }> {
+  if (database.dialect === 'sqlite') {
+    const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(database.db);
+    const sqlitePath = rows.find((row) => row.name === 'main')?.file ?? '';
+    return { url: `sqlite:${sqlitePath}`, sqlitePath };
+  }
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+  const url = new URL(postgresTestUrl() ?? '');
+  url.pathname = `/${rows[0]?.name}`;
+  return { url: url.toString() };
 }

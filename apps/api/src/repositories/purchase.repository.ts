@@ -147,14 +147,22 @@ export class PurchaseRepository {
     return rows;
   }
 
-  /** Inserts purchases in one statement; a (user, episode) that exists fails the whole insert. */
+  /**
+   * Inserts purchases in one statement; a (user, episode) that exists fails the whole insert. Every
+   * row names every column, since a multi-row insert on SQLite fills an unnamed one with NULL.
+   */
   async insertPurchases(purchases: readonly NewPurchase[]): Promise<void> {
     if (purchases.length === 0) return;
+    const rows = purchases.map((purchase) => ({
+      paid_point: 0,
+      free_point: 0,
+      event_point: 0,
+      bonus_point: 0,
+      magazine_purchase_id: null,
+      ...purchase,
+    }));
     try {
-      await this.db
-        .insertInto('purchase')
-        .values([...purchases])
-        .execute();
+      await this.db.insertInto('purchase').values(rows).execute();
     } catch (error) {
       throw asDuplicatePurchase(error);
     }

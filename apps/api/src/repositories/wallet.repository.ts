@@ -1,7 +1,6 @@
 // The point ledger and balances (ADR 014): one statement per method, no policy. WalletService decides
 // what to write and runs its writes in one transaction (CommerceTransactionRepository).
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { dialectOf } from '#src/db/dialect.ts';
 import type { Database, PointLedgerTable } from '#src/db/schema.ts';
 
 export type NewLedgerEntry = Insertable<PointLedgerTable>;
@@ -42,11 +41,10 @@ export class WalletRepository {
 
   /**
    * Holds the reader's row lock until the transaction ends (a no-op write), so that one reader's wallet
-   * and entitlement changes run one after the other on PostgreSQL. SQLite transactions already hold
-   * the database's only write lock (BEGIN IMMEDIATE), so there it sends nothing.
+   * and entitlement changes run one after the other on PostgreSQL; on SQLite the transaction holds the
+   * database's one write lock already (BEGIN IMMEDIATE) and this costs one row write.
    */
   async lockWallet(userId: number): Promise<void> {
-    if (dialectOf(this.db) === 'sqlite') return;
     await this.db
       .updateTable('user')
       .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -123,14 +121,21 @@ export class WalletRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Appends entries (one statement); returns their ids in order. */
+  /**
+   * Appends entries in one statement; returns their ids in order. Every row names every column, since
+   * a multi-row insert on SQLite fills an unnamed one with NULL.
+   */
   async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number[]> {
     if (entries.length === 0) return [];
-    const rows = await this.db
-      .insertInto('point_ledger')
-      .values([...entries])
-      .returning('id')
-      .execute();
+    const values = entries.map((entry) => ({
+      remaining: 0,
+      reference_type: '',
+      reference_id: '',
+      idempotency_key: null,
+      expires_at: null,
+      ...entry,
+    }));
+    const rows = await this.db.insertInto('point_ledger').values(values).returning('id').execute();
     return rows.map((row) => row.id);
   }
 

@@ -4,7 +4,6 @@
 // loop in better-sqlite3's busy wait). 50 concurrent purchases on one wallet, rentals racing for one
 // ticket, the spending order of lots, and the ExpirePoints job with a moved clock.
 import { ResponseCode } from '@manga/contracts';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import { codeOf, post } from '#test/accounts.ts';
@@ -13,29 +12,24 @@ import {
   balanceOf,
   createReader,
   DAY_MS,
+  databaseUrlOf,
   grant,
   insertShopTitle,
   ledgerAnomalies,
   type Reader,
 } from '#test/commerce.ts';
-import { postgresTestUrl } from '#test/db.ts';
 import { TEST_NOW } from '#test/factories.ts';
 
 let t: TestApp;
 let second: TestApp;
 let secondHandle: DatabaseHandle | undefined;
 
-/** A second pool on the PostgreSQL database under test. */
-async function openSecondPool(app: TestApp): Promise<DatabaseHandle> {
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(app.database.db);
-  const url = new URL(postgresTestUrl() ?? '');
-  url.pathname = `/${rows[0]?.name}`;
-  return createDatabase({ url: url.toString(), poolSize: 4 });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  secondHandle = t.database.dialect === 'postgres' ? await openSecondPool(t) : undefined;
+  secondHandle =
+    t.database.dialect === 'postgres'
+      ? createDatabase({ url: (await databaseUrlOf(t.database)).url, poolSize: 4 })
+      : undefined;
   second = secondHandle ? await createTestApp({}, secondHandle) : t;
 });
 afterEach(async () => {

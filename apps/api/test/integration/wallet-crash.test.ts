@@ -12,12 +12,12 @@ import { createTestApp, type TestApp } from '#test/app.ts';
 import {
   balanceOf,
   createReader,
+  databaseUrlOf,
   insertShopTitle,
   ledgerAnomalies,
   type Reader,
   type ShopTitle,
 } from '#test/commerce.ts';
-import { postgresTestUrl } from '#test/db.ts';
 import { TEST_NOW } from '#test/factories.ts';
 
 const CHILD = fileURLToPath(new URL('../fixtures/crash-purchase.child.ts', import.meta.url));
@@ -32,16 +32,7 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await insertShopTitle(t.database.db, { count: 3, price: 40 });
   reader = await createReader(t, { paid: 100, free: 30 });
-  if (t.database.dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(t.database.db);
-    sqlitePath = rows.find((row) => row.name === 'main')?.file;
-    databaseUrl = `sqlite:${sqlitePath}`;
-  } else {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.database.db);
-    const url = new URL(postgresTestUrl() ?? '');
-    url.pathname = `/${rows[0]?.name}`;
-    databaseUrl = url.toString();
-  }
+  ({ url: databaseUrl, sqlitePath } = await databaseUrlOf(t.database));
 });
 afterAll(() => t.close());
 

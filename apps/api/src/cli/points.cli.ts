@@ -1,0 +1,108 @@
+// `npm run points -- grant <email> <amount> --reason "…" [--paid] [--expires-days N]`
+// `npm run points -- grant-ticket <email> [--count N] [--expires-days N]`
+// Operator grants (ADR 014) through OperatorGrantService, the wallet and the ledger like every other
+// credit: printed here and logged (JSON on stderr). Free points expire after 90 days unless
+// --expires-days says otherwise; paid points never, unless --expires-days is given; premium tickets
+// after 30 days. Exit code 1 on any error, with nothing granted.
+import { parseArgs } from 'node:util';
+import { formatWireDateTime } from '@manga/contracts';
+import pino from 'pino';
+import { loadConfig } from '#src/config.ts';
+import { createContainer } from '#src/container.ts';
+import { createDatabase } from '#src/db/database.ts';
+import { migrateToLatest } from '#src/db/migrator.ts';
+import { GrantError } from '#src/services/operator-grant.service.ts';
+
+const USAGE = `Usage:
+  npm run points -- grant <email> <amount> --reason "…" [--paid] [--expires-days N]
+      Grants points: free points by default (they expire after 90 days), paid points with --paid
+      (they never expire unless --expires-days is given).
+  npm run points -- grant-ticket <email> [--count N] [--expires-days N]
+      Grants premium tickets (1 by default), expiring after 30 days by default.
+Options: --database <url> (default: MANGA_DATABASE_URL), --help`;
+
+class UsageError extends Error {}
+
+function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+  return Number(value.trim());
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string' },
+      paid: { type: 'boolean', default: false },
+      'expires-days': { type: 'string' },
+      count: { type: 'string' },
+      database: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  const [command, email, amount, ...extra] = positionals;
+  if (values.help || command === undefined) {
+    console.log(USAGE);
+    return;
+  }
+  if (!email) throw new UsageError('Name the reader by e-mail address');
+  const expiresDays = wholeNumber(values['expires-days'], '--expires-days');
+
+  const config = loadConfig();
+  const log = pino({ level: 'info', base: { cli: 'points' } }, pino.destination(2));
+  const database = createDatabase({ url: values.database ?? config.databaseUrl });
+  try {
+    await migrateToLatest(database.db);
+    const { operatorGrants } = createContainer({ config, database, log }).services;
+    const when = (at: number) => formatWireDateTime(new Date(at), config.wireTimeZone);
+    if (command === 'grant') {
+      if (amount === undefined || extra.length > 0) throw new UsageError('grant takes <email> <amount>');
+      if (values.reason === undefined) throw new UsageError('--reason "…" is required');
+      const points = wholeNumber(amount, '<amount>') ?? 0;
+      const result = await operatorGrants.grantPoints({
+        email,
+        amount: points,
+        note: values.reason,
+        paid: values.paid,
+        expiresDays,
+      });
+      console.log(
+        `Granted ${points} ${values.paid ? 'paid' : 'free'} points to ${email} (user ${result.userId}), ` +
+          `${result.expiresAt === null ? 'never expiring' : `expiring ${when(result.expiresAt)}`}. ` +
+          `Balance: ${result.balance.paid_point} paid + ${result.balance.free_point} free.`,
+      );
+    } else if (command === 'grant-ticket') {
+      if (amount !== undefined) throw new UsageError('grant-ticket takes <email> only');
+      const count = wholeNumber(values.count, '--count') ?? 1;
+      const result = await operatorGrants.grantPremiumTickets({ email, count, expiresDays });
+      console.log(
+        `Granted ${count} premium ticket${count === 1 ? '' : 's'} to ${email} (user ${result.userId}), ` +
+          `expiring ${when(result.expiresAt)}. Premium tickets held: ${result.held}.`,
+      );
+    } else {
+      throw new UsageError(`Unknown command "${command}"`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && String((error as { code?: string }).code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      console.error(`${error.message}\n${USAGE}`);
+    } else if (error instanceof GrantError) {
+      console.error(`Grant refused: ${error.message}`);
+    } else {
+      console.error(`Grant failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    process.exit(1);
+  },
+);

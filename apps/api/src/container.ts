@@ -18,6 +18,7 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
@@ -324,6 +325,7 @@ export function createCommerceServices(options: {
     purchases: new PurchaseRepository(database.db),
     tickets: new TicketRepository(database.db),
     commerceTransactions: new CommerceTransactionRepository(database.db),
+    ledgerAudit: new LedgerAuditRepository(database.db),
   };
   const { wallets, purchases, tickets: ticketStore, commerceTransactions: transactions } = repositories;
   const wallet = new WalletService({

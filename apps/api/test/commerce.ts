@@ -2,6 +2,7 @@
 // the ledger-versus-balance check every test ends with.
 import { type Kysely, sql } from 'kysely';
 import type { Database, EpisodeRow, NewEpisode, NewTitle, TitleRow } from '#src/db/schema.ts';
+import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { createAccount, login } from '#test/accounts.ts';
 import type { TestApp } from '#test/app.ts';
 import { postgresTestUrl, type TestDatabase } from '#test/db.ts';
@@ -90,45 +91,9 @@ export async function balanceOf(db: Kysely<Database>, userId: number): Promise<W
   return { paid: row?.paid_point ?? 0, free: row?.free_point ?? 0 };
 }
 
-/**
- * Every way the ledger and the balances could disagree, as readable lines (empty when sound):
- * per reader and kind, sum(delta) = balance = sum(remaining); no negative balance or lot; every
- * priced purchase has its debit and every episode debit its purchase.
- */
-export async function ledgerAnomalies(db: Kysely<Database>): Promise<string[]> {
-  const { rows } = await sql<{ user_id: number; kind: string; delta: number; remaining: number }>`
-    select user_id, kind, coalesce(sum(delta), 0) as delta, coalesce(sum(remaining), 0) as remaining
-    from point_ledger group by user_id, kind`.execute(db);
-  const balances = await db.selectFrom('point_balance').selectAll().execute();
-  const problems: string[] = [];
-  const ledger = new Map(
-    rows.map((r) => [`${r.user_id}:${r.kind}`, { delta: Number(r.delta), remaining: Number(r.remaining) }]),
-  );
-  const users = new Set([...balances.map((b) => b.user_id), ...rows.map((r) => r.user_id)]);
-  for (const userId of users) {
-    const balance = balances.find((b) => b.user_id === userId);
-    for (const kind of ['paid', 'free'] as const) {
-      const held = kind === 'paid' ? (balance?.paid_point ?? 0) : (balance?.free_point ?? 0);
-      const sums = ledger.get(`${userId}:${kind}`) ?? { delta: 0, remaining: 0 };
-      if (held < 0) problems.push(`user ${userId} ${kind} balance ${held} < 0`);
-      if (sums.delta !== held) problems.push(`user ${userId} ${kind}: ledger ${sums.delta} ≠ balance ${held}`);
-      if (sums.remaining !== held) problems.push(`user ${userId} ${kind}: lots ${sums.remaining} ≠ balance ${held}`);
-    }
-  }
-  const negativeLots = await db.selectFrom('point_ledger').select('id').where('remaining', '<', 0).execute();
-  for (const lot of negativeLots) problems.push(`lot ${lot.id} remaining < 0`);
-  const { rows: unpaid } = await sql<{ id: number }>`
-    select p.id from purchase p where p.price > 0 and not exists (
-      select 1 from point_ledger l where l.user_id = p.user_id and l.reference_type = 'episode'
-        and l.reference_id = cast(p.episode_id as text) and l.delta < 0)`.execute(db);
-  for (const purchase of unpaid) problems.push(`purchase ${purchase.id} has no debit`);
-  const { rows: orphans } = await sql<{ id: number }>`
-    select l.id from point_ledger l where l.reference_type = 'episode' and l.delta < 0 and not exists (
-      select 1 from purchase p where p.user_id = l.user_id and cast(p.episode_id as text) = l.reference_id)`.execute(
-    db,
-  );
-  for (const entry of orphans) problems.push(`debit ${entry.id} has no purchase`);
-  return problems;
+/** The ledger audit's findings (empty when ledger, lots, balances and purchases agree). */
+export function ledgerAnomalies(db: Kysely<Database>): Promise<string[]> {
+  return new LedgerAuditRepository(db).listLedgerAnomalies();
 }
 
 /** A URL of the database under test, for another process or pool: its SQLite file or PostgreSQL database. */

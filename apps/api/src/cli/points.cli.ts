@@ -1,9 +1,11 @@
 // `npm run points -- grant <email> <amount> --reason "…" [--paid] [--expires-days N]`
 // `npm run points -- grant-ticket <email> [--count N] [--expires-days N]`
+// `npm run points -- audit`
 // Operator grants (ADR 014) through OperatorGrantService, the wallet and the ledger like every other
 // credit: printed here and logged (JSON on stderr). Free points expire after 90 days unless
 // --expires-days says otherwise; paid points never, unless --expires-days is given; premium tickets
-// after 30 days. Exit code 1 on any error, with nothing granted.
+// after 30 days. `audit` checks the ledger against the balances and purchases. Exit code 1 on any
+// error (nothing granted) or anomaly.
 import { parseArgs } from 'node:util';
 import { formatWireDateTime } from '@manga/contracts';
 import pino from 'pino';
@@ -19,6 +21,8 @@ const USAGE = `Usage:
       (they never expire unless --expires-days is given).
   npm run points -- grant-ticket <email> [--count N] [--expires-days N]
       Grants premium tickets (1 by default), expiring after 30 days by default.
+  npm run points -- audit
+      Checks that the point ledger, its lots, the balances and the purchases agree.
 Options: --database <url> (default: MANGA_DATABASE_URL), --help`;
 
 class UsageError extends Error {}
@@ -48,7 +52,6 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!email) throw new UsageError('Name the reader by e-mail address');
   const expiresDays = wholeNumber(values['expires-days'], '--expires-days');
 
   const config = loadConfig();
@@ -56,9 +59,16 @@ async function main(argv: string[]): Promise<void> {
   const database = createDatabase({ url: values.database ?? config.databaseUrl });
   try {
     await migrateToLatest(database.db);
-    const { operatorGrants } = createContainer({ config, database, log }).services;
+    const { services, repositories } = createContainer({ config, database, log });
+    const { operatorGrants } = services;
     const when = (at: number) => formatWireDateTime(new Date(at), config.wireTimeZone);
-    if (command === 'grant') {
+    if (command === 'audit') {
+      const anomalies = await repositories.ledgerAudit.listLedgerAnomalies();
+      for (const anomaly of anomalies) console.log(anomaly);
+      console.log(`Ledger audit: ${anomalies.length} anomal${anomalies.length === 1 ? 'y' : 'ies'}.`);
+      if (anomalies.length > 0) process.exitCode = 1;
+    } else if (command === 'grant') {
+      if (!email) throw new UsageError('Name the reader by e-mail address');
       if (amount === undefined || extra.length > 0) throw new UsageError('grant takes <email> <amount>');
       if (values.reason === undefined) throw new UsageError('--reason "…" is required');
       const points = wholeNumber(amount, '<amount>') ?? 0;
@@ -75,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
           `Balance: ${result.balance.paid_point} paid + ${result.balance.free_point} free.`,
       );
     } else if (command === 'grant-ticket') {
+      if (!email) throw new UsageError('Name the reader by e-mail address');
       if (amount !== undefined) throw new UsageError('grant-ticket takes <email> only');
       const count = wholeNumber(values.count, '--count') ?? 1;
       const result = await operatorGrants.grantPremiumTickets({ email, count, expiresDays });
@@ -91,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     if (
       error instanceof UsageError ||

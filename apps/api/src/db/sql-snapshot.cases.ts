@@ -15,6 +15,7 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import { LoginFailureRepository } from '#src/repositories/login-failure.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
@@ -197,6 +198,9 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     claimJob: (repository) => repository.claimJob('RebuildRankings', 'RebuildRankings:1959936', NOW),
     finishJob: (repository) => repository.finishJob(1, 'success', '', NOW),
     findLatestJob: (repository) => repository.findLatestJob('RebuildRankings'),
+  }),
+  repositoryCases('ledger-audit', LedgerAuditRepository, {
+    listLedgerAnomalies: (repository) => repository.listLedgerAnomalies(),
   }),
   repositoryCases('login-bonus', LoginBonusRepository, {
     findLoginBonus: (repository) => repository.findLoginBonus(1, '2026-11-22'),
@@ -392,7 +396,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     lockUser: (repository) => repository.lockUser(1),
   }),
   repositoryCases('wallet', WalletRepository, {
-    lockWallet: (repository) => repository.lockWallet(1),
+    lockWallet: (repository) => repository.lockWallet(1, NOW),
     findBalance: (repository) => repository.findBalance(1),
     listOpenLots: (repository) => repository.listOpenLots(1),
     addToBalance: (repository) => repository.addToBalance(1, { paid_point: 0, free_point: 10 }, NOW),

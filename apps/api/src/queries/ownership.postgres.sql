@@ -2,17 +2,17 @@
 -- Dialect: PostgreSQL. Parameters are the representative arguments of the cases.
 
 -- OwnershipRepository.listOwnership
--- parameters: [1, 200001, 200002]
+-- parameters: [1, 200001, 200002, 1, 200001, 200002, 1795305600000]
 select
-  "episode_id"
+  "episode_id",
+  cast(null as text) as "ticket_kind",
+  cast(null as bigint) as "expires_at"
 from
   "purchase"
 where
   "user_id" = $1
   and "episode_id" in ($2, $3)
-
--- OwnershipRepository.listOwnership
--- parameters: [1, 200001, 200002, 1795305600000]
+union all
 select
   "episode_id",
   "ticket_kind",
@@ -20,6 +20,6 @@ select
 from
   "rental"
 where
-  "user_id" = $1
-  and "episode_id" in ($2, $3)
-  and "expires_at" > $4
+  "user_id" = $4
+  and "episode_id" in ($5, $6)
+  and "expires_at" > $7

@@ -2,17 +2,17 @@
 -- Dialect: SQLite. Parameters are the representative arguments of the cases.
 
 -- OwnershipRepository.listOwnership
--- parameters: [1, 200001, 200002]
+-- parameters: [1, 200001, 200002, 1, 200001, 200002, 1795305600000]
 select
-  "episode_id"
+  "episode_id",
+  cast(null as text) as "ticket_kind",
+  cast(null as bigint) as "expires_at"
 from
   "purchase"
 where
   "user_id" = ?
   and "episode_id" in (?, ?)
-
--- OwnershipRepository.listOwnership
--- parameters: [1, 200001, 200002, 1795305600000]
+union all
 select
   "episode_id",
   "ticket_kind",

@@ -33,9 +33,9 @@ where
   "e"."id" in ($3, $4)
 
 -- PurchaseRepository.insertPurchases
--- parameters: [30, 10, 0, 0, null, 1, 200001, 10001, 40, 1795305600000, 0, 0, 0, 0, 1, 1, 200002, 10001, 0, 1795305600000]
+-- parameters: [1, 200001, 10001, 40, 30, 10, 0, 0, null, 1795305600000, 1, 200002, 10001, 0, 0, 0, 0, 0, 1, 1795305600000]
 insert into
-  "purchase" ("paid_point", "free_point", "event_point", "bonus_point", "magazine_purchase_id", "user_id", "episode_id", "title_id", "price", "created_at")
+  "purchase" ("user_id", "episode_id", "title_id", "price", "paid_point", "free_point", "event_point", "bonus_point", "magazine_purchase_id", "created_at")
 values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10),
   ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)

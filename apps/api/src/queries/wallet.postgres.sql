@@ -2,13 +2,15 @@
 -- Dialect: PostgreSQL. Parameters are the representative arguments of the cases.
 
 -- WalletRepository.lockWallet
--- parameters: [1]
-update
-  "user"
-set
-  "updated_at" = "updated_at"
-where
-  "id" = $1
+-- parameters: [1, 1795305600000, 1795305600000]
+insert into
+  "point_balance" ("user_id", "updated_at")
+values
+  ($1, $2)
+on conflict
+  ("user_id")
+do update set
+  "updated_at" = $3
 
 -- WalletRepository.findBalance
 -- parameters: [1]
@@ -21,7 +23,7 @@ where
   "user_id" = $1
 
 -- WalletRepository.listOpenLots
--- parameters: [1, "paid", "free"]
+-- parameters: [1]
 select
   "id",
   "kind",
@@ -32,7 +34,7 @@ from
 where
   "user_id" = $1
   and "remaining" > 0
-  and "kind" in ($2, $3)
+  and "kind" in ('paid', 'free')
 order by
   "id"
 
@@ -73,9 +75,9 @@ where
   and "remaining" >= $3
 
 -- WalletRepository.insertLedgerEntries
--- parameters: [0, "episode", "200001", null, null, 1, "free", -10, "episode_paid", 1795305600000, 0, "episode", "200001", null, null, 1, "paid", -30, "episode_paid", 1795305600000]
+-- parameters: [1, "free", -10, 0, "episode_paid", "episode", "200001", null, null, 1795305600000, 1, "paid", -30, 0, "episode_paid", "episode", "200001", null, null, 1795305600000]
 insert into
-  "point_ledger" ("remaining", "reference_type", "reference_id", "idempotency_key", "expires_at", "user_id", "kind", "delta", "reason", "created_at")
+  "point_ledger" ("user_id", "kind", "delta", "remaining", "reason", "reference_type", "reference_id", "idempotency_key", "expires_at", "created_at")
 values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10),
   ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
@@ -91,8 +93,6 @@ from
 where
   "remaining" > 0
   and "expires_at" <= $1
-order by
-  "user_id"
 limit
   $2
 

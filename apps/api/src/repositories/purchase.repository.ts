@@ -2,9 +2,24 @@
 // (ADR 014). One statement per method, no policy.
 import type { Insertable, Kysely } from 'kysely';
 import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { preparedRows, runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, MagazinePurchaseTable, PurchaseTable } from '#src/db/schema.ts';
 
 export type NewPurchase = Insertable<PurchaseTable>;
+
+/** Columns every inserted purchase names, in this order (a prepared multi-row insert). */
+const INSERTED_PURCHASE_COLUMNS = [
+  'user_id',
+  'episode_id',
+  'title_id',
+  'price',
+  'paid_point',
+  'free_point',
+  'event_point',
+  'bonus_point',
+  'magazine_purchase_id',
+  'created_at',
+] as const;
 export type NewMagazinePurchase = Insertable<MagazinePurchaseTable>;
 
 /** The (user, episode) or (user, magazine) purchase exists already: a replay or a concurrent submit. */
@@ -93,53 +108,58 @@ export class PurchaseRepository {
   async listEpisodeSales(ids: readonly number[], now: number): Promise<EpisodeSaleRow[]> {
     const rows: EpisodeSaleRow[] = [];
     for (const idChunk of chunk(uniqueIds(ids), IN_LIST_CHUNK_SIZE)) {
-      const found = await this.db
-        .selectFrom('episode as e')
-        .innerJoin('title as t', 't.id', 'e.title_id')
-        .select([
-          'e.id',
-          'e.title_id',
-          'e.sort_index',
-          'e.name_en',
-          'e.name_ja',
-          'e.point',
-          'e.start_at',
-          'e.free_until_at',
-          'e.single_sale_enabled',
-          'e.ticket_rental_enabled',
-          'e.magazine_id',
-          't.published_at as title_published_at',
-          't.free_first_count',
-          't.free_latest_count',
-          't.free_until_at as title_free_until_at',
-          't.ticket_enabled',
-          't.ticket_max',
-          't.ticket_recover_seconds',
-          't.ticket_rental_seconds',
-          't.ticket_version',
-        ])
-        .select((eb) => [
-          eb
-            .selectFrom('episode as r')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('r.title_id', '=', 'e.title_id')
-            .where('r.start_at', '<=', now)
-            .where((w) =>
-              w.or([
-                w('r.sort_index', '<', w.ref('e.sort_index')),
-                w.and([w('r.sort_index', '=', w.ref('e.sort_index')), w('r.id', '<', w.ref('e.id'))]),
-              ]),
-            )
-            .as('position'),
-          eb
-            .selectFrom('episode as r')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('r.title_id', '=', 'e.title_id')
-            .where('r.start_at', '<=', now)
-            .as('released_count'),
-        ])
-        .where('e.id', 'in', idChunk)
-        .execute();
+      const found = await preparedRows(
+        this.db,
+        `purchase.sales:${idChunk.length}`,
+        [now, ...idChunk],
+        (at, ...episodeIds) =>
+          this.db
+            .selectFrom('episode as e')
+            .innerJoin('title as t', 't.id', 'e.title_id')
+            .select([
+              'e.id',
+              'e.title_id',
+              'e.sort_index',
+              'e.name_en',
+              'e.name_ja',
+              'e.point',
+              'e.start_at',
+              'e.free_until_at',
+              'e.single_sale_enabled',
+              'e.ticket_rental_enabled',
+              'e.magazine_id',
+              't.published_at as title_published_at',
+              't.free_first_count',
+              't.free_latest_count',
+              't.free_until_at as title_free_until_at',
+              't.ticket_enabled',
+              't.ticket_max',
+              't.ticket_recover_seconds',
+              't.ticket_rental_seconds',
+              't.ticket_version',
+            ])
+            .select((eb) => [
+              eb
+                .selectFrom('episode as r')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('r.title_id', '=', 'e.title_id')
+                .where('r.start_at', '<=', at)
+                .where((w) =>
+                  w.or([
+                    w('r.sort_index', '<', w.ref('e.sort_index')),
+                    w.and([w('r.sort_index', '=', w.ref('e.sort_index')), w('r.id', '<', w.ref('e.id'))]),
+                  ]),
+                )
+                .as('position'),
+              eb
+                .selectFrom('episode as r')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('r.title_id', '=', 'e.title_id')
+                .where('r.start_at', '<=', at)
+                .as('released_count'),
+            ])
+            .where('e.id', 'in', episodeIds),
+      );
       for (const row of found) {
         rows.push({ ...row, position: Number(row.position ?? 0), released_count: Number(row.released_count ?? 0) });
       }
@@ -153,16 +173,30 @@ export class PurchaseRepository {
    */
   async insertPurchases(purchases: readonly NewPurchase[]): Promise<void> {
     if (purchases.length === 0) return;
-    const rows = purchases.map((purchase) => ({
-      paid_point: 0,
-      free_point: 0,
-      event_point: 0,
-      bonus_point: 0,
-      magazine_purchase_id: null,
-      ...purchase,
-    }));
+    const values = purchases.flatMap((purchase) => {
+      const row = {
+        paid_point: 0,
+        free_point: 0,
+        event_point: 0,
+        bonus_point: 0,
+        magazine_purchase_id: null,
+        ...purchase,
+      };
+      return INSERTED_PURCHASE_COLUMNS.map((column) => row[column]);
+    });
+    const width = INSERTED_PURCHASE_COLUMNS.length;
     try {
-      await this.db.insertInto('purchase').values(rows).execute();
+      await runPrepared(this.db, `purchase.insert:${purchases.length}`, values, (...slots) =>
+        this.db
+          .insertInto('purchase')
+          .values(
+            purchases.map((_, row) =>
+              Object.fromEntries(
+                INSERTED_PURCHASE_COLUMNS.map((column, index) => [column, slots[row * width + index]]),
+              ),
+            ) as NewPurchase[],
+          ),
+      );
     } catch (error) {
       throw asDuplicatePurchase(error);
     }

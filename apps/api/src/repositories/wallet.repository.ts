@@ -1,6 +1,7 @@
 // The point ledger and balances (ADR 014): one statement per method, no policy. WalletService decides
 // what to write and runs its writes in one transaction (CommerceTransactionRepository).
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { preparedChanges, preparedRows, runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, PointLedgerTable } from '#src/db/schema.ts';
 
 export type NewLedgerEntry = Insertable<PointLedgerTable>;
@@ -24,6 +25,20 @@ export interface LedgerEntryRow {
   created_at: number;
 }
 
+/** Columns every inserted ledger entry names, in this order (a prepared multi-row insert). */
+const INSERTED_LEDGER_COLUMNS = [
+  'user_id',
+  'kind',
+  'delta',
+  'remaining',
+  'reason',
+  'reference_type',
+  'reference_id',
+  'idempotency_key',
+  'expires_at',
+  'created_at',
+] as const;
+
 const LEDGER_COLUMNS = [
   'id',
   'kind',
@@ -40,16 +55,18 @@ export class WalletRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Holds the reader's row lock until the transaction ends (a no-op write), so that one reader's wallet
-   * and entitlement changes run one after the other on PostgreSQL; on SQLite the transaction holds the
-   * database's one write lock already (BEGIN IMMEDIATE) and this costs one row write.
+   * Starts a wallet change: makes sure the reader's balance row exists and holds its row lock until the
+   * transaction ends, so that one reader's wallet and entitlement changes run one after the other on
+   * PostgreSQL (SQLite transactions hold the database's one write lock already). The row is written
+   * again by the change anyway, so this costs no extra page on SQLite.
    */
-  async lockWallet(userId: number): Promise<void> {
-    await this.db
-      .updateTable('user')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', userId)
-      .execute();
+  async lockWallet(userId: number, now: number): Promise<void> {
+    await runPrepared(this.db, 'wallet.lock', [userId, now], (user, at) =>
+      this.db
+        .insertInto('point_balance')
+        .values({ user_id: user, updated_at: at })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ updated_at: at })),
+    );
   }
 
   findBalance(userId: number): Promise<{ paid_point: number; free_point: number } | undefined> {
@@ -62,14 +79,14 @@ export class WalletRepository {
 
   /** Credits of the reader with points left (due ones included), by the partial index of open lots. */
   listOpenLots(userId: number): Promise<LotRow[]> {
-    return this.db
-      .selectFrom('point_ledger')
-      .select(['id', 'kind', 'remaining', 'expires_at'])
-      .where('user_id', '=', userId)
-      .where(sql<boolean>`${sql.ref('remaining')} > 0`)
-      .where('kind', 'in', ['paid', 'free'])
-      .orderBy('id')
-      .execute() as Promise<LotRow[]>;
+    return preparedRows(this.db, 'wallet.open-lots', [userId], (user) =>
+      this.db
+        .selectFrom('point_ledger')
+        .select(['id', 'kind', 'remaining', 'expires_at'])
+        .where('user_id', '=', user)
+        .where(sql<boolean>`${sql.ref('remaining')} > 0 and ${sql.ref('kind')} in ('paid', 'free')`)
+        .orderBy('id'),
+    ) as Promise<LotRow[]>;
   }
 
   /** Adds to the balance, creating it on the first credit. */
@@ -96,29 +113,35 @@ export class WalletRepository {
     take: { paid_point: number; free_point: number },
     now: number,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('point_balance')
-      .set((eb) => ({
-        paid_point: eb('paid_point', '-', take.paid_point),
-        free_point: eb('free_point', '-', take.free_point),
-        updated_at: now,
-      }))
-      .where('user_id', '=', userId)
-      .where('paid_point', '>=', take.paid_point)
-      .where('free_point', '>=', take.free_point)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const changed = await preparedChanges(
+      this.db,
+      'wallet.take-balance',
+      [userId, take.paid_point, take.free_point, now],
+      (user, paid, free, at) =>
+        this.db
+          .updateTable('point_balance')
+          .set((eb) => ({
+            paid_point: eb('paid_point', '-', paid),
+            free_point: eb('free_point', '-', free),
+            updated_at: at,
+          }))
+          .where('user_id', '=', user)
+          .where('paid_point', '>=', paid)
+          .where('free_point', '>=', free),
+    );
+    return changed === 1;
   }
 
   /** Takes `amount` from one lot only where it holds that much; false otherwise. */
   async takeFromLot(lotId: number, amount: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('point_ledger')
-      .set((eb) => ({ remaining: eb('remaining', '-', amount) }))
-      .where('id', '=', lotId)
-      .where('remaining', '>=', amount)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const changed = await preparedChanges(this.db, 'wallet.take-lot', [lotId, amount], (lot, taken) =>
+      this.db
+        .updateTable('point_ledger')
+        .set((eb) => ({ remaining: eb('remaining', '-', taken) }))
+        .where('id', '=', lot)
+        .where('remaining', '>=', taken),
+    );
+    return changed === 1;
   }
 
   /**
@@ -127,15 +150,28 @@ export class WalletRepository {
    */
   async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number[]> {
     if (entries.length === 0) return [];
-    const values = entries.map((entry) => ({
-      remaining: 0,
-      reference_type: '',
-      reference_id: '',
-      idempotency_key: null,
-      expires_at: null,
-      ...entry,
-    }));
-    const rows = await this.db.insertInto('point_ledger').values(values).returning('id').execute();
+    const values = entries.flatMap((entry) => {
+      const row = {
+        remaining: 0,
+        reference_type: '',
+        reference_id: '',
+        idempotency_key: null,
+        expires_at: null,
+        ...entry,
+      };
+      return INSERTED_LEDGER_COLUMNS.map((column) => row[column]);
+    });
+    const width = INSERTED_LEDGER_COLUMNS.length;
+    const rows = await preparedRows(this.db, `wallet.ledger-insert:${entries.length}`, values, (...slots) =>
+      this.db
+        .insertInto('point_ledger')
+        .values(
+          entries.map((_, row) =>
+            Object.fromEntries(INSERTED_LEDGER_COLUMNS.map((column, index) => [column, slots[row * width + index]])),
+          ) as NewLedgerEntry[],
+        )
+        .returning('id'),
+    );
     return rows.map((row) => row.id);
   }
 
@@ -147,7 +183,6 @@ export class WalletRepository {
       .distinct()
       .where(sql<boolean>`${sql.ref('remaining')} > 0`)
       .where('expires_at', '<=', now)
-      .orderBy('user_id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.user_id);

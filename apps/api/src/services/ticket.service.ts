@@ -55,7 +55,7 @@ export interface TicketStore {
 }
 
 export interface TicketStores {
-  wallet: { lockWallet(userId: number): Promise<void> };
+  wallet: { lockWallet(userId: number, now: number): Promise<void> };
   tickets: TicketStore;
   ownership: EpisodeOwnershipReader;
 }
@@ -166,7 +166,7 @@ export class TicketService {
     const premium = request.ticket_type === TicketType.Premium;
     if (!premium) assertAdvertisedTitleTicket(row, request);
     const finishAt = await this.options.transactions.run(async (stores) => {
-      await stores.wallet.lockWallet(user.userId);
+      await stores.wallet.lockWallet(user.userId, now);
       const owned = await stores.ownership.listOwnership(user.userId, [row.id], now);
       if (opensEpisode(owned.get(row.id), now)) throw new DomainError(ResponseCode.EpisodeAlreadyPurchased);
       const rentalMs = (premium ? PREMIUM_TICKET_RENTAL_SECONDS : row.ticket_rental_seconds) * 1000;
@@ -250,7 +250,7 @@ export class TicketService {
   async grantPremiumTickets(grant: { userId: number; count: number; expiresAt: number }): Promise<number> {
     const now = this.options.clock.now();
     const held = await this.options.transactions.run(async (stores) => {
-      await stores.wallet.lockWallet(grant.userId);
+      await stores.wallet.lockWallet(grant.userId, now);
       await this.grantPremiumTicketsIn(stores.tickets, { ...grant, source: TICKET_SOURCE.Operator }, now);
       return (await stores.tickets.listUsablePremiumTickets(grant.userId, now)).length;
     });

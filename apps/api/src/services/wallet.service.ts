@@ -23,7 +23,7 @@ export type { PointLot } from '#src/services/wallet.rule.ts';
 
 /** The writes a wallet needs, bound to the caller's transaction. */
 export interface WalletStore {
-  lockWallet(userId: number): Promise<void>;
+  lockWallet(userId: number, now: number): Promise<void>;
   listOpenLots(userId: number): Promise<PointLot[]>;
   addToBalance(userId: number, add: PointSplit, now: number): Promise<void>;
   takeFromBalance(userId: number, take: PointSplit, now: number): Promise<boolean>;
@@ -101,7 +101,7 @@ export class OpenWallet {
   ) {}
 
   static async open(store: WalletStore, userId: number, now: number): Promise<OpenWallet> {
-    await store.lockWallet(userId);
+    await store.lockWallet(userId, now);
     const lots = await store.listOpenLots(userId);
     const wallet = new OpenWallet(store, userId, lots, now);
     await wallet.expireDueLots();

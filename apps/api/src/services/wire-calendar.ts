@@ -4,9 +4,18 @@ import { formatWireDateTime } from '@manga/contracts';
 
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' of `at` in `timeZone`. */
+const MINUTE_MS = 60_000;
+/** The last date computed per zone, by minute: every zone's offset is whole minutes. */
+const recentDates = new Map<string, { minute: number; date: string }>();
+
+/** 'YYYY-MM-DD' of `at` in `timeZone` (remembered for the minute, since Intl formatting is slow). */
 export function wireDate(at: number, timeZone: string): string {
-  return formatWireDateTime(new Date(at), timeZone).slice(0, 10);
+  const minute = Math.floor(at / MINUTE_MS);
+  const recent = recentDates.get(timeZone);
+  if (recent?.minute === minute) return recent.date;
+  const date = formatWireDateTime(new Date(at), timeZone).slice(0, 10);
+  recentDates.set(timeZone, { minute, date });
+  return date;
 }
 
 /** The date `days` after (negative: before) a 'YYYY-MM-DD' date. */

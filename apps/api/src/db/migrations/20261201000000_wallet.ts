@@ -13,13 +13,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('purchase')
     .addColumn('magazine_purchase_id', 'integer', (c) => c.references('magazine_purchase.id'))
     .execute();
+  // Partial: most purchases have no magazine issue and cost no index write.
   await db.schema
     .createIndex('purchase_magazine_purchase_id_idx')
     .on('purchase')
     .column('magazine_purchase_id')
+    .where(sql<boolean>`${sql.ref('magazine_purchase_id')} is not null`)
     .execute();
-  // Purchased titles by latest purchase: a covering index for the per-title max(created_at).
+  // Purchased titles by latest purchase: a covering index for the per-title max(created_at), which
+  // also serves what (user, title) and (user, created_at) did; one index less to write per purchase.
   await db.schema.dropIndex('purchase_user_id_title_id_idx').execute();
+  await db.schema.dropIndex('purchase_user_id_created_at_idx').execute();
   await db.schema
     .createIndex('purchase_user_id_title_id_created_at_idx')
     .on('purchase')
@@ -70,6 +74,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .createIndex('purchase_user_id_title_id_idx')
     .on('purchase')
     .columns(['user_id', 'title_id'])
+    .execute();
+  await db.schema
+    .createIndex('purchase_user_id_created_at_idx')
+    .on('purchase')
+    .columns(['user_id', 'created_at'])
     .execute();
   await db.schema.dropIndex('purchase_magazine_purchase_id_idx').execute();
   await db.schema.alterTable('purchase').dropColumn('magazine_purchase_id').execute();

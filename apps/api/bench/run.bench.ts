@@ -203,10 +203,12 @@ async function main() {
       { name: 'GET /web/title/purchased page 1, cache off', ...purchasedNoCache },
     ]);
     console.log(
-      `Ledger audit after the run: ${audit.purchases} purchases for ${purchase.ok} successful requests, ` +
+      `Ledger audit after the run: ${audit.purchases} purchases committed for ${purchase.ok} answered ` +
+        `(requests cut off at the end of a run commit unanswered), ` +
         `${audit.anomalies.length} anomalies${audit.anomalies.length > 0 ? `:\n${audit.anomalies.slice(0, 20).join('\n')}` : ''}`,
     );
-    if (audit.anomalies.length > 0 || audit.purchases !== purchase.ok) {
+    // Requests cut off when a run ends may still commit, so purchases ≥ answered requests.
+    if (audit.anomalies.length > 0 || audit.purchases < purchase.ok) {
       throw new Error('the ledger audit after the purchase run found anomalies');
     }
     if (large.built) {

@@ -1,12 +1,13 @@
 // Helpers for wallet, purchase and ticket tests (ADR 014): readers with points, titles on sale, and
 // the ledger-versus-balance check every test ends with.
 import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Database, EpisodeRow, NewEpisode, NewTitle, TitleRow } from '#src/db/schema.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { createAccount, login } from '#test/accounts.ts';
 import type { TestApp } from '#test/app.ts';
 import { postgresTestUrl, type TestDatabase } from '#test/db.ts';
-import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
+import { insertEpisode, insertPage, insertTitle, TEST_NOW } from '#test/factories.ts';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
@@ -46,10 +47,19 @@ export interface ShopTitle {
   episodes: EpisodeRow[];
 }
 
-/** A published title with `count` released episodes: the first free, the others at `price`, rentable. */
+/**
+ * A published title with `count` released episodes: the first free, the others at `price`, rentable;
+ * with a page each when `pages` (for the viewers).
+ */
 export async function insertShopTitle(
   db: Kysely<Database>,
-  options: { count?: number; price?: number; title?: Partial<NewTitle>; episode?: Partial<NewEpisode> } = {},
+  options: {
+    count?: number;
+    price?: number;
+    pages?: boolean;
+    title?: Partial<NewTitle>;
+    episode?: Partial<NewEpisode>;
+  } = {},
 ): Promise<ShopTitle> {
   const { count = 5, price = 40 } = options;
   const title = await insertTitle(db, {
@@ -73,6 +83,7 @@ export async function insertShopTitle(
       }),
     );
   }
+  if (options.pages) for (const episode of episodes) await insertPage(db, { episode_id: episode.id });
   return { title, episodes };
 }
 
@@ -89,6 +100,12 @@ export async function balanceOf(db: Kysely<Database>, userId: number): Promise<W
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return { paid: row?.paid_point ?? 0, free: row?.free_point ?? 0 };
+}
+
+/** After each wallet test: the clock back at TEST_NOW, and the ledger audit finds nothing. */
+export async function endWalletTest(t: TestApp): Promise<void> {
+  t.clock.set(TEST_NOW);
+  expect(await ledgerAnomalies(t.database.db)).toEqual([]);
 }
 
 /** The ledger audit's findings (empty when ledger, lots, balances and purchases agree). */

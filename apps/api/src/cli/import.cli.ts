@@ -6,6 +6,7 @@
 // error, with nothing half-imported. Database and storage come from config.ts (MANGA_DATABASE_URL,
 // MANGA_STORAGE_DIR) unless --database / --storage are given.
 import { parseArgs } from 'node:util';
+import { isUsageError, parseWholeNumber, UsageError } from '#src/cli/cli-args.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -19,14 +20,6 @@ import { IngestError, IngestService } from '#src/services/ingest.service.ts';
 
 const USAGE =
   'Usage: npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>] [--database <url>] [--storage <dir>]';
-
-class UsageError extends Error {}
-
-function parseInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
-  return Number(value.trim());
-}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -51,8 +44,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const [source, ...extra] = positionals;
   if (!source || extra.length > 0) throw new UsageError('Give exactly one folder or .cbz file');
-  const titleId = parseInteger(values.title, '--title');
-  const episodeId = parseInteger(values.episode, '--episode');
+  const titleId = parseWholeNumber(values.title, '--title');
+  const episodeId = parseWholeNumber(values.episode, '--episode');
   if (titleId === undefined || episodeId === undefined) throw new UsageError('--title and --episode are required');
 
   const config = loadConfig();
@@ -75,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
       episodeId,
       episodeName: values.name,
       titleName: values['title-name'],
-      point: parseInteger(values.point, '--point'),
+      point: parseWholeNumber(values.point, '--point'),
       coverPath: values.cover,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -93,12 +86,10 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (isUsageError(error)) {
       console.error(`${error.message}\n${USAGE}`);
     } else if (error instanceof IngestError || error instanceof ArchiveError) {
       console.error(`Import failed: ${error.message}`);
-    } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${error.message}\n${USAGE}`);
     } else {
       console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { formatWireDateTime } from '@manga/contracts';
 import pino from 'pino';
+import { isUsageError, parseWholeNumber, UsageError } from '#src/cli/cli-args.ts';
 import { loadConfig } from '#src/config.ts';
 import { createContainer } from '#src/container.ts';
 import { createDatabase } from '#src/db/database.ts';
@@ -24,14 +25,6 @@ const USAGE = `Usage:
   npm run points -- audit
       Checks that the point ledger, its lots, the balances and the purchases agree.
 Options: --database <url> (default: MANGA_DATABASE_URL), --help`;
-
-class UsageError extends Error {}
-
-function wholeNumber(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${name} must be a whole number, got "${value}"`);
-  return Number(value.trim());
-}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -52,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const expiresDays = wholeNumber(values['expires-days'], '--expires-days');
+  const expiresDays = parseWholeNumber(values['expires-days'], '--expires-days');
 
   const config = loadConfig();
   const log = pino({ level: 'info', base: { cli: 'points' } }, pino.destination(2));
@@ -71,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
       if (!email) throw new UsageError('Name the reader by e-mail address');
       if (amount === undefined || extra.length > 0) throw new UsageError('grant takes <email> <amount>');
       if (values.reason === undefined) throw new UsageError('--reason "…" is required');
-      const points = wholeNumber(amount, '<amount>') ?? 0;
+      const points = parseWholeNumber(amount, '<amount>') ?? 0;
       const result = await operatorGrants.grantPoints({
         email,
         amount: points,
@@ -87,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'grant-ticket') {
       if (!email) throw new UsageError('Name the reader by e-mail address');
       if (amount !== undefined) throw new UsageError('grant-ticket takes <email> only');
-      const count = wholeNumber(values.count, '--count') ?? 1;
+      const count = parseWholeNumber(values.count, '--count') ?? 1;
       const result = await operatorGrants.grantPremiumTickets({ email, count, expiresDays });
       console.log(
         `Granted ${count} premium ticket${count === 1 ? '' : 's'} to ${email} (user ${result.userId}), ` +
@@ -104,10 +97,7 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
-    if (
-      error instanceof UsageError ||
-      (error instanceof TypeError && String((error as { code?: string }).code).startsWith('ERR_PARSE_ARGS'))
-    ) {
+    if (isUsageError(error)) {
       console.error(`${error.message}\n${USAGE}`);
     } else if (error instanceof GrantError) {
       console.error(`Grant refused: ${error.message}`);

@@ -247,9 +247,11 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findMagazinePurchase: (repository) => repository.findMagazinePurchase(1, 1),
     insertMagazinePurchase: (repository) =>
       repository.insertMagazinePurchase({ user_id: 1, magazine_id: 1, price: 150, created_at: NOW }),
-    listPurchasedTitles: (repository) => repository.listPurchasedTitles(1, 0, 20),
+    listPurchasesNewestFirst: {
+      first: (repository) => repository.listPurchasesNewestFirst(1, null, 500),
+      next: (repository) => repository.listPurchasesNewestFirst(1, { created_at: NOW, id: 1200 }, 500),
+    },
     countPurchasedTitles: (repository) => repository.countPurchasedTitles(1),
-    listLatestPurchasedEpisodes: (repository) => repository.listLatestPurchasedEpisodes(1, [10001, 10002]),
     listReservations: (repository) => repository.listReservations(1, NOW, 0, 20),
     listEpisodeLabels: (repository) => repository.listEpisodeLabels([200001, 200002]),
   }),
@@ -424,8 +426,10 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         },
       ]),
     listUsersWithDueLots: (repository) => repository.listUsersWithDueLots(NOW, 200),
-    listLedgerEntries: (repository) => repository.listLedgerEntries(1, 0, 20),
-    listLedgerEntriesBefore: (repository) => repository.listLedgerEntriesBefore(1, NOW, 20),
-    listLedgerEntriesBetween: (repository) => repository.listLedgerEntriesBetween(1, NOW - 1000, NOW),
+    listLedgerEntries: {
+      page: (repository) => repository.listLedgerEntries(1, { offset: 0, limit: 20 }),
+      before: (repository) => repository.listLedgerEntries(1, { before: NOW, limit: 20 }),
+      'one second': (repository) => repository.listLedgerEntries(1, { from: NOW - 1000, to: NOW }),
+    },
   }),
 ];

@@ -33,9 +33,9 @@ where
   "e"."id" in ($3, $4)
 
 -- PurchaseRepository.insertPurchases
--- parameters: [1, 200001, 10001, 40, 30, 10, 0, 0, null, 1795305600000, 1, 200002, 10001, 0, 0, 0, 0, 0, 1, 1795305600000]
+-- parameters: [1, 200001, 10001, 40, 30, 10, 0, 0, 1795305600000, null, 1, 200002, 10001, 0, 0, 0, 0, 0, 1795305600000, 1]
 insert into
-  "purchase" ("user_id", "episode_id", "title_id", "price", "paid_point", "free_point", "event_point", "bonus_point", "magazine_purchase_id", "created_at")
+  "purchase" ("user_id", "episode_id", "title_id", "price", "paid_point", "free_point", "event_point", "bonus_point", "created_at", "magazine_purchase_id")
 values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10),
   ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
@@ -86,24 +86,40 @@ values
 returning
   "id"
 
--- PurchaseRepository.listPurchasedTitles
--- parameters: [1, 20, 0]
+-- PurchaseRepository.listPurchasesNewestFirst (first)
+-- parameters: [1, 500]
 select
+  "id",
+  "created_at",
   "title_id",
-  max("created_at") as "last_purchased_at"
+  "episode_id"
 from
   "purchase"
 where
   "user_id" = $1
-group by
-  "title_id"
 order by
-  "last_purchased_at" desc,
-  "title_id" desc
+  "created_at" desc,
+  "id" desc
 limit
   $2
-offset
-  $3
+
+-- PurchaseRepository.listPurchasesNewestFirst (next)
+-- parameters: [1, 1795305600000, 1795305600000, 1200, 500]
+select
+  "id",
+  "created_at",
+  "title_id",
+  "episode_id"
+from
+  "purchase"
+where
+  "user_id" = $1
+  and ("created_at" < $2 or ("created_at" = $3 and "id" < $4))
+order by
+  "created_at" desc,
+  "id" desc
+limit
+  $5
 
 -- PurchaseRepository.countPurchasedTitles
 -- parameters: [1]
@@ -113,20 +129,6 @@ from
   "purchase"
 where
   "user_id" = $1
-
--- PurchaseRepository.listLatestPurchasedEpisodes
--- parameters: [1, 10001, 10002]
-select
-  "title_id",
-  "episode_id"
-from
-  "purchase"
-where
-  "user_id" = $1
-  and "title_id" in ($2, $3)
-order by
-  "created_at" desc,
-  "id" desc
 
 -- PurchaseRepository.listReservations
 -- parameters: [1, 1795305600000, 20, 0]

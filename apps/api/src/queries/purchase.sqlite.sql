@@ -33,9 +33,9 @@ where
   "e"."id" in (?, ?)
 
 -- PurchaseRepository.insertPurchases
--- parameters: [1, 200001, 10001, 40, 30, 10, 0, 0, null, 1795305600000, 1, 200002, 10001, 0, 0, 0, 0, 0, 1, 1795305600000]
+-- parameters: [1, 200001, 10001, 40, 30, 10, 0, 0, 1795305600000, null, 1, 200002, 10001, 0, 0, 0, 0, 0, 1795305600000, 1]
 insert into
-  "purchase" ("user_id", "episode_id", "title_id", "price", "paid_point", "free_point", "event_point", "bonus_point", "magazine_purchase_id", "created_at")
+  "purchase" ("user_id", "episode_id", "title_id", "price", "paid_point", "free_point", "event_point", "bonus_point", "created_at", "magazine_purchase_id")
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?, ?),
   (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -86,23 +86,39 @@ values
 returning
   "id"
 
--- PurchaseRepository.listPurchasedTitles
--- parameters: [1, 20, 0]
+-- PurchaseRepository.listPurchasesNewestFirst (first)
+-- parameters: [1, 500]
 select
+  "id",
+  "created_at",
   "title_id",
-  max("created_at") as "last_purchased_at"
+  "episode_id"
 from
   "purchase"
 where
   "user_id" = ?
-group by
-  "title_id"
 order by
-  "last_purchased_at" desc,
-  "title_id" desc
+  "created_at" desc,
+  "id" desc
 limit
   ?
-offset
+
+-- PurchaseRepository.listPurchasesNewestFirst (next)
+-- parameters: [1, 1795305600000, 1795305600000, 1200, 500]
+select
+  "id",
+  "created_at",
+  "title_id",
+  "episode_id"
+from
+  "purchase"
+where
+  "user_id" = ?
+  and ("created_at" < ? or ("created_at" = ? and "id" < ?))
+order by
+  "created_at" desc,
+  "id" desc
+limit
   ?
 
 -- PurchaseRepository.countPurchasedTitles
@@ -113,20 +129,6 @@ from
   "purchase"
 where
   "user_id" = ?
-
--- PurchaseRepository.listLatestPurchasedEpisodes
--- parameters: [1, 10001, 10002]
-select
-  "title_id",
-  "episode_id"
-from
-  "purchase"
-where
-  "user_id" = ?
-  and "title_id" in (?, ?)
-order by
-  "created_at" desc,
-  "id" desc
 
 -- PurchaseRepository.listReservations
 -- parameters: [1, 1795305600000, 20, 0]

@@ -96,7 +96,7 @@ where
 limit
   $2
 
--- WalletRepository.listLedgerEntries
+-- WalletRepository.listLedgerEntries (page)
 -- parameters: [1, 20, 0]
 select
   "id",
@@ -120,7 +120,7 @@ limit
 offset
   $3
 
--- WalletRepository.listLedgerEntriesBefore
+-- WalletRepository.listLedgerEntries (before)
 -- parameters: [1, 1795305600000, 20]
 select
   "id",
@@ -143,7 +143,7 @@ order by
 limit
   $3
 
--- WalletRepository.listLedgerEntriesBetween
+-- WalletRepository.listLedgerEntries (one second)
 -- parameters: [1, 1795305599000, 1795305600000]
 select
   "id",

@@ -96,7 +96,7 @@ where
 limit
   ?
 
--- WalletRepository.listLedgerEntries
+-- WalletRepository.listLedgerEntries (page)
 -- parameters: [1, 20, 0]
 select
   "id",
@@ -120,7 +120,7 @@ limit
 offset
   ?
 
--- WalletRepository.listLedgerEntriesBefore
+-- WalletRepository.listLedgerEntries (before)
 -- parameters: [1, 1795305600000, 20]
 select
   "id",
@@ -143,7 +143,7 @@ order by
 limit
   ?
 
--- WalletRepository.listLedgerEntriesBetween
+-- WalletRepository.listLedgerEntries (one second)
 -- parameters: [1, 1795305599000, 1795305600000]
 select
   "id",

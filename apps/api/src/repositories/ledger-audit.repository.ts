@@ -11,7 +11,15 @@ export class LedgerAuditRepository {
    * Per reader and kind: sum(delta) = balance = sum(remaining), nothing negative; every priced
    * purchase has its debit and every episode debit its purchase.
    */
-  async listLedgerAnomalies(): Promise<string[]> {
+  listLedgerAnomalies(): Promise<string[]> {
+    // One snapshot for every query, so that purchases committing meanwhile cannot look like anomalies.
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => new LedgerAuditRepository(trx).findAnomalies());
+  }
+
+  private async findAnomalies(): Promise<string[]> {
     const { rows: sums } = await sql<{ user_id: number; kind: string; delta: number; remaining: number }>`
       select user_id, kind, coalesce(sum(delta), 0) as delta, coalesce(sum(remaining), 0) as remaining
       from point_ledger group by user_id, kind`.execute(this.db);

@@ -2,25 +2,16 @@
 // (ADR 014). One statement per method, no policy.
 import type { Insertable, Kysely } from 'kysely';
 import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { isUniqueViolation } from '#src/db/dialect.ts';
 import { preparedRows, runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, MagazinePurchaseTable, PurchaseTable } from '#src/db/schema.ts';
+import { tableColumns } from '#src/db/table-columns.ts';
 
 export type NewPurchase = Insertable<PurchaseTable>;
+export type NewMagazinePurchase = Insertable<MagazinePurchaseTable>;
 
 /** Columns every inserted purchase names, in this order (a prepared multi-row insert). */
-const INSERTED_PURCHASE_COLUMNS = [
-  'user_id',
-  'episode_id',
-  'title_id',
-  'price',
-  'paid_point',
-  'free_point',
-  'event_point',
-  'bonus_point',
-  'magazine_purchase_id',
-  'created_at',
-] as const;
-export type NewMagazinePurchase = Insertable<MagazinePurchaseTable>;
+const INSERTED_PURCHASE_COLUMNS = tableColumns.purchase.filter((column) => column !== 'id');
 
 /** The (user, episode) or (user, magazine) purchase exists already: a replay or a concurrent submit. */
 export class DuplicatePurchaseError extends Error {
@@ -30,10 +21,9 @@ export class DuplicatePurchaseError extends Error {
   }
 }
 
-/** pg 23505, SQLite SQLITE_CONSTRAINT_UNIQUE (purchase_user_id_episode_id_key, magazine_purchase_…_key). */
+/** The unique (user, episode) or (user, magazine) key refused the insert. */
 function asDuplicatePurchase(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? new DuplicatePurchaseError({ cause: error }) : error;
+  return isUniqueViolation(error) ? new DuplicatePurchaseError({ cause: error }) : error;
 }
 
 /** An episode with what decides whether and how it is sold: its title's free windows and tickets. */
@@ -73,9 +63,11 @@ export interface MagazineSaleRow {
   is_purchase: number;
 }
 
-export interface PurchasedTitleRow {
+export interface PurchaseStepRow {
+  id: number;
+  created_at: number;
   title_id: number;
-  last_purchased_at: number;
+  episode_id: number;
 }
 
 export interface ReservationRow {
@@ -243,19 +235,28 @@ export class PurchaseRepository {
     }
   }
 
-  /** Titles with a purchase, latest purchase first, one page (covering index on user, title, time). */
-  async listPurchasedTitles(userId: number, offset: number, limit: number): Promise<PurchasedTitleRow[]> {
-    const rows = await this.db
+  /**
+   * A reader's purchases newest first, after `after` (the last row of the previous chunk), by the
+   * covering index on (user, created_at, id, title, episode).
+   */
+  listPurchasesNewestFirst(
+    userId: number,
+    after: { created_at: number; id: number } | null,
+    limit: number,
+  ): Promise<PurchaseStepRow[]> {
+    let query = this.db
       .selectFrom('purchase')
-      .select((eb) => ['title_id', eb.fn.max('created_at').as('last_purchased_at')])
-      .where('user_id', '=', userId)
-      .groupBy('title_id')
-      .orderBy('last_purchased_at', 'desc')
-      .orderBy('title_id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => ({ title_id: row.title_id, last_purchased_at: Number(row.last_purchased_at) }));
+      .select(['id', 'created_at', 'title_id', 'episode_id'])
+      .where('user_id', '=', userId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.created_at),
+          eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   async countPurchasedTitles(userId: number): Promise<number> {
@@ -265,23 +266,6 @@ export class PurchaseRepository {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  }
-
-  /** For each of `titleIds`, the episode the reader bought last. */
-  async listLatestPurchasedEpisodes(userId: number, titleIds: readonly number[]): Promise<Map<number, number>> {
-    const latest = new Map<number, number>();
-    for (const ids of chunk(uniqueIds(titleIds), IN_LIST_CHUNK_SIZE)) {
-      const rows = await this.db
-        .selectFrom('purchase')
-        .select(['title_id', 'episode_id'])
-        .where('user_id', '=', userId)
-        .where('title_id', 'in', ids)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      for (const row of rows) if (!latest.has(row.title_id)) latest.set(row.title_id, row.episode_id);
-    }
-    return latest;
   }
 
   /** Episodes the reader owns that are not released yet, soonest first, one page. */

@@ -3,6 +3,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { preparedChanges, preparedRows, runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, PointLedgerTable } from '#src/db/schema.ts';
+import { tableColumns } from '#src/db/table-columns.ts';
 
 export type NewLedgerEntry = Insertable<PointLedgerTable>;
 
@@ -26,18 +27,12 @@ export interface LedgerEntryRow {
 }
 
 /** Columns every inserted ledger entry names, in this order (a prepared multi-row insert). */
-const INSERTED_LEDGER_COLUMNS = [
-  'user_id',
-  'kind',
-  'delta',
-  'remaining',
-  'reason',
-  'reference_type',
-  'reference_id',
-  'idempotency_key',
-  'expires_at',
-  'created_at',
-] as const;
+const INSERTED_LEDGER_COLUMNS = tableColumns.point_ledger.filter((column) => column !== 'id');
+
+export type LedgerWindow =
+  | { offset: number; limit: number }
+  | { before: number; limit: number }
+  | { from: number; to: number };
 
 const LEDGER_COLUMNS = [
   'id',
@@ -188,42 +183,15 @@ export class WalletRepository {
     return rows.map((row) => row.user_id);
   }
 
-  /** A reader's ledger, newest first, one page by offset. */
-  listLedgerEntries(userId: number, offset: number, limit: number): Promise<LedgerEntryRow[]> {
-    return this.db
-      .selectFrom('point_ledger')
-      .select(LEDGER_COLUMNS)
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  }
-
-  /** A reader's ledger entries made before `before` (epoch ms, exclusive), newest first. */
-  listLedgerEntriesBefore(userId: number, before: number, limit: number): Promise<LedgerEntryRow[]> {
-    return this.db
-      .selectFrom('point_ledger')
-      .select(LEDGER_COLUMNS)
-      .where('user_id', '=', userId)
-      .where('created_at', '<', before)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  /** A reader's ledger entries made in [from, to), newest first (the rest of a page's last second). */
-  listLedgerEntriesBetween(userId: number, from: number, to: number): Promise<LedgerEntryRow[]> {
-    return this.db
-      .selectFrom('point_ledger')
-      .select(LEDGER_COLUMNS)
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+  /**
+   * A reader's ledger entries newest first: one page by offset, or the entries before an instant
+   * (epoch ms, exclusive), or all of those in [from, to).
+   */
+  listLedgerEntries(userId: number, window: LedgerWindow): Promise<LedgerEntryRow[]> {
+    let query = this.db.selectFrom('point_ledger').select(LEDGER_COLUMNS).where('user_id', '=', userId);
+    if ('before' in window) query = query.where('created_at', '<', window.before).limit(window.limit);
+    else if ('from' in window) query = query.where('created_at', '>=', window.from).where('created_at', '<', window.to);
+    else query = query.limit(window.limit).offset(window.offset);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 }

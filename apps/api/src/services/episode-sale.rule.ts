@@ -4,6 +4,10 @@
 import type { EpisodeSaleRow } from '#src/repositories/purchase.repository.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 
+/** Why an episode on the catalogue cannot be bought or rented now. */
+export const NOT_RELEASED_MESSAGE = 'This chapter is not released yet.';
+export const FREE_NOW_MESSAGE = 'This chapter is free to read.';
+
 export type SaleState =
   | { kind: 'not_found' }
   | { kind: 'not_released' }

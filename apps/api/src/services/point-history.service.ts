@@ -9,16 +9,14 @@ import {
 } from '#src/mappers/wallet.mapper.ts';
 import type { Locale } from '#src/plugins/client-context.plugin.ts';
 import type { EpisodeLabelRow } from '#src/repositories/purchase.repository.ts';
-import type { LedgerEntryRow } from '#src/repositories/wallet.repository.ts';
+import type { LedgerEntryRow, LedgerWindow } from '#src/repositories/wallet.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
 import { type PagingQuery, pageOf } from '#src/services/paging.rule.ts';
 import { formatWireTime } from '#src/services/wallet.service.ts';
 import { parseWireDateTime } from '#src/services/wire-calendar.ts';
 
 export interface LedgerReader {
-  listLedgerEntries(userId: number, offset: number, limit: number): Promise<LedgerEntryRow[]>;
-  listLedgerEntriesBefore(userId: number, before: number, limit: number): Promise<LedgerEntryRow[]>;
-  listLedgerEntriesBetween(userId: number, from: number, to: number): Promise<LedgerEntryRow[]>;
+  listLedgerEntries(userId: number, window: LedgerWindow): Promise<LedgerEntryRow[]>;
 }
 
 export interface MovementLabelReader {
@@ -41,7 +39,7 @@ export class PointHistoryService {
   async listPointFlow(auth: RequestAuth, paging: PagingQuery, ctx: { locale: Locale }) {
     const user = requireActiveUser(auth);
     const { offset, limit } = pageOf(paging);
-    const entries = await this.options.ledger.listLedgerEntries(user.userId, offset, limit);
+    const entries = await this.options.ledger.listLedgerEntries(user.userId, { offset, limit });
     return { point_flow_list: await this.toMovements(entries, ctx.locale) };
   }
 
@@ -56,17 +54,16 @@ export class PointHistoryService {
     const before = query.offset_purchase_time
       ? parseWireDateTime(query.offset_purchase_time, this.options.timeZone)
       : Number.MAX_SAFE_INTEGER;
-    const entries = await this.options.ledger.listLedgerEntriesBefore(user.userId, before, limit);
+    const entries = await this.options.ledger.listLedgerEntries(user.userId, { before, limit });
     const last = entries.at(-1);
     let next: string | null = null;
     if (last && entries.length === limit) {
       const secondStart = Math.floor(last.created_at / SECOND_MS) * SECOND_MS;
       const seen = new Set(entries.map((entry) => entry.id));
-      const rest = await this.options.ledger.listLedgerEntriesBetween(
-        user.userId,
-        secondStart,
-        Math.min(before, secondStart + SECOND_MS),
-      );
+      const rest = await this.options.ledger.listLedgerEntries(user.userId, {
+        from: secondStart,
+        to: Math.min(before, secondStart + SECOND_MS),
+      });
       entries.push(...rest.filter((entry) => !seen.has(entry.id)));
       entries.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
       next = formatWireTime(secondStart, this.options.timeZone);

@@ -20,13 +20,19 @@ import {
   type MagazineSaleRow,
   type NewMagazinePurchase,
   type NewPurchase,
-  type PurchasedTitleRow,
+  type PurchaseStepRow,
   type ReservationRow,
 } from '#src/repositories/purchase.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
 import { DomainError } from '#src/services/domain-error.ts';
 import { type EpisodeOwnershipReader, episodeBadge, opensEpisode } from '#src/services/episode-ownership.ts';
-import { episodeSaleState, isRentableWithTicket, type SaleState } from '#src/services/episode-sale.rule.ts';
+import {
+  episodeSaleState,
+  FREE_NOW_MESSAGE,
+  isRentableWithTicket,
+  NOT_RELEASED_MESSAGE,
+  type SaleState,
+} from '#src/services/episode-sale.rule.ts';
 import { type PagingQuery, pageOf } from '#src/services/paging.rule.ts';
 import { FREE_POINT_LIFETIME_MS } from '#src/services/wallet.rule.ts';
 import { formatWireTime, type WalletService, type WalletStore } from '#src/services/wallet.service.ts';
@@ -57,9 +63,12 @@ export interface PurchaseTransactions {
 export interface PurchaseReader extends EpisodeSaleReader {
   findMagazineSale(magazineId: number): Promise<MagazineSaleRow | undefined>;
   listMagazineEpisodes(magazineId: number): Promise<{ id: number; title_id: number }[]>;
-  listPurchasedTitles(userId: number, offset: number, limit: number): Promise<PurchasedTitleRow[]>;
+  listPurchasesNewestFirst(
+    userId: number,
+    after: { created_at: number; id: number } | null,
+    limit: number,
+  ): Promise<PurchaseStepRow[]>;
   countPurchasedTitles(userId: number): Promise<number>;
-  listLatestPurchasedEpisodes(userId: number, titleIds: readonly number[]): Promise<Map<number, number>>;
   listReservations(userId: number, now: number, offset: number, limit: number): Promise<ReservationRow[]>;
 }
 
@@ -89,8 +98,9 @@ export interface PurchaseServiceOptions {
   log?: PurchaseLog;
 }
 
-const NOT_RELEASED_MESSAGE = 'This chapter is not released yet.';
-const FREE_MESSAGE = 'This chapter is free to read.';
+/** Purchases read per step when walking a reader's history for purchased titles. */
+const PURCHASE_WALK_CHUNK = 500;
+
 const SINGLE_SALE_MESSAGE = 'This chapter is not sold on its own.';
 const MAGAZINE_NOT_FOUND_MESSAGE = 'Magazine issue not found.';
 const MAGAZINE_NOT_ON_SALE_MESSAGE = 'This magazine issue is not on sale.';
@@ -277,23 +287,40 @@ export class PurchaseService {
     };
   }
 
-  /** GET /web/title/purchased (limit, offset): titles by latest purchase, with the total for paging. */
+  /**
+   * GET /web/title/purchased (limit, offset): titles by latest purchase, with the total for paging.
+   * Walks the reader's purchases newest first and stops once the page's titles are found, so a page
+   * costs what comes before it, not the reader's whole history.
+   */
   async listPurchasedTitles(auth: RequestAuth, paging: PagingQuery, ctx: { locale: Locale }) {
     const user = requireActiveUser(auth);
     const { offset, limit } = pageOf(paging);
-    const [rows, titleCount] = await Promise.all([
-      this.options.purchases.listPurchasedTitles(user.userId, offset, limit),
+    const [latest, titleCount] = await Promise.all([
+      this.latestPurchasePerTitle(user.userId, offset + limit),
       this.options.purchases.countPurchasedTitles(user.userId),
     ]);
-    const titleIds = rows.map((row) => row.title_id);
-    const [latest, titles] = await Promise.all([
-      this.options.purchases.listLatestPurchasedEpisodes(user.userId, titleIds),
-      this.options.titles.listTitles(titleIds, ctx),
-    ]);
+    const page = [...latest].slice(offset, offset + limit);
+    const titles = await this.options.titles.listTitles(
+      page.map(([titleId]) => titleId),
+      ctx,
+    );
     return {
       title_list: titles.map((title) => toPurchasedTitleResponse(title, latest.get(title.title_id) ?? null)),
       title_count: titleCount,
     };
+  }
+
+  /** The first `count` titles by latest purchase, each with the episode bought last. */
+  private async latestPurchasePerTitle(userId: number, count: number): Promise<Map<number, number>> {
+    const latest = new Map<number, number>();
+    let after: PurchaseStepRow | null = null;
+    while (latest.size < count) {
+      const rows = await this.options.purchases.listPurchasesNewestFirst(userId, after, PURCHASE_WALK_CHUNK);
+      for (const row of rows) if (!latest.has(row.title_id)) latest.set(row.title_id, row.episode_id);
+      after = rows.at(-1) ?? null;
+      if (rows.length < PURCHASE_WALK_CHUNK) break;
+    }
+    return latest;
   }
 
   /** GET /account/reservation/flow (limit, offset): owned episodes not released yet, soonest first. */
@@ -327,7 +354,7 @@ export class PurchaseService {
 function requireForSale(row: EpisodeSaleRow | undefined, state: SaleState): { row: EpisodeSaleRow; price: number } {
   if (!row || state.kind === 'not_found') throw new DomainError(ResponseCode.EpisodeNotFound);
   if (state.kind === 'not_released') throw new DomainError(ResponseCode.EpisodeCannotBuy, NOT_RELEASED_MESSAGE);
-  if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotBuy, FREE_MESSAGE);
+  if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotBuy, FREE_NOW_MESSAGE);
   return { row, price: state.price };
 }
 

@@ -23,7 +23,12 @@ import type {
 import { type RequestAuth, requireActiveUser } from '#src/services/auth-context.ts';
 import { DomainError } from '#src/services/domain-error.ts';
 import { type EpisodeOwnershipReader, opensEpisode } from '#src/services/episode-ownership.ts';
-import { episodeSaleState, isRentableWithTicket } from '#src/services/episode-sale.rule.ts';
+import {
+  episodeSaleState,
+  FREE_NOW_MESSAGE,
+  isRentableWithTicket,
+  NOT_RELEASED_MESSAGE,
+} from '#src/services/episode-sale.rule.ts';
 import { isEpisodeFree } from '#src/services/free-window.rule.ts';
 import { type PagingQuery, pageOf } from '#src/services/paging.rule.ts';
 import type { EpisodeSaleReader } from '#src/services/purchase.service.ts';
@@ -81,8 +86,6 @@ export interface TicketServiceOptions {
 
 export const TICKET_SOURCE = { LoginBonus: 'login_bonus', Operator: 'operator' } as const;
 
-const CANNOT_RENT_FREE = 'This chapter is free to read.';
-const CANNOT_RENT_UNRELEASED = 'This chapter is not released yet.';
 const NO_TITLE_TICKETS = 'This title has no title tickets.';
 const STALE_TICKET = 'This ticket has changed. Reload the title and try again.';
 
@@ -160,8 +163,8 @@ export class TicketService {
     const [row] = await this.options.sales.listEpisodeSales([request.episode_id], now);
     const state = episodeSaleState(row, now);
     if (!row || state.kind === 'not_found') throw new DomainError(ResponseCode.EpisodeNotFound);
-    if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotRent, CANNOT_RENT_FREE);
-    if (state.kind === 'not_released') throw new DomainError(ResponseCode.EpisodeCannotRent, CANNOT_RENT_UNRELEASED);
+    if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotRent, FREE_NOW_MESSAGE);
+    if (state.kind === 'not_released') throw new DomainError(ResponseCode.EpisodeCannotRent, NOT_RELEASED_MESSAGE);
     if (!isRentableWithTicket(row, state)) throw new DomainError(ResponseCode.EpisodeCannotRent);
     const premium = request.ticket_type === TicketType.Premium;
     if (!premium) assertAdvertisedTitleTicket(row, request);

@@ -21,13 +21,13 @@ import {
   balanceOf,
   createReader,
   DAY_MS,
+  endWalletTest,
   grant,
   insertShopTitle,
-  ledgerAnomalies,
   type Reader,
   type ShopTitle,
 } from '#test/commerce.ts';
-import { insertEpisode, insertPage, TEST_NOW } from '#test/factories.ts';
+import { insertEpisode, TEST_NOW } from '#test/factories.ts';
 
 let t: TestApp;
 let shop: ShopTitle;
@@ -35,15 +35,10 @@ let other: ShopTitle;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await insertShopTitle(t.database.db, { count: 6, price: 40 });
+  shop = await insertShopTitle(t.database.db, { count: 6, price: 40, pages: true });
   other = await insertShopTitle(t.database.db, { count: 4, price: 600 });
-  for (const episode of [...shop.episodes, ...other.episodes])
-    await insertPage(t.database.db, { episode_id: episode.id });
 });
-afterEach(async () => {
-  t.clock.set(TEST_NOW);
-  expect(await ledgerAnomalies(t.database.db)).toEqual([]);
-});
+afterEach(() => endWalletTest(t));
 afterAll(() => t.close());
 
 const buy = (reader: Reader | null, episodeId: number, checkPoint: string | number) =>
@@ -435,6 +430,37 @@ describe('GET /web/title/purchased', () => {
     expect(second.title_list.map((title) => title.title_id)).toEqual([other.title.id]);
     expect((await page('limit=99999&offset=5')).title_list).toEqual([]);
     expect(codeOf(await get(t, '/web/title/purchased'))).toBe(ResponseCode.UserNotLogin);
+  });
+
+  it('pages past the first few hundred purchases (titles by their latest purchase)', async () => {
+    const { db } = t.database;
+    const reader = await createReader(t);
+    // 320 titles with two purchases each (magazine-style, price 0), the later one on even titles second.
+    const titles: ShopTitle[] = [];
+    for (let i = 0; i < 320; i++) titles.push(await insertShopTitle(db, { count: 2, price: 0 }));
+    await db
+      .insertInto('purchase')
+      .values(
+        titles.flatMap(({ title, episodes }, i) =>
+          episodes.map((episode, j) => ({
+            user_id: reader.userId,
+            episode_id: episode.id,
+            title_id: title.id,
+            price: 0,
+            created_at: TEST_NOW - (320 - i) * 60_000 + (i % 2 === 0 ? j : -j) * 1000,
+          })),
+        ),
+      )
+      .execute();
+    const deep = PurchasedTitleResponseSchema.parse(
+      (await get(t, '/web/title/purchased?limit=3&offset=300', { cookie: reader.cookie })).json(),
+    );
+    expect(deep.title_count).toBe(320);
+    const expected = [19, 18, 17].map((i) => {
+      const { title, episodes } = titles[i]!;
+      return [title.id, (i % 2 === 0 ? episodes[1] : episodes[0])!.id];
+    });
+    expect(deep.title_list.map((entry) => [entry.title_id, entry.recently_purchased_episode_id])).toEqual(expected);
   });
 });
 

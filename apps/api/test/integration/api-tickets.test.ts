@@ -17,13 +17,13 @@ import {
   balanceOf,
   createReader,
   DAY_MS,
+  endWalletTest,
   HOUR_MS,
   insertShopTitle,
-  ledgerAnomalies,
   type Reader,
   type ShopTitle,
 } from '#test/commerce.ts';
-import { insertEpisode, insertPage, TEST_NOW } from '#test/factories.ts';
+import { insertEpisode, TEST_NOW } from '#test/factories.ts';
 
 let t: TestApp;
 let shop: ShopTitle;
@@ -31,16 +31,10 @@ let noTickets: ShopTitle;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await insertShopTitle(t.database.db, { count: 5, price: 50 });
+  shop = await insertShopTitle(t.database.db, { count: 5, price: 50, pages: true });
   noTickets = await insertShopTitle(t.database.db, { count: 3, price: 50, title: { ticket_enabled: 0 } });
-  for (const episode of [...shop.episodes, ...noTickets.episodes]) {
-    await insertPage(t.database.db, { episode_id: episode.id });
-  }
 });
-afterEach(async () => {
-  t.clock.set(TEST_NOW);
-  expect(await ledgerAnomalies(t.database.db)).toEqual([]);
-});
+afterEach(() => endWalletTest(t));
 afterAll(() => t.close());
 
 const rent = (reader: Reader | null, episodeId: number, type = 1, version = 1) =>

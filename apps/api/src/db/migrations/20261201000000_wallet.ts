@@ -1,7 +1,7 @@
 // Wallet, purchases, tickets and entitlements (ADR 014): episodes bought with a magazine issue point
 // at its magazine_purchase, the login bonus records the premium tickets it gave, and indexes for the
-// wallet's reads: a reader's open point lots (spending), due lots (the ExpirePoints job), purchased
-// titles by latest purchase, and ticket movements. Titles whose ticket settings were never set get
+// wallet's reads: a reader's open point lots (spending), due lots (the ExpirePoints job), purchases
+// newest first (purchased titles), and ticket movements. Titles whose ticket settings were never set get
 // the defaults (1 ticket, 23 h recovery, 72 h rental). Never edit after merge.
 import { type Kysely, sql } from 'kysely';
 
@@ -20,14 +20,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('magazine_purchase_id')
     .where(sql<boolean>`${sql.ref('magazine_purchase_id')} is not null`)
     .execute();
-  // Purchased titles by latest purchase: a covering index for the per-title max(created_at), which
-  // also serves what (user, title) and (user, created_at) did; one index less to write per purchase.
+  // A reader's purchases newest first, covering what purchased titles read (title, episode), in
+  // place of (user, created_at) and (user, title): one index less to write per purchase.
   await db.schema.dropIndex('purchase_user_id_title_id_idx').execute();
   await db.schema.dropIndex('purchase_user_id_created_at_idx').execute();
   await db.schema
-    .createIndex('purchase_user_id_title_id_created_at_idx')
+    .createIndex('purchase_user_id_created_at_covering_idx')
     .on('purchase')
-    .columns(['user_id', 'title_id', 'created_at'])
+    .columns(['user_id', 'created_at', 'id', 'title_id', 'episode_id'])
     .execute();
 
   // Lots with points left: a reader's (spending) and every reader's by expiry (ExpirePoints).
@@ -69,7 +69,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('point_ledger_due_lot_idx').execute();
   await db.schema.dropIndex('point_ledger_open_lot_idx').execute();
   await db.schema.createIndex('point_ledger_expires_at_idx').on('point_ledger').column('expires_at').execute();
-  await db.schema.dropIndex('purchase_user_id_title_id_created_at_idx').execute();
+  await db.schema.dropIndex('purchase_user_id_created_at_covering_idx').execute();
   await db.schema
     .createIndex('purchase_user_id_title_id_idx')
     .on('purchase')

@@ -34,17 +34,10 @@ export type LedgerWindow =
   | { before: number; limit: number }
   | { from: number; to: number };
 
-const LEDGER_COLUMNS = [
-  'id',
-  'kind',
-  'delta',
-  'remaining',
-  'reason',
-  'reference_type',
-  'reference_id',
-  'expires_at',
-  'created_at',
-] as const;
+/** What a ledger listing reads: everything but the owner and the idempotency key. */
+const LEDGER_COLUMNS = tableColumns.point_ledger.filter(
+  (column) => column !== 'user_id' && column !== 'idempotency_key',
+);
 
 export class WalletRepository {
   constructor(private readonly db: Kysely<Database>) {}

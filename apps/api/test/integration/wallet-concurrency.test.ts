@@ -179,6 +179,7 @@ describe('ExpirePoints', () => {
       .select(['user_id', 'kind', 'delta', 'reason', 'reference_type'])
       .where('reason', '=', 'expired')
       .where('user_id', 'in', [reader.userId, other.userId])
+      .orderBy('user_id')
       .orderBy('id')
       .execute();
     expect(expired).toEqual([

@@ -99,7 +99,8 @@ export interface PurchaseServiceOptions {
 }
 
 /** Purchases read per step when walking a reader's history for purchased titles. */
-const PURCHASE_WALK_CHUNK = 500;
+const PURCHASE_WALK_MIN_STEP = 50;
+const PURCHASE_WALK_MAX_STEP = 5000;
 
 const SINGLE_SALE_MESSAGE = 'This chapter is not sold on its own.';
 const MAGAZINE_NOT_FOUND_MESSAGE = 'Magazine issue not found.';
@@ -314,11 +315,14 @@ export class PurchaseService {
   private async latestPurchasePerTitle(userId: number, count: number): Promise<Map<number, number>> {
     const latest = new Map<number, number>();
     let after: PurchaseStepRow | null = null;
+    // Readers mostly buy a few episodes per title: start with twice as many purchases as titles wanted.
+    let step = Math.min(PURCHASE_WALK_MAX_STEP, Math.max(PURCHASE_WALK_MIN_STEP, 2 * count));
     while (latest.size < count) {
-      const rows = await this.options.purchases.listPurchasesNewestFirst(userId, after, PURCHASE_WALK_CHUNK);
+      const rows = await this.options.purchases.listPurchasesNewestFirst(userId, after, step);
       for (const row of rows) if (!latest.has(row.title_id)) latest.set(row.title_id, row.episode_id);
       after = rows.at(-1) ?? null;
-      if (rows.length < PURCHASE_WALK_CHUNK) break;
+      if (rows.length < step) break;
+      step = PURCHASE_WALK_MAX_STEP;
     }
     return latest;
   }

@@ -462,6 +462,30 @@ describe('GET /web/title/purchased', () => {
     });
     expect(deep.title_list.map((entry) => [entry.title_id, entry.recently_purchased_episode_id])).toEqual(expected);
   });
+
+  it('keeps walking when the latest purchases are all of one title', async () => {
+    const { db } = t.database;
+    const reader = await createReader(t);
+    const older = await insertShopTitle(db, { count: 2, price: 0 });
+    const binge = await insertShopTitle(db, { count: 80, price: 0 });
+    const rows = [older, binge].flatMap(({ title, episodes }, i) =>
+      episodes.map((episode, j) => ({
+        user_id: reader.userId,
+        episode_id: episode.id,
+        title_id: title.id,
+        price: 0,
+        created_at: TEST_NOW - (i === 0 ? 10 * DAY_MS : 0) + j * 1000,
+      })),
+    );
+    await db.insertInto('purchase').values(rows).execute();
+    const second = PurchasedTitleResponseSchema.parse(
+      (await get(t, '/web/title/purchased?limit=1&offset=1', { cookie: reader.cookie })).json(),
+    );
+    expect(second.title_list.map((entry) => [entry.title_id, entry.recently_purchased_episode_id])).toEqual([
+      [older.title.id, older.episodes[1]!.id],
+    ]);
+    expect(second.title_count).toBe(2);
+  });
 });
 
 describe('operator grants through the wallet', () => {

@@ -112,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis,
     mail: options.mail,
     passwordHashCost: options.passwordHashCost,
+    log: app.log,
   });
   app.decorate('container', container);
   app.addHook('onSend', async (request, reply, payload) => {

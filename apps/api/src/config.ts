@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // Comments and moderation (ADR 013).
   MANGA_COMMENT_MAX_LENGTH: z.coerce.number().int().min(1).max(COMMENT_REQUEST_MAX_LENGTH).default(500),
+  // Wallet (ADR 014).
+  MANGA_POINT_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -106,12 +108,14 @@ export interface Config {
   readonly loginFailureWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
-  /** Whether main.ts starts the job scheduler (RebuildRankings). */
+  /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
   readonly rankingWindowDays: number;
   /** The longest comment readers may post, in code points (ADR 013). */
   readonly commentMaxLength: number;
+  /** How often the ExpirePoints job writes the expiry of due point lots (ADR 014). */
+  readonly pointExpiryIntervalMs: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -190,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
+    pointExpiryIntervalMs: e.MANGA_POINT_EXPIRY_INTERVAL_MINUTES * MINUTE_MS,
   });
 }
 

@@ -5,7 +5,7 @@
 // as in the product.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { bulkPointBack } from '@manga/contracts';
+import { bulkPointBack, ResponseCode } from '@manga/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '#src/config.ts';
 import { createContainer } from '#src/container.ts';
@@ -16,7 +16,9 @@ import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
-import { episodeSaleState } from '#src/rules/episode-sale.rules.ts';
+import { ANONYMOUS_READER } from '#src/rules/entitlement.rules.ts';
+import { placedSale, saleRefusal } from '#src/rules/sale.rules.ts';
+import type { EntitlementService } from '#src/services/entitlement.service.ts';
 
 const DAY = 86_400_000;
 const crypto = new CryptoRepository();
@@ -50,14 +52,21 @@ async function createReaderWithSession(
   return { userId: user.id, token };
 }
 
-/** Episodes of `ids` on sale now for points, singly. */
-async function episodesOnSale(purchases: PurchaseRepository, ids: number[], now: number) {
+/**
+ * Episodes of `ids` on sale now for points, singly, to a reader without a birthday cookie (so no
+ * age-rated title): the bench's requests send only the session cookie.
+ */
+async function episodesOnSale(
+  purchases: PurchaseRepository,
+  entitlement: EntitlementService,
+  ids: number[],
+  now: number,
+) {
   const rows = await purchases.listEpisodeSales(ids, now);
-  return rows.flatMap((row) => {
-    const state = episodeSaleState(row, now);
-    return state.kind === 'for_sale' && row.single_sale_enabled === 1
-      ? [{ id: row.id, title_id: row.title_id, price: state.price }]
-      : [];
+  const access = await entitlement.decidePlacedEpisodeAccess(ANONYMOUS_READER, rows.map(placedSale), now);
+  return rows.flatMap((row, index) => {
+    const refused = saleRefusal(access.slice(index, index + 1), ResponseCode.EpisodeCannotBuy);
+    return !refused && row.single_sale_enabled === 1 ? [{ id: row.id, title_id: row.title_id, price: row.point }] : [];
   });
 }
 
@@ -85,7 +94,10 @@ export async function preparePurchaseBench(
     const now = Date.now();
     const users = new UserRepository(database.db);
     const sessions = new SessionRepository(database.db);
-    const { wallet } = createContainer({ config: { ...loadConfig(), databaseUrl: url }, database }).services;
+    const { wallet, entitlement } = createContainer({
+      config: { ...loadConfig(), databaseUrl: url },
+      database,
+    }).services;
     const tokens: string[] = [];
     for (let i = 0; i < readers; i++) {
       const reader = await createReaderWithSession(users, sessions, `bench-reader-${i}@bench.test`, now);
@@ -95,6 +107,7 @@ export async function preparePurchaseBench(
     const ids = await database.db.selectFrom('episode').select('id').where('point', '>', 0).orderBy('id').execute();
     const episodes = await episodesOnSale(
       new PurchaseRepository(database.db),
+      entitlement,
       ids.map((row) => row.id),
       now,
     );
@@ -132,8 +145,13 @@ export async function ensureHeavyBuyer(largeUrl: string, count: number, log: (li
       .orderBy('title_id')
       .orderBy('sort_index')
       .execute();
+    const { wallet, purchases, entitlement } = createContainer({
+      config: { ...loadConfig(), databaseUrl: largeUrl },
+      database,
+    }).services;
     const onSale = await episodesOnSale(
       new PurchaseRepository(database.db),
+      entitlement,
       candidates.map((row) => row.id),
       now,
     );
@@ -146,20 +164,14 @@ export async function ensureHeavyBuyer(largeUrl: string, count: number, log: (li
         return true;
       })
       .slice(0, count);
-    const { wallet, purchases } = createContainer({
-      config: { ...loadConfig(), databaseUrl: largeUrl },
-      database,
-    }).services;
     const total = chosen.reduce((sum, episode) => sum + episode.price, 0);
     await wallet.grantPoints({ userId: reader.userId, amount: total, kind: 'paid', note: 'bench', expiresAt: null });
-    const auth = {
-      user: { userId: reader.userId, sessionId: null, status: 'active' as const, via: 'web' as const },
-      tokenInvalid: false,
-    };
+    const user = { userId: reader.userId, sessionId: null, status: 'active' as const, via: 'web' as const };
+    const caller = { auth: { user, tokenInvalid: false }, reader: { ...ANONYMOUS_READER, user } };
     for (let at = 0; at < chosen.length; at += BULK) {
       const bulk = chosen.slice(at, at + BULK);
       const paid = bulk.reduce((sum, episode) => sum + episode.price, 0);
-      await purchases.buyEpisodes(auth, {
+      await purchases.buyEpisodes(caller, {
         episode_id_list: bulk.map((episode) => episode.id),
         paid_point: paid,
         point_back: bulkPointBack(paid),

@@ -154,9 +154,9 @@ export function createContainer({
     clock,
     log,
     catalogue: catalogue.services.catalogue,
+    entitlement: catalogue.services.entitlement,
     jobs: catalogue.services.jobs,
     magazines: repositories.magazines,
-    ownership: repositories.ownership,
     users: repositories.users,
   });
   return {
@@ -190,10 +190,15 @@ function createCatalogueServices(options: {
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
-  repositories: { titles: TitleRepository; episodes: EpisodeRepository; magazines: MagazineRepository };
+  repositories: {
+    titles: TitleRepository;
+    episodes: EpisodeRepository;
+    magazines: MagazineRepository;
+    ownership: OwnershipRepository;
+  };
 }) {
   const { config, database, clock, mediaUrls } = options;
-  const { titles, episodes, magazines } = options.repositories;
+  const { titles, episodes, magazines, ownership } = options.repositories;
   const repositories = {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
@@ -204,7 +209,7 @@ function createCatalogueServices(options: {
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
   const urls = mediaUrls;
-  const entitlement = new EntitlementService({ titles, episodes });
+  const entitlement = new EntitlementService({ titles, episodes, ownership });
   const catalogue = new CatalogueService(
     { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
     { timeZone, webPublicUrl: config.webPublicUrl },
@@ -396,12 +401,12 @@ function createCommerceServices(options: {
   clock: ClockRepository;
   log: FastifyBaseLogger | undefined;
   catalogue: CatalogueService;
+  entitlement: EntitlementService;
   jobs: JobScheduler;
   magazines: MagazineRepository;
-  ownership: OwnershipRepository;
   users: UserRepository;
 }) {
-  const { config, database, clock, log, ownership } = options;
+  const { config, database, clock, log, entitlement } = options;
   const timeZone = config.wireTimeZone;
   const repositories = {
     wallets: new WalletRepository(database.db),
@@ -422,7 +427,7 @@ function createCommerceServices(options: {
   const tickets = new TicketService({
     tickets: ticketStore,
     sales: purchases,
-    ownership,
+    entitlement,
     labels: purchases,
     transactions,
     clock,
@@ -442,7 +447,7 @@ function createCommerceServices(options: {
     }),
     purchases: new PurchaseService({
       purchases,
-      ownership,
+      entitlement,
       transactions,
       wallet,
       titles: options.catalogue,

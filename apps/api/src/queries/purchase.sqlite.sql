@@ -16,6 +16,7 @@ select
   "e"."ticket_rental_enabled",
   "e"."magazine_id",
   "t"."published_at" as "title_published_at",
+  "t"."age_rating" as "title_age_rating",
   "t"."free_first_count",
   "t"."free_latest_count",
   "t"."free_until_at" as "title_free_until_at",

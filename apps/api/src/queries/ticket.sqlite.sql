@@ -5,6 +5,8 @@
 -- parameters: [10001, 10002, 1795305600000]
 select
   "id",
+  "published_at",
+  "age_rating",
   "ticket_enabled",
   "ticket_max",
   "ticket_recover_seconds",
@@ -25,6 +27,7 @@ select
   "id",
   "title_id",
   "point",
+  "start_at",
   "free_until_at",
   "ticket_rental_enabled"
 from

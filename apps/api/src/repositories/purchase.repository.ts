@@ -36,7 +36,7 @@ function asDuplicatePurchase(error: unknown): unknown {
   return isUniqueViolation(error) ? new DuplicatePurchaseError({ cause: error }) : error;
 }
 
-/** An episode with what decides whether and how it is sold: its title's free windows and tickets. */
+/** An episode with what decides whether and how it is sold: its title's free rules, rating and tickets. */
 export interface EpisodeSaleRow {
   id: number;
   title_id: number;
@@ -50,6 +50,7 @@ export interface EpisodeSaleRow {
   ticket_rental_enabled: number;
   magazine_id: number | null;
   title_published_at: number;
+  title_age_rating: number;
   free_first_count: number;
   free_latest_count: number;
   title_free_until_at: number | null;
@@ -131,6 +132,7 @@ export class PurchaseRepository {
               'e.ticket_rental_enabled',
               'e.magazine_id',
               't.published_at as title_published_at',
+              't.age_rating as title_age_rating',
               't.free_first_count',
               't.free_latest_count',
               't.free_until_at as title_free_until_at',

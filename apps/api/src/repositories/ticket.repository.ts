@@ -10,6 +10,8 @@ export type TitleTicketRow = Insertable<TitleTicketTable> & { ticket_version: nu
 /** A published title's ticket settings and free windows. */
 export interface TicketTitleRow {
   id: number;
+  published_at: number;
+  age_rating: number;
   ticket_enabled: number;
   ticket_max: number;
   ticket_recover_seconds: number;
@@ -24,6 +26,7 @@ export interface TicketEpisodeRow {
   id: number;
   title_id: number;
   point: number;
+  start_at: number;
   free_until_at: number | null;
   ticket_rental_enabled: number;
 }
@@ -55,6 +58,8 @@ export class TicketRepository {
           .selectFrom('title')
           .select([
             'id',
+            'published_at',
+            'age_rating',
             'ticket_enabled',
             'ticket_max',
             'ticket_recover_seconds',
@@ -79,7 +84,7 @@ export class TicketRepository {
       rows.push(
         ...(await this.db
           .selectFrom('episode')
-          .select(['id', 'title_id', 'point', 'free_until_at', 'ticket_rental_enabled'])
+          .select(['id', 'title_id', 'point', 'start_at', 'free_until_at', 'ticket_rental_enabled'])
           .where('title_id', 'in', idChunk)
           .where('start_at', '<=', now)
           .orderBy('title_id')

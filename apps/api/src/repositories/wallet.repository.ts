@@ -46,16 +46,9 @@ export type LedgerWindow =
 
 /** What a ledger listing reads: everything but the owner and the idempotency key. */
 const LEDGER_COLUMNS = [
-  'id',
-  'kind',
-  'delta',
-  'remaining',
-  'reason',
-  'reference_type',
-  'reference_id',
-  'expires_at',
-  'created_at',
-] as const satisfies readonly (keyof LedgerEntryRow)[];
+  'id' as const,
+  ...INSERTED_LEDGER_COLUMNS.filter((column) => column !== 'user_id' && column !== 'idempotency_key'),
+];
 
 export class WalletRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -7,6 +7,7 @@ import {
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { privateAnswer } from '#src/http/cache-control.http.ts';
 import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
@@ -31,6 +32,8 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: EpisodeListParamsSchema,
         response: { 200: EpisodeListResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) => listEpisodes(request.body, episodeListContext(request)),
   );
@@ -43,6 +46,8 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: EpisodeListParamsSchema,
         response: { 200: EpisodeListResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) => listEpisodes(request.query, episodeListContext(request)),
   );
@@ -61,7 +66,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.container.services.catalogue.getEpisodeShare(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not free.
+  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not open to the reader.
   app.get(
     '/episode/viewer',
     {
@@ -71,6 +76,8 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AppViewerQuerySchema,
         response: { 200: AppViewerResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) =>
       ok(await app.container.services.viewer.getAppViewer(request.query.episode_id, viewerContext(request))),

@@ -16,6 +16,7 @@ import {
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { privateAnswer } from '#src/http/cache-control.http.ts';
+import { purchaseCaller } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 const tags = ['purchase'];
@@ -34,7 +35,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodePaidResponseSchema },
       },
     },
-    async (request) => ok(await purchases.buyEpisode(request.auth, request.body)),
+    async (request) => ok(await purchases.buyEpisode(purchaseCaller(request), request.body)),
   );
 
   app.post(
@@ -47,7 +48,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodePaidBulkResponseSchema },
       },
     },
-    async (request) => ok(await purchases.buyEpisodes(request.auth, request.body)),
+    async (request) => ok(await purchases.buyEpisodes(purchaseCaller(request), request.body)),
   );
 
   app.post(
@@ -60,7 +61,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MagazinePaidResponseSchema },
       },
     },
-    async (request) => ok(await purchases.buyMagazine(request.auth, request.body)),
+    async (request) => ok(await purchases.buyMagazine(purchaseCaller(request), request.body)),
   );
 
   app.get(
@@ -73,7 +74,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EpisodeStatusResponseSchema },
       },
     },
-    async (request) => ok(await purchases.getEpisodeStatus(request.auth, request.query)),
+    async (request) => ok(await purchases.getEpisodeStatus(purchaseCaller(request), request.query)),
   );
 
   app.get(

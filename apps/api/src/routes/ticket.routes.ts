@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { privateAnswer } from '#src/http/cache-control.http.ts';
+import { purchaseCaller, readerOf } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 import { BoundedIdListSchema } from '#src/routes/title.routes.ts';
 
@@ -28,7 +29,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TitleTicketListResponseSchema },
       },
     },
-    async (request) => ok(await tickets.listTitleTickets(request.auth, request.query.title_id_list)),
+    async (request) => ok(await tickets.listTitleTickets(readerOf(request), request.query.title_id_list)),
   );
 
   app.post(
@@ -41,7 +42,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RentalTicketResponseSchema },
       },
     },
-    async (request) => ok(await tickets.rentWithTicket(request.auth, request.body)),
+    async (request) => ok(await tickets.rentWithTicket(purchaseCaller(request), request.body)),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateAnswer } from '#src/http/cache-control.http.ts';
 import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
@@ -68,6 +69,8 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: EpisodeIdQuerySchema,
         response: { 200: WebEpisodeResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) => ok(await catalogue.getWebEpisode(request.query.episode_id, episodeListContext(request))),
   );
@@ -81,6 +84,8 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: TitleIdQuerySchema,
         response: { 200: WebEpisodeFirstResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) => ok(await catalogue.getFirstEpisode(request.query.title_id, episodeListContext(request))),
   );
@@ -98,7 +103,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await catalogue.getNextTime(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 not free (no entitlements yet).
+  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 neither free nor bought nor rented.
   app.get(
     '/web/episode/viewer',
     {
@@ -108,6 +113,8 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: WebViewerQuerySchema,
         response: { 200: WebViewerResponseSchema },
       },
+      // The reader's purchases, rentals and birthday shape the answer (DESIGN §6a).
+      onSend: privateAnswer,
     },
     async (request) => ok(await viewer.getWebViewer(request.query.episode_id, viewerContext(request))),
   );

@@ -1,7 +1,7 @@
-// The one owner of access (DESIGN §5, ADR 011): "may this reader open this episode, and why". It
-// loads what the rules of entitlement.rules.ts read and answers one episode by id or a batch of
-// episodes the caller already loaded (lists). Commerce adds what a reader holds (purchases,
-// rentals, premium tickets, plans) behind a repository port here; the callers stay as they are.
+// The one owner of access (DESIGN §5, ADR 011, ADR 014): "may this reader open this episode, and
+// why". It loads what the rules of entitlement.rules.ts read — the episode, its title, and what the
+// reader holds of it (purchases and running rentals, through the ownership port, one query per
+// batch) — and answers one episode by id or a batch the caller already loaded (lists, sale rows).
 import type { EpisodeRow, Millis } from '#src/db/schema.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import {
@@ -9,6 +9,8 @@ import {
   decideEpisodeAccess,
   type EpisodeAccess,
   type EpisodeInTitle,
+  type EpisodeOwnership,
+  type PlacedEpisode,
   type Reader,
   readerBirthday,
 } from '#src/rules/entitlement.rules.ts';
@@ -21,6 +23,15 @@ export interface EntitlementEpisodeReader {
   findEpisodeById(id: number): Promise<EpisodeRow | undefined>;
 }
 
+/** What readers hold (OwnershipRepository): purchases and rentals running at `now`, others absent. */
+export interface EpisodeOwnershipReader {
+  listOwnership(
+    userId: number,
+    episodeIds: readonly number[],
+    now: Millis,
+  ): Promise<ReadonlyMap<number, EpisodeOwnership>>;
+}
+
 /** An episode with its title's listing and the reader's access to it. */
 export interface EpisodeAccessAnswer {
   episode: EpisodeRow;
@@ -28,20 +39,28 @@ export interface EpisodeAccessAnswer {
   access: EpisodeAccess;
 }
 
-export class EntitlementService {
-  private readonly titles: EntitlementTitleReader;
-  private readonly episodes: EntitlementEpisodeReader;
+/**
+ * Where to read what the reader holds. A purchase or a rental decides inside its own transaction,
+ * after it took the reader's lock, so it passes the ownership reader bound to that transaction.
+ */
+export interface OwnershipSource {
+  ownership?: EpisodeOwnershipReader;
+}
 
-  constructor(ports: { titles: EntitlementTitleReader; episodes: EntitlementEpisodeReader }) {
-    this.titles = ports.titles;
-    this.episodes = ports.episodes;
-  }
+export interface EntitlementServiceDeps {
+  titles: EntitlementTitleReader;
+  episodes: EntitlementEpisodeReader;
+  ownership: EpisodeOwnershipReader;
+}
+
+export class EntitlementService {
+  constructor(private readonly deps: EntitlementServiceDeps) {}
 
   /** One episode by id, released or not; undefined when there is no such episode (or title). */
   async findEpisodeAccess(reader: Reader, episodeId: number, now: Millis): Promise<EpisodeAccessAnswer | undefined> {
-    const episode = await this.episodes.findEpisodeById(episodeId);
+    const episode = await this.deps.episodes.findEpisodeById(episodeId);
     if (!episode) return undefined;
-    const [listing] = await this.titles.listTitlesByIds([episode.title_id], now);
+    const [listing] = await this.deps.titles.listTitlesByIds([episode.title_id], now);
     if (!listing) return undefined;
     const [access] = await this.decideEpisodeAccess(reader, [{ episode, listing }], now);
     return access && { episode, listing, access };
@@ -52,10 +71,47 @@ export class EntitlementService {
     reader: Reader,
     episodes: readonly EpisodeInTitle[],
     now: Millis,
+    source: OwnershipSource = {},
+  ): Promise<EpisodeAccess[]> {
+    const positions = new PositionIndex();
+    return this.decidePlacedEpisodeAccess(
+      reader,
+      episodes.map((item) => ({
+        episode: item.episode,
+        title: item.listing.title,
+        position: positions.of(item),
+        releasedCount: item.listing.releasedEpisodes.length,
+      })),
+      now,
+      source,
+    );
+  }
+
+  /** The answers for episodes whose place among their title's released episodes is known, in order. */
+  async decidePlacedEpisodeAccess(
+    reader: Reader,
+    episodes: readonly PlacedEpisode[],
+    now: Millis,
+    source: OwnershipSource = {},
   ): Promise<EpisodeAccess[]> {
     const birthday = readerBirthday(reader, now);
-    const positions = new PositionIndex();
-    return episodes.map((item) => decideEpisodeAccess(item, positions.of(item), birthday, now));
+    const owned = await this.ownershipOf(reader, episodes, now, source.ownership ?? this.deps.ownership);
+    return episodes.map((placed) => decideEpisodeAccess(placed, birthday, owned.get(placed.episode.id), now));
+  }
+
+  /** What the reader holds of the episodes, in one read; nothing for a reader without a session. */
+  private async ownershipOf(
+    reader: Reader,
+    episodes: readonly PlacedEpisode[],
+    now: Millis,
+    ownership: EpisodeOwnershipReader,
+  ): Promise<ReadonlyMap<number, EpisodeOwnership>> {
+    if (!reader.user || episodes.length === 0) return new Map();
+    return ownership.listOwnership(
+      reader.user.userId,
+      episodes.map((placed) => placed.episode.id),
+      now,
+    );
   }
 }
 

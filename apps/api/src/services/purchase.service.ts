@@ -2,6 +2,8 @@
 // an episode's status for the reader; purchased titles and reservations. Every purchase runs in one
 // transaction with its debit (WalletService.open → spend), so a crash or a refusal leaves nothing
 // half-done, and the unique (user, episode) purchase makes replays and double submits spend once.
+// What may be bought is EntitlementService's answer (released, not free, not held, the title's
+// rating), decided inside that transaction after the reader's lock.
 
 import type { Locale } from '@manga/contracts';
 import {
@@ -14,6 +16,7 @@ import {
   ResponseCode,
   type Title,
 } from '@manga/contracts';
+import { toEpisodeAccessFields, toRentalFinishTime } from '#src/mappers/episode-access.mapper.ts';
 import { toPurchasedTitleResponse, toReservationResponse } from '#src/mappers/purchase.mapper.ts';
 import {
   DuplicatePurchaseError,
@@ -26,18 +29,19 @@ import {
 } from '#src/repositories/purchase.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import { type EpisodeOwnershipReader, episodeBadge, opensEpisode } from '#src/rules/episode-ownership.rules.ts';
-import {
-  episodeSaleState,
-  FREE_NOW_MESSAGE,
-  isRentableWithTicket,
-  NOT_RELEASED_MESSAGE,
-  type SaleState,
-} from '#src/rules/episode-sale.rules.ts';
+import { isTitlePublished, type Reader } from '#src/rules/entitlement.rules.ts';
 import { MAX_PERSONAL_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
+import { ageRefusal, placedSale, saleRefusal } from '#src/rules/sale.rules.ts';
 import { FREE_POINT_LIFETIME_MS } from '#src/rules/wallet.rules.ts';
 import { wireDate } from '#src/rules/wire-calendar.rules.ts';
-import { formatWireTime, type WalletService, type WalletStore } from '#src/services/wallet.service.ts';
+import type { EntitlementService, EpisodeOwnershipReader } from '#src/services/entitlement.service.ts';
+import type { WalletService, WalletStore } from '#src/services/wallet.service.ts';
+
+/** Who buys: the session, and the reader whose age and holdings decide what may be bought. */
+export interface PurchaseCaller {
+  auth: RequestAuth;
+  reader: Reader;
+}
 
 export interface EpisodeSaleReader {
   listEpisodeSales(ids: readonly number[], now: number): Promise<EpisodeSaleRow[]>;
@@ -53,6 +57,7 @@ export interface PurchaseStore {
 export interface PurchaseStores {
   wallet: WalletStore;
   purchases: PurchaseStore;
+  /** What the reader holds, read inside the transaction (EntitlementService decides with it). */
   ownership: EpisodeOwnershipReader;
   titleActivity: { incrementActivity(titleId: number, date: string, counter: 'purchases'): Promise<void> };
 }
@@ -89,7 +94,7 @@ export interface PurchaseLog {
 
 export interface PurchaseServiceOptions {
   purchases: PurchaseReader;
-  ownership: EpisodeOwnershipReader;
+  entitlement: Pick<EntitlementService, 'decidePlacedEpisodeAccess'>;
   transactions: PurchaseTransactions;
   wallet: WalletService;
   titles: TitleCards;
@@ -112,17 +117,20 @@ export class PurchaseService {
   constructor(private readonly options: PurchaseServiceOptions) {}
 
   /**
-   * POST /episode/paid. Order: login (2011), episode (3100), on sale (3101), owned or rented (3102),
-   * price = check_point (3111), enough points (3110). Answers the balance left and the price paid.
+   * POST /episode/paid. Order: login (2011), episode (3100), sold alone (3101); then in the
+   * transaction, as EntitlementService answers: released and not free (3101), not bought or rented
+   * (3102), the title's rating (2016); price = check_point (3111), enough points (3110). Answers the
+   * balance left and the price paid.
    */
-  async buyEpisode(auth: RequestAuth, request: EpisodePaidRequest) {
+  async buyEpisode({ auth, reader }: PurchaseCaller, request: EpisodePaidRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
-    const { row, price } = await this.saleOf(request.episode_id, now);
+    const row = await this.episodeOf(request.episode_id, now);
     if (row.single_sale_enabled !== 1) throw new DomainError(ResponseCode.EpisodeCannotBuy, SINGLE_SALE_MESSAGE);
+    const price = row.point;
     const result = await this.options.transactions.run(async (stores) => {
       const wallet = await this.options.wallet.open(stores.wallet, user.userId, now);
-      await assertNotOwned(stores.ownership, user.userId, [row.id], now);
+      await this.requireForSale(reader, [row], now, stores.ownership);
       if (request.check_point !== price) throw new DomainError(ResponseCode.PriceMismatch);
       const [split] = await wallet.spend([
         { amount: price, reason: PointReason.EpisodePaid, referenceType: 'episode', referenceId: String(row.id) },
@@ -140,15 +148,20 @@ export class PurchaseService {
    * and point_back the point back that sum earns (bulkPointBack), else 3111; the point back is
    * credited as free points after the debit.
    */
-  async buyEpisodes(auth: RequestAuth, request: EpisodePaidBulkRequest) {
+  async buyEpisodes({ auth, reader }: PurchaseCaller, request: EpisodePaidBulkRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
-    const sales = await this.salesOf(request.episode_id_list, now);
+    const sales = (await this.episodesOf(request.episode_id_list, now)).map((row) => ({ row, price: row.point }));
     const total = sales.reduce((sum, sale) => sum + sale.price, 0);
     const pointBack = bulkPointBack(total);
     const result = await this.options.transactions.run(async (stores) => {
       const wallet = await this.options.wallet.open(stores.wallet, user.userId, now);
-      await assertNotOwned(stores.ownership, user.userId, request.episode_id_list, now);
+      await this.requireForSale(
+        reader,
+        sales.map((sale) => sale.row),
+        now,
+        stores.ownership,
+      );
       if (request.paid_point !== total || request.point_back !== pointBack) {
         throw new DomainError(ResponseCode.PriceMismatch);
       }
@@ -188,30 +201,35 @@ export class PurchaseService {
   /**
    * POST /magazine/paid: the issue at its current price (paid_point, else 3111); its episodes the
    * reader has not bought become purchases of the issue. 3101 when not on sale or empty; 3102 when
-   * the issue, or every episode of it, is owned already.
+   * the issue, or every episode of it, is owned already; 2016 when the rating of any title in it does
+   * not admit the reader.
    */
-  async buyMagazine(auth: RequestAuth, request: MagazinePaidRequest) {
+  async buyMagazine({ auth, reader }: PurchaseCaller, request: MagazinePaidRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const magazine = await this.options.purchases.findMagazineSale(request.magazine_id);
     if (!magazine || magazine.start_at > now) {
       throw new DomainError(ResponseCode.EpisodeCannotBuy, MAGAZINE_NOT_FOUND_MESSAGE);
     }
-    const episodes = await this.options.purchases.listMagazineEpisodes(magazine.id);
-    if (magazine.point <= 0 || magazine.is_purchase !== 1 || episodes.length === 0) {
+    const listed = await this.options.purchases.listMagazineEpisodes(magazine.id);
+    if (magazine.point <= 0 || magazine.is_purchase !== 1 || listed.length === 0) {
       throw new DomainError(ResponseCode.EpisodeCannotBuy, MAGAZINE_NOT_ON_SALE_MESSAGE);
     }
+    const episodes = await this.options.purchases.listEpisodeSales(
+      listed.map((episode) => episode.id),
+      now,
+    );
     const result = await this.options.transactions.run(async (stores) => {
       const wallet = await this.options.wallet.open(stores.wallet, user.userId, now);
       if (await stores.purchases.findMagazinePurchase(user.userId, magazine.id)) {
         throw new DomainError(ResponseCode.EpisodeAlreadyPurchased, MAGAZINE_OWNED_MESSAGE);
       }
-      const owned = await stores.ownership.listOwnership(
-        user.userId,
-        episodes.map((e) => e.id),
-        now,
-      );
-      const unlocked = episodes.filter((episode) => !owned.get(episode.id)?.purchased);
+      const access = await this.options.entitlement.decidePlacedEpisodeAccess(reader, episodes.map(placedSale), now, {
+        ownership: stores.ownership,
+      });
+      const refusal = ageRefusal(access);
+      if (refusal) throw refusal;
+      const unlocked = episodes.filter((_, index) => access[index]?.entitlement !== 'purchased');
       if (unlocked.length === 0) throw new DomainError(ResponseCode.EpisodeAlreadyPurchased, MAGAZINE_OWNED_MESSAGE);
       if (request.paid_point !== magazine.point) throw new DomainError(ResponseCode.PriceMismatch);
       await wallet.spend([
@@ -253,35 +271,29 @@ export class PurchaseService {
   }
 
   /** GET /episode/status: badge, price (and whether it changed from check_point), what the reader can do. */
-  async getEpisodeStatus(auth: RequestAuth, query: EpisodeStatusQuery) {
+  async getEpisodeStatus({ auth, reader }: PurchaseCaller, query: EpisodeStatusQuery) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
-    const [row] = await this.options.purchases.listEpisodeSales([query.episode_id], now);
-    const state = episodeSaleState(row, now);
-    if (!row || state.kind === 'not_found') throw new DomainError(ResponseCode.EpisodeNotFound);
-    const [ownership, balance] = await Promise.all([
-      this.options.ownership.listOwnership(user.userId, [row.id], now),
+    const row = await this.episodeOf(query.episode_id, now);
+    const [[access], balance] = await Promise.all([
+      this.options.entitlement.decidePlacedEpisodeAccess(reader, [placedSale(row)], now),
       this.options.wallet.getBalance(user.userId, now),
     ]);
-    const owned = ownership.get(row.id);
-    const opens = opensEpisode(owned, now);
-    const point = state.kind === 'free' ? 0 : row.point;
+    if (!access) throw new DomainError(ResponseCode.EpisodeNotFound);
+    const shown = toEpisodeAccessFields(access, row.point);
+    const forSale = saleRefusal([access], ResponseCode.EpisodeCannotBuy) === undefined;
     const total = balance.paid_point + balance.free_point;
-    const rentable =
-      !opens && isRentableWithTicket(row, state)
-        ? await this.options.tickets.getRentability(user.userId, row, now)
-        : { title: false, premium: false };
+    const rentable = forSale
+      ? await this.options.tickets.getRentability(user.userId, row, now)
+      : { title: false, premium: false };
     return {
       episode_id: row.id,
       title_id: row.title_id,
-      badge: episodeBadge(state.kind === 'free', owned, now),
-      point,
-      is_point_changed: query.check_point !== undefined && query.check_point !== point ? 1 : 0,
-      rental_finish_time:
-        owned?.rentedUntil !== undefined && owned.rentedUntil > now
-          ? formatWireTime(owned.rentedUntil, this.options.timeZone)
-          : null,
-      is_purchasable: state.kind === 'for_sale' && row.single_sale_enabled === 1 && !opens && total >= point ? 1 : 0,
+      badge: shown.badge,
+      point: shown.point,
+      is_point_changed: query.check_point !== undefined && query.check_point !== shown.point ? 1 : 0,
+      rental_finish_time: toRentalFinishTime(access, this.options.timeZone),
+      is_purchasable: forSale && row.single_sale_enabled === 1 && total >= shown.point ? 1 : 0,
       is_title_ticket_rentable: rentable.title ? 1 : 0,
       is_premium_ticket_rentable: rentable.premium ? 1 : 0,
       account_point: total,
@@ -341,38 +353,38 @@ export class PurchaseService {
     };
   }
 
-  /** The episode on sale now and its price: 3100 unknown, 3101 scheduled or free. */
-  private async saleOf(episodeId: number, now: number): Promise<{ row: EpisodeSaleRow; price: number }> {
+  /** The episode's sale row: 3100 when there is no such episode or its title is not published. */
+  private async episodeOf(episodeId: number, now: number): Promise<EpisodeSaleRow> {
     const [row] = await this.options.purchases.listEpisodeSales([episodeId], now);
-    return requireForSale(row, episodeSaleState(row, now));
+    return requireListed(row, now);
   }
 
-  private async salesOf(ids: readonly number[], now: number): Promise<{ row: EpisodeSaleRow; price: number }[]> {
+  /** The sale rows in the order asked; 3100 for any unknown episode. */
+  private async episodesOf(ids: readonly number[], now: number): Promise<EpisodeSaleRow[]> {
     const rows = new Map((await this.options.purchases.listEpisodeSales(ids, now)).map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = rows.get(id);
-      return requireForSale(row, episodeSaleState(row, now));
+    return ids.map((id) => requireListed(rows.get(id), now));
+  }
+
+  /** 3101, 3102 or 2016 unless every episode may be bought now (saleRefusal), read through `ownership`. */
+  private async requireForSale(
+    reader: Reader,
+    rows: readonly EpisodeSaleRow[],
+    now: number,
+    ownership: EpisodeOwnershipReader,
+  ): Promise<void> {
+    const access = await this.options.entitlement.decidePlacedEpisodeAccess(reader, rows.map(placedSale), now, {
+      ownership,
     });
+    const refusal = saleRefusal(access, ResponseCode.EpisodeCannotBuy);
+    if (refusal) throw refusal;
   }
 }
 
-function requireForSale(row: EpisodeSaleRow | undefined, state: SaleState): { row: EpisodeSaleRow; price: number } {
-  if (!row || state.kind === 'not_found') throw new DomainError(ResponseCode.EpisodeNotFound);
-  if (state.kind === 'not_released') throw new DomainError(ResponseCode.EpisodeCannotBuy, NOT_RELEASED_MESSAGE);
-  if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotBuy, FREE_NOW_MESSAGE);
-  return { row, price: state.price };
-}
-
-/** 3102 when the reader has bought or is renting any of the episodes. */
-async function assertNotOwned(
-  ownership: EpisodeOwnershipReader,
-  userId: number,
-  episodeIds: readonly number[],
-  now: number,
-): Promise<void> {
-  const owned = await ownership.listOwnership(userId, episodeIds, now);
-  if ([...owned.values()].some((o) => opensEpisode(o, now)))
-    throw new DomainError(ResponseCode.EpisodeAlreadyPurchased);
+function requireListed(row: EpisodeSaleRow | undefined, now: number): EpisodeSaleRow {
+  if (!row || !isTitlePublished({ published_at: row.title_published_at }, now)) {
+    throw new DomainError(ResponseCode.EpisodeNotFound);
+  }
+  return row;
 }
 
 function purchaseOf(

@@ -1,6 +1,7 @@
 // Tickets (ADR 014): per-title tickets that recover with time and premium tickets that expire, the
 // rentals they make, and their history. A rental runs in one transaction under the reader's wallet
-// lock, so two concurrent rentals with one ticket make one rental.
+// lock, so two concurrent rentals with one ticket make one rental. What may be rented is
+// EntitlementService's answer (released, not free, not held, the title's rating).
 
 import type { Locale } from '@manga/contracts';
 import {
@@ -23,15 +24,9 @@ import type {
 } from '#src/repositories/ticket.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import { freeEntitlementOf } from '#src/rules/entitlement.rules.ts';
-import { type EpisodeOwnershipReader, opensEpisode } from '#src/rules/episode-ownership.rules.ts';
-import {
-  episodeSaleState,
-  FREE_NOW_MESSAGE,
-  isRentableWithTicket,
-  NOT_RELEASED_MESSAGE,
-} from '#src/rules/episode-sale.rules.ts';
+import { type EpisodeInTitle, isTitlePublished, type Reader } from '#src/rules/entitlement.rules.ts';
 import { MAX_PERSONAL_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
+import { placedSale, saleRefusal } from '#src/rules/sale.rules.ts';
 import {
   hasTitleTickets,
   PREMIUM_TICKET_RENTAL_SECONDS,
@@ -39,7 +34,8 @@ import {
   titleTicketNow,
   useTitleTicket,
 } from '#src/rules/title-ticket.rules.ts';
-import type { EpisodeSaleReader } from '#src/services/purchase.service.ts';
+import type { EntitlementService, EpisodeOwnershipReader } from '#src/services/entitlement.service.ts';
+import type { EpisodeSaleReader, PurchaseCaller } from '#src/services/purchase.service.ts';
 import { formatWireTime } from '#src/services/wallet.service.ts';
 
 export interface TicketReader {
@@ -63,6 +59,7 @@ export interface TicketStore {
 export interface TicketStores {
   wallet: { lockWallet(userId: number, now: number): Promise<void> };
   tickets: TicketStore;
+  /** What the reader holds, read inside the transaction (EntitlementService decides with it). */
   ownership: EpisodeOwnershipReader;
 }
 
@@ -77,7 +74,7 @@ export interface TicketLog {
 export interface TicketServiceOptions {
   tickets: TicketReader;
   sales: EpisodeSaleReader;
-  ownership: EpisodeOwnershipReader;
+  entitlement: Pick<EntitlementService, 'decideEpisodeAccess' | 'decidePlacedEpisodeAccess'>;
   labels: { listEpisodeLabels(ids: readonly number[]): Promise<EpisodeLabelRow[]> };
   transactions: TicketTransactions;
   clock: { now(): number };
@@ -98,28 +95,17 @@ export class TicketService {
    * title tickets and the episodes they can rent now. Logged out: a full title-ticket stock, no premium
    * tickets, every rentable episode.
    */
-  async listTitleTickets(
-    auth: RequestAuth,
-    titleIds: readonly number[],
-  ): Promise<{ title_ticket_list: TitleTicket[] }> {
+  async listTitleTickets(reader: Reader, titleIds: readonly number[]): Promise<{ title_ticket_list: TitleTicket[] }> {
     const now = this.options.clock.now();
-    const userId = auth.user?.userId;
+    const userId = reader.user?.userId;
     const { tickets } = this.options;
     const titles = new Map((await tickets.listTicketTitles(titleIds, now)).map((t) => [t.id, t]));
     const ids = [...new Set(titleIds)].filter((id) => titles.has(id));
-    const rentable = rentableEpisodes(await tickets.listReleasedEpisodes(ids, now), titles, now);
-    const [owned, stocks, premium] =
-      userId === undefined
-        ? [new Map(), [], []]
-        : await Promise.all([
-            this.options.ownership.listOwnership(
-              userId,
-              rentable.map((e) => e.id),
-              now,
-            ),
-            tickets.listTitleTickets(userId, ids),
-            tickets.listUsablePremiumTickets(userId, now),
-          ]);
+    const [rentable, stocks, premium] = await Promise.all([
+      this.rentableEpisodes(reader, titles, await tickets.listReleasedEpisodes(ids, now), now),
+      userId === undefined ? [] : tickets.listTitleTickets(userId, ids),
+      userId === undefined ? [] : tickets.listUsablePremiumTickets(userId, now),
+    ]);
     const stockByTitle = new Map(stocks.map((s) => [s.title_id, s]));
     const title_ticket_list = ids.map((id) => {
       const title = titles.get(id) as TicketTitleRow;
@@ -144,9 +130,7 @@ export class TicketService {
                 next_ticket_recover_second: secondsUntilRecovery(current, now),
               }
             : null,
-          target_episode_id_list: rentable
-            .filter((e) => e.title_id === id && !opensEpisode(owned.get(e.id), now))
-            .map((e) => e.id),
+          target_episode_id_list: rentable.filter((e) => e.title_id === id).map((e) => e.id),
         },
       };
     });
@@ -158,21 +142,23 @@ export class TicketService {
    * type must be the title ticket's advertised type and version. Order: login (2011), episode (3100),
    * rentable (3103), owned or rented (3102), a ticket held (3112).
    */
-  async rentWithTicket(auth: RequestAuth, request: RentalTicketRequest) {
+  async rentWithTicket({ auth, reader }: PurchaseCaller, request: RentalTicketRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const [row] = await this.options.sales.listEpisodeSales([request.episode_id], now);
-    const state = episodeSaleState(row, now);
-    if (!row || state.kind === 'not_found') throw new DomainError(ResponseCode.EpisodeNotFound);
-    if (state.kind === 'free') throw new DomainError(ResponseCode.EpisodeCannotRent, FREE_NOW_MESSAGE);
-    if (state.kind === 'not_released') throw new DomainError(ResponseCode.EpisodeCannotRent, NOT_RELEASED_MESSAGE);
-    if (!isRentableWithTicket(row, state)) throw new DomainError(ResponseCode.EpisodeCannotRent);
+    if (!row || !isTitlePublished({ published_at: row.title_published_at }, now)) {
+      throw new DomainError(ResponseCode.EpisodeNotFound);
+    }
+    if (row.ticket_rental_enabled !== 1) throw new DomainError(ResponseCode.EpisodeCannotRent);
     const premium = request.ticket_type === TicketType.Premium;
     if (!premium) assertAdvertisedTitleTicket(row, request);
     const finishAt = await this.options.transactions.run(async (stores) => {
       await stores.wallet.lockWallet(user.userId, now);
-      const owned = await stores.ownership.listOwnership(user.userId, [row.id], now);
-      if (opensEpisode(owned.get(row.id), now)) throw new DomainError(ResponseCode.EpisodeAlreadyPurchased);
+      const access = await this.options.entitlement.decidePlacedEpisodeAccess(reader, [placedSale(row)], now, {
+        ownership: stores.ownership,
+      });
+      const refusal = saleRefusal(access, ResponseCode.EpisodeCannotRent);
+      if (refusal) throw refusal;
       const rentalMs = (premium ? PREMIUM_TICKET_RENTAL_SECONDS : row.ticket_rental_seconds) * 1000;
       if (premium) await usePremiumTicket(stores.tickets, user.userId, row.id, now);
       else await useTitleTicketOf(stores.tickets, user.userId, row, now);
@@ -195,13 +181,13 @@ export class TicketService {
     return { rental_finish_time: formatWireTime(finishAt, this.options.timeZone) };
   }
 
-  /** Whether the reader's title ticket or a premium ticket can rent this episode now. */
+  /** Whether the reader's title ticket or a premium ticket can rent this episode (one for sale) now. */
   async getRentability(
     userId: number,
     sale: EpisodeSaleRow,
     now: number,
   ): Promise<{ title: boolean; premium: boolean }> {
-    if (!isRentableWithTicket(sale, episodeSaleState(sale, now))) return { title: false, premium: false };
+    if (sale.ticket_rental_enabled !== 1) return { title: false, premium: false };
     const [stocks, premium] = await Promise.all([
       this.options.tickets.listTitleTickets(userId, [sale.title_id]),
       this.options.tickets.listUsablePremiumTickets(userId, now),
@@ -210,6 +196,27 @@ export class TicketService {
       title: hasTitleTickets(sale) && titleTicketNow(sale, stocks[0], now).own >= 1,
       premium: premium.length > 0,
     };
+  }
+
+  /**
+   * Released episodes that allow tickets and that nothing opens for the reader yet (not free, not
+   * held; the age gate aside, as on badges), as EntitlementService answers for them.
+   */
+  private async rentableEpisodes(
+    reader: Reader,
+    titles: ReadonlyMap<number, TicketTitleRow>,
+    released: readonly TicketEpisodeRow[],
+    now: number,
+  ): Promise<TicketEpisodeRow[]> {
+    const listings = new Map(
+      [...titles].map(([id, title]) => [id, { title, releasedEpisodes: released.filter((e) => e.title_id === id) }]),
+    );
+    const candidates: (EpisodeInTitle & { episode: TicketEpisodeRow })[] = released.flatMap((episode) => {
+      const listing = listings.get(episode.title_id);
+      return listing && episode.ticket_rental_enabled === 1 ? [{ episode, listing }] : [];
+    });
+    const access = await this.options.entitlement.decideEpisodeAccess(reader, candidates, now);
+    return candidates.filter((_, index) => access[index]?.entitlement === 'locked').map(({ episode }) => episode);
   }
 
   /** GET /account/ticket/flow (limit, offset): premium tickets granted and expired, tickets used. */
@@ -264,24 +271,6 @@ export class TicketService {
     );
     return held;
   }
-}
-
-/** Released episodes on sale (not free under their title's windows) that allow tickets. */
-function rentableEpisodes(
-  released: readonly TicketEpisodeRow[],
-  titles: ReadonlyMap<number, TicketTitleRow>,
-  now: number,
-): TicketEpisodeRow[] {
-  const byTitle = new Map<number, TicketEpisodeRow[]>();
-  for (const episode of released) byTitle.set(episode.title_id, [...(byTitle.get(episode.title_id) ?? []), episode]);
-  return [...byTitle].flatMap(([titleId, episodes]) => {
-    const title = titles.get(titleId);
-    if (!title) return [];
-    return episodes.filter(
-      (episode, position) =>
-        episode.ticket_rental_enabled === 1 && !freeEntitlementOf(episode, title, position, episodes.length, now),
-    );
-  });
 }
 
 /** A title-ticket rental must name the type and version /title/ticket/list advertised (else 3103). */

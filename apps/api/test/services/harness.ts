@@ -3,6 +3,8 @@
 // to, predictable tokens and a recording mailer, and returns the service as `sut` with its world.
 // Tests seed rows with `world.add…` (whole rows, rowFactory defaults) and read what the service wrote
 // from `world.tables`.
+import type { Selectable } from 'kysely';
+import type { EpisodeRow, PurchaseTable, RentalTable } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
@@ -21,6 +23,7 @@ import {
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
   InMemoryLoginFailureStore,
+  InMemoryOwnershipRepository,
   InMemorySessionRepository,
   InMemoryTables,
   InMemoryTransactionRepository,
@@ -65,6 +68,7 @@ export function newTestWorld(now = TEST_NOW) {
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
   return {
+    ownership: new InMemoryOwnershipRepository(tables),
     tables,
     clock,
     crypto,
@@ -96,6 +100,28 @@ export function newTestWorld(now = TEST_NOW) {
       const episode = rowFactory.episode(overrides);
       tables.episodes.push(episode);
       return episode;
+    },
+    /** `user` bought `episode`. */
+    addPurchase(user: { id: number }, episode: EpisodeRow, overrides: Partial<Selectable<PurchaseTable>> = {}) {
+      const purchase = rowFactory.purchase({
+        user_id: user.id,
+        episode_id: episode.id,
+        title_id: episode.title_id,
+        ...overrides,
+      });
+      tables.purchases.push(purchase);
+      return purchase;
+    },
+    /** `user` rents `episode` (a title ticket, until `overrides.expires_at` or 71 hours from TEST_NOW). */
+    addRental(user: { id: number }, episode: EpisodeRow, overrides: Partial<Selectable<RentalTable>> = {}) {
+      const rental = rowFactory.rental({
+        user_id: user.id,
+        episode_id: episode.id,
+        title_id: episode.title_id,
+        ...overrides,
+      });
+      tables.rentals.push(rental);
+      return rental;
     },
   };
 }
@@ -151,7 +177,11 @@ export function newConsentService(world = newTestWorld()) {
 }
 
 export function newEntitlementService(world = newTestWorld()) {
-  const sut = new EntitlementService({ titles: world.catalogue, episodes: world.catalogue });
+  const sut = new EntitlementService({
+    titles: world.catalogue,
+    episodes: world.catalogue,
+    ownership: world.ownership,
+  });
   return { sut, world };
 }
 

@@ -3,6 +3,7 @@
 // on them (defaults, unique e-mail, single-use tokens, released episodes, order). Integration tests
 // keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type {
   ConsentRow,
   DeviceRow,
@@ -12,6 +13,8 @@ import type {
   EpisodeViewTable,
   MagazineCategoryRow,
   PageRow,
+  PurchaseTable,
+  RentalTable,
   TagRow,
   TitleRow,
   UserRow,
@@ -22,6 +25,7 @@ import type {
 import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
+import type { EpisodeOwnershipRow, OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import type { SessionRepository, SessionWithUser } from '#src/repositories/session.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import type {
@@ -52,6 +56,8 @@ export class InMemoryTables {
   views: { title_id: number; date: string; counter: string }[] = [];
   viewHistory: { user_id: number; title_id: number; episode_id: number; viewed_at: number }[] = [];
   episodeViews: EpisodeViewTable[] = [];
+  purchases: Selectable<PurchaseTable>[] = [];
+  rentals: Selectable<RentalTable>[] = [];
   private ids = new Map<string, number>();
 
   nextId(table: string): number {
@@ -428,6 +434,32 @@ export class InMemoryCatalogueRepository {
     return this.tables.episodes
       .filter((e) => e.title_id === titleId && e.start_at <= now)
       .sort((a, b) => a.sort_index - b.sort_index || a.id - b.id);
+  }
+}
+
+/** What readers hold, as OwnershipRepository reads it: purchases, and rentals running at `now`. */
+export class InMemoryOwnershipRepository implements RepositoryPort<OwnershipRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async listOwnership(userId: number, episodeIds: readonly number[], now: number) {
+    const owned = new Map<number, EpisodeOwnershipRow>();
+    for (const episodeId of new Set(episodeIds)) {
+      const mine = (row: { user_id: number; episode_id: number }) =>
+        row.user_id === userId && row.episode_id === episodeId;
+      const purchased = this.tables.purchases.some(mine);
+      const [rental] = this.tables.rentals
+        .filter((row) => mine(row) && row.expires_at > now)
+        .sort((a, b) => b.expires_at - a.expires_at);
+      if (!purchased && !rental) continue;
+      owned.set(episodeId, {
+        purchased,
+        ...(rental && {
+          rentedUntil: rental.expires_at,
+          rentalKind: rental.ticket_kind === 'premium' ? ('premium' as const) : ('title' as const),
+        }),
+      });
+    }
+    return owned;
   }
 }
 

@@ -5,7 +5,7 @@ import * as initialSchema from '#src/db/migrations/20261122000000_initial_schema
 import * as accounts from '#src/db/migrations/20261122010000_accounts.ts';
 import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
 import * as commentsAndModeration from '#src/db/migrations/20261123130000_comments_and_moderation.ts';
-import * as wallet from '#src/db/migrations/20261201000000_wallet.ts';
+import * as wallet from '#src/db/migrations/20261123140000_wallet.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -13,7 +13,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261122010000_accounts': accounts,
   '20261122020000_catalogue': catalogue,
   '20261123130000_comments_and_moderation': commentsAndModeration,
-  '20261201000000_wallet': wallet,
+  '20261123140000_wallet': wallet,
 });
 
 export class MigrationError extends Error {}

@@ -121,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook('onClose', async () => {
+    // The scheduled jobs (started by main.ts) stop, and runs in progress finish, before the database goes.
+    await container.services.jobs.stop();
     await container.repositories.mail.close();
     redis?.disconnect();
     if (ownsDatabase) await database.close();

@@ -16,11 +16,10 @@ async function main() {
   if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
   const app = await buildApp({ config, database, logger: loggerOptions({ level: config.logLevel, pretty }) });
-  const { jobs } = app.container.services;
-  if (config.jobsEnabled) jobs.start(app.log);
+  // RebuildRankings and ExpirePoints; closing the app stops them.
+  if (config.jobsEnabled) app.container.services.jobs.start(app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`Received ${signal}, closing`);
-    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -16,6 +16,7 @@ import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
+import { WalletService } from '#src/services/wallet.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import {
   InMemoryCatalogueRepository,
@@ -27,7 +28,9 @@ import {
   InMemorySessionRepository,
   InMemoryTables,
   InMemoryTransactionRepository,
+  InMemoryTransactions,
   InMemoryUserRepository,
+  InMemoryWalletRepository,
   PlainPasswordHasher,
   RecordingMailer,
   SequentialCrypto,
@@ -67,8 +70,12 @@ export function newTestWorld(now = TEST_NOW) {
     devices: new InMemoryDeviceRepository(tables),
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
+  const wallet = new InMemoryWalletRepository(tables);
   return {
     ownership: new InMemoryOwnershipRepository(tables),
+    wallet,
+    /** Wallet changes all or nothing, as in CommerceTransactionRepository. */
+    walletTransactions: new InMemoryTransactions(tables, { wallet }),
     tables,
     clock,
     crypto,
@@ -100,6 +107,16 @@ export function newTestWorld(now = TEST_NOW) {
       const episode = rowFactory.episode(overrides);
       tables.episodes.push(episode);
       return episode;
+    },
+    /** A credit of `amount` points of `kind` to `userId`, made a day ago, as a grant leaves it. */
+    addLot(userId: number, kind: 'paid' | 'free', amount: number, expiresAt: number | null) {
+      const lot = { id: tables.nextId('point_ledger'), user_id: userId, kind, delta: amount, remaining: amount };
+      tables.ledger.push({ ...lot, reason: 'operator_grant', expires_at: expiresAt, created_at: now - 86_400_000 });
+      void wallet.addToBalance(
+        userId,
+        kind === 'paid' ? { paid_point: amount, free_point: 0 } : { paid_point: 0, free_point: amount },
+      );
+      return lot;
     },
     /** `user` bought `episode`. */
     addPurchase(user: { id: number }, episode: EpisodeRow, overrides: Partial<Selectable<PurchaseTable>> = {}) {
@@ -216,5 +233,16 @@ export function newViewerService(world = newTestWorld()) {
     },
     { timeZone: TEST_TIME_ZONE },
   );
+  return { sut, world };
+}
+
+export function newWalletService(world = newTestWorld()) {
+  const sut = new WalletService({
+    wallets: world.wallet,
+    transactions: world.walletTransactions,
+    premiumTickets: { listUsablePremiumTickets: async () => [] },
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+  });
   return { sut, world };
 }

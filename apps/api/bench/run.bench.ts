@@ -13,6 +13,7 @@ import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 import { ensureLargeCatalogue } from './large-catalogue.ts';
+import { auditPurchases, ensureHeavyBuyer, preparePurchaseBench } from './purchase-bench.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log('Usage: npm run bench [-- --seconds=<per scenario, default 8>]');
@@ -21,8 +22,12 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 
 const DURATION_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
 const CONNECTIONS = 16;
+/** Readers of the purchase scenario, each with a session and points for this many purchases. */
+const PURCHASE_READERS = 2_000;
+const PURCHASE_POINTS_EACH = 20_000;
+const HEAVY_BUYER_PURCHASES = 5_000;
 
-type ServerKey = 'hello' | 'demo' | 'demo-nocache' | 'large' | 'large-nocache';
+type ServerKey = 'hello' | 'demo' | 'demo-nocache' | 'large' | 'large-nocache' | 'purchases';
 
 interface Scenario {
   name: string;
@@ -48,13 +53,21 @@ async function startServer(args: string[]): Promise<{ child: ChildProcess; port:
   return { child, port };
 }
 
-async function measure(url: string) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up: JIT, caches
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+/** Extra autocannon options of a scenario: headers, or requests built one by one. */
+type RequestOptions = Pick<autocannon.Options, 'headers' | 'requests'>;
+
+async function measure(url: string, options: RequestOptions = {}) {
+  const warmUp = await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options }); // JIT, caches
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   await new Promise((settle) => setTimeout(settle, 1_000)); // let the server drain before the next scenario
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: warmUp['2xx'] + result['2xx'],
+  };
 }
 
 /** The scenarios of one database: 20 title ids and a keyword taken from its own titles. */
@@ -89,6 +102,14 @@ async function main() {
   const largeUrl = `sqlite:${largePath}`;
 
   const scenarios = { demo: await scenariosFor(config.databaseUrl), large: await scenariosFor(largeUrl) };
+  log.info(`Preparing the purchase scenario (${PURCHASE_READERS} readers with sessions and points)`);
+  const purchaseBench = await preparePurchaseBench(
+    config.databaseUrl,
+    resolve(config.dataDir, 'bench-purchases.db'),
+    PURCHASE_READERS,
+    PURCHASE_POINTS_EACH,
+  );
+  const heavyBuyerToken = await ensureHeavyBuyer(largeUrl, HEAVY_BUYER_PURCHASES, (line) => log.info(line));
   const cacheSeconds = String(config.catalogueCacheTtlMs / 1000);
   const servers: Record<ServerKey, { child: ChildProcess; port: number }> = {
     hello: await startServer(['hello']),
@@ -96,11 +117,12 @@ async function main() {
     'demo-nocache': await startServer(['api', config.databaseUrl, '0']),
     large: await startServer(['api', largeUrl, cacheSeconds]),
     'large-nocache': await startServer(['api', largeUrl, '0']),
+    purchases: await startServer(['api', purchaseBench.url, cacheSeconds]),
   };
   const url = (server: ServerKey, path: string) => `http://127.0.0.1:${servers[server].port}${path}`;
   try {
     const baseline = { name: 'hello-world (baseline)', ...(await measure(url('hello', '/hello'))) };
-    const results: Record<Exclude<ServerKey, 'hello'>, Row[]> = {
+    const results: Record<Exclude<ServerKey, 'hello' | 'purchases'>, Row[]> = {
       demo: [],
       'demo-nocache': [],
       large: [],
@@ -111,6 +133,35 @@ async function main() {
         results[server].push({ name: scenario.name, ...(await measure(url(server, scenario.path))) });
       }
     }
+    // Each purchase is a distinct (reader, episode) pair: request k is reader k mod R buying episode ⌊k / R⌋.
+    const { tokens, episodes } = purchaseBench;
+    let nextPurchase = 0;
+    const purchase = await measure(url('purchases', '/episode/paid'), {
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const k = nextPurchase++;
+            const episode = episodes[Math.floor(k / tokens.length) % episodes.length];
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/x-www-form-urlencoded',
+                cookie: `uwt=${tokens[k % tokens.length]}`,
+              },
+              body: `episode_id=${episode?.id}&check_point=${episode?.price}`,
+            };
+          },
+        },
+      ],
+    });
+    const heavyBuyer = { headers: { cookie: `uwt=${heavyBuyerToken}` } };
+    const purchasedFirst = await measure(url('large', '/web/title/purchased?limit=20&offset=0'), heavyBuyer);
+    const purchasedDeep = await measure(url('large', '/web/title/purchased?limit=20&offset=2000'), heavyBuyer);
+    const purchasedNoCache = await measure(url('large-nocache', '/web/title/purchased?limit=20&offset=0'), heavyBuyer);
+    const audit = await auditPurchases(purchaseBench.url);
+
     const table = (rows: Row[]) =>
       console.table(
         [baseline, ...rows].map((r) => ({
@@ -145,6 +196,26 @@ async function main() {
         };
       }),
     );
+    console.log(
+      `\nWallet: POST /episode/paid on a copy of the demo catalogue (${tokens.length} readers with sessions and points, ` +
+        `${episodes.length} episodes on sale; every request a distinct reader and episode), and GET /web/title/purchased ` +
+        `for a reader with ${HEAVY_BUYER_PURCHASES} purchases in the large catalogue`,
+    );
+    table([
+      { name: 'POST /episode/paid (purchases/s)', ...purchase },
+      { name: `GET /web/title/purchased page 1 (${HEAVY_BUYER_PURCHASES} purchases)`, ...purchasedFirst },
+      { name: 'GET /web/title/purchased page 101 (offset 2000)', ...purchasedDeep },
+      { name: 'GET /web/title/purchased page 1, cache off', ...purchasedNoCache },
+    ]);
+    console.log(
+      `Ledger audit after the run: ${audit.purchases} purchases committed for ${purchase.ok} answered ` +
+        `(requests cut off at the end of a run commit unanswered), ` +
+        `${audit.anomalies.length} anomalies${audit.anomalies.length > 0 ? `:\n${audit.anomalies.slice(0, 20).join('\n')}` : ''}`,
+    );
+    // Requests cut off when a run ends may still commit, so purchases ≥ answered requests.
+    if (audit.anomalies.length > 0 || audit.purchases < purchase.ok) {
+      throw new Error('the ledger audit after the purchase run found anomalies');
+    }
     if (large.built) {
       console.log(
         `Large catalogue built in ${(large.buildMs / 1000).toFixed(1)} s; RebuildRankings took ${Math.round(large.rankingMs)} ms on it.`,

@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
-import { type AppSecrets, type Container, createContainer } from '#src/container.ts';
+import { type Container, createContainer, resolveSecrets } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
@@ -26,7 +26,6 @@ import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 import type { PasswordHashCost } from '#src/repositories/password-hasher.repository.ts';
-import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { registerRoutes } from '#src/routes/index.ts';
 
 export interface BuildAppOptions {
@@ -74,16 +73,6 @@ export function loggerOptions({
   };
 }
 
-/** Configured secrets, else the ones generated once in the data directory (ADR 015). */
-async function resolveSecrets(config: Config): Promise<AppSecrets> {
-  const files = new SecretFileRepository(config.secretsDir);
-  return {
-    imageUrlSecret: config.imageUrlSecret ?? (await files.readOrCreateSecret('image-url-secret')),
-    proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
-    commenterTagSecret: config.commenterTagSecret ?? (await files.readOrCreateSecret('commenter-tag-secret')),
-  };
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const ownsDatabase = !options.database;
@@ -120,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis,
     mail: options.mail,
     passwordHashCost: options.passwordHashCost,
+    log: app.log,
   });
   clockNow = () => container.clock.now();
   app.decorate('container', container);
@@ -129,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook('onClose', async () => {
+    // The scheduled jobs (started by main.ts) stop, and runs in progress finish, before the database goes.
+    await container.services.jobs.stop();
     await container.repositories.mail.close();
     redis?.disconnect();
     if (ownsDatabase) await database.close();

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   // Comments and moderation (ADR 013).
   MANGA_COMMENT_MAX_LENGTH: z.coerce.number().int().min(1).max(COMMENT_REQUEST_MAX_LENGTH).default(500),
   MANGA_COMMENTER_TAG_SECRET: z.string().min(16).optional(),
+  // Wallet (ADR 014).
+  MANGA_POINT_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -140,7 +142,7 @@ export interface Config {
   readonly mailLimitWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
-  /** Whether main.ts starts the job scheduler (RebuildRankings). */
+  /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
   readonly rankingWindowDays: number;
@@ -151,6 +153,8 @@ export interface Config {
    * renames every commenter. Required in production; unset elsewhere, the app generates one in `secretsDir`.
    */
   readonly commenterTagSecret: string | undefined;
+  /** How often the ExpirePoints job writes the expiry of due point lots (ADR 014). */
+  readonly pointExpiryIntervalMs: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -252,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
     commenterTagSecret: e.MANGA_COMMENTER_TAG_SECRET,
+    pointExpiryIntervalMs: e.MANGA_POINT_EXPIRY_INTERVAL_MINUTES * MINUTE_MS,
   });
 }
 

@@ -1,4 +1,5 @@
 // Wires repositories into services once per app. Routes reach services only through this container.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
@@ -13,6 +14,8 @@ import { type ClockRepository, SystemClock } from '#src/repositories/clock.repos
 import { CommentRepository } from '#src/repositories/comment.repository.ts';
 import { CommentModerationRepository } from '#src/repositories/comment-moderation.repository.ts';
 import { CommentTransactionRepository } from '#src/repositories/comment-transaction.repository.ts';
+// Wallet, purchases, tickets and the login bonus (ADR 014).
+import { CommerceTransactionRepository } from '#src/repositories/commerce-transaction.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { DatabaseHealthRepository } from '#src/repositories/database-health.repository.ts';
@@ -21,21 +24,27 @@ import { EmailTokenRepository } from '#src/repositories/email-token.repository.t
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#src/repositories/mail.repository.ts';
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
+import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-event.repository.ts';
+import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
+import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
+import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import { type CommenterTagger, commenterTagInput, commenterTagOf } from '#src/rules/commenter-tag.rules.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.service.ts';
@@ -51,6 +60,7 @@ import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MagazineService } from '#src/services/magazine.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
@@ -58,15 +68,20 @@ import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { ModerationService } from '#src/services/moderation.service.ts';
 import { OperatorService } from '#src/services/operator.service.ts';
+import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
+import { PointHistoryService } from '#src/services/point-history.service.ts';
+import { PurchaseService } from '#src/services/purchase.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SearchService } from '#src/services/search.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
+import { TicketService } from '#src/services/ticket.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
+import { EXPIRE_POINTS, WalletService } from '#src/services/wallet.service.ts';
 import { WebTopService } from '#src/services/web-top.service.ts';
 
 /** Secrets as configured or generated in the data directory (app.ts, ADR 015). */
@@ -76,6 +91,19 @@ export interface AppSecrets {
   proxySecret: string;
   /** Keys commenters' pseudonymous tags (ADR 013). */
   commenterTagSecret: string;
+}
+
+/**
+ * Configured secrets, else the ones generated once in the data directory (ADR 015): the app and the
+ * command-line tools that build a container resolve them alike.
+ */
+export async function resolveSecrets(config: Config): Promise<AppSecrets> {
+  const files = new SecretFileRepository(config.secretsDir);
+  return {
+    imageUrlSecret: config.imageUrlSecret ?? (await files.readOrCreateSecret('image-url-secret')),
+    proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
+    commenterTagSecret: config.commenterTagSecret ?? (await files.readOrCreateSecret('commenter-tag-secret')),
+  };
 }
 
 export interface ContainerOptions {
@@ -89,6 +117,8 @@ export interface ContainerOptions {
   passwordHashCost?: PasswordHashCost;
   /** Mail adapter override (tests); by default SMTP when configured, else the outbox. */
   mail?: MailRepository;
+  /** Services log their intents through children of this logger (the app's). */
+  log?: FastifyBaseLogger;
 }
 
 export function createContainer({
@@ -99,6 +129,7 @@ export function createContainer({
   redis = null,
   passwordHashCost,
   mail,
+  log,
 }: ContainerOptions) {
   const crypto = new CryptoRepository();
   const repositories = {
@@ -109,6 +140,8 @@ export function createContainer({
     users: new UserRepository(database.db),
     health: new DatabaseHealthRepository(database.db),
     storage: new LocalDiskStorage(config.storageDir),
+    // What readers bought or rent (ADR 014).
+    ownership: new OwnershipRepository(database.db),
   };
   const mediaUrls = new MediaUrlSigner({
     baseUrl: config.publicApiUrl,
@@ -146,13 +179,36 @@ export function createContainer({
     entitlement: catalogue.services.entitlement,
     crypto,
   });
+  const commerce = createCommerceServices({
+    config,
+    database,
+    clock,
+    log,
+    catalogue: catalogue.services.catalogue,
+    entitlement: catalogue.services.entitlement,
+    jobs: catalogue.services.jobs,
+    magazines: repositories.magazines,
+    users: repositories.users,
+  });
   return {
     config,
     clock,
     crypto,
-    repositories: { ...repositories, ...catalogue.repositories, ...accounts.repositories, ...comments.repositories },
+    repositories: {
+      ...repositories,
+      ...catalogue.repositories,
+      ...accounts.repositories,
+      ...comments.repositories,
+      ...commerce.repositories,
+    },
     mediaUrls,
-    services: { ...services, ...catalogue.services, ...accounts.services, ...comments.services },
+    services: {
+      ...services,
+      ...catalogue.services,
+      ...accounts.services,
+      ...comments.services,
+      ...commerce.services,
+    },
   };
 }
 
@@ -170,10 +226,11 @@ function createCatalogueServices(options: {
     episodes: EpisodeRepository;
     magazines: MagazineRepository;
     users: UserRepository;
+    ownership: OwnershipRepository;
   };
 }) {
   const { config, database, clock, mediaUrls } = options;
-  const { titles, episodes, magazines, users } = options.repositories;
+  const { titles, episodes, magazines, users, ownership } = options.repositories;
   const repositories = {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
@@ -184,7 +241,7 @@ function createCatalogueServices(options: {
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
   const timeZone = config.wireTimeZone;
   const urls = mediaUrls;
-  const entitlement = new EntitlementService({ titles, episodes, users });
+  const entitlement = new EntitlementService({ titles, episodes, users, ownership });
   const catalogue = new CatalogueService(
     { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
     { timeZone, webPublicUrl: config.webPublicUrl },
@@ -377,6 +434,91 @@ function createCommentServices(options: {
       { timeZone },
     ),
   };
+  return { repositories, services };
+}
+
+/**
+ * Wallet, purchases, tickets and the login bonus (ADR 014). WalletService owns balances and spending;
+ * the purchase, ticket and login-bonus services change wallets through it, in transactions of
+ * CommerceTransactionRepository. ExpirePoints joins the job scheduler.
+ */
+function createCommerceServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  log: FastifyBaseLogger | undefined;
+  catalogue: CatalogueService;
+  entitlement: EntitlementService;
+  jobs: JobScheduler;
+  magazines: MagazineRepository;
+  users: UserRepository;
+}) {
+  const { config, database, clock, log, entitlement } = options;
+  const timeZone = config.wireTimeZone;
+  const repositories = {
+    wallets: new WalletRepository(database.db),
+    purchases: new PurchaseRepository(database.db),
+    tickets: new TicketRepository(database.db),
+    commerceTransactions: new CommerceTransactionRepository(database.db),
+    ledgerAudit: new LedgerAuditRepository(database.db),
+  };
+  const { wallets, purchases, tickets: ticketStore, commerceTransactions: transactions } = repositories;
+  const wallet = new WalletService({
+    wallets,
+    transactions,
+    premiumTickets: ticketStore,
+    clock,
+    timeZone,
+    log: log?.child({ service: 'wallet' }),
+  });
+  const tickets = new TicketService({
+    tickets: ticketStore,
+    sales: purchases,
+    entitlement,
+    labels: purchases,
+    transactions,
+    clock,
+    timeZone,
+    log: log?.child({ service: 'ticket' }),
+  });
+  const services = {
+    wallet,
+    tickets,
+    pointHistory: new PointHistoryService({
+      ledger: wallets,
+      labels: {
+        listEpisodeLabels: (ids) => purchases.listEpisodeLabels(ids),
+        listMagazinesByIds: (ids) => options.magazines.listMagazinesByIds(ids),
+      },
+      timeZone,
+    }),
+    purchases: new PurchaseService({
+      purchases,
+      entitlement,
+      transactions,
+      wallet,
+      titles: options.catalogue,
+      tickets,
+      clock,
+      timeZone,
+      log: log?.child({ service: 'purchase' }),
+    }),
+    loginBonus: new LoginBonusService({
+      transactions,
+      wallet,
+      tickets,
+      clock,
+      timeZone,
+      log: log?.child({ service: 'login-bonus' }),
+    }),
+    operatorGrants: new OperatorGrantService({ users: options.users, wallet, tickets, clock }),
+  };
+  options.jobs.register({
+    name: EXPIRE_POINTS,
+    intervalMs: config.pointExpiryIntervalMs,
+    shouldRunAtStart: () => wallet.hasDueLots(),
+    handle: () => wallet.handleExpirePoints(),
+  });
   return { repositories, services };
 }
 

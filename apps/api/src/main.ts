@@ -16,6 +16,8 @@ async function main() {
   if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
   const app = await buildApp({ config, database, logger: loggerOptions({ level: config.logLevel, pretty }) });
+  // RebuildRankings and ExpirePoints; closing the app stops them.
+  if (config.jobsEnabled) app.container.services.jobs.start(app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`Received ${signal}, closing`);
     await app.close();

@@ -56,6 +56,20 @@ export {
   type ModerationOperations,
   moderationOperations,
 } from './comment-operations.ts';
+export {
+  buyEpisode,
+  buyEpisodes,
+  buyMagazine,
+  claimLoginBonus,
+  getAccountPoint,
+  getEpisodeStatus,
+  listPointFlow,
+  listPointHistory,
+  listPurchasedTitles,
+  listReservationFlow,
+  listTicketFlow,
+  rentEpisodeWithTicket,
+} from './commerce-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 export {

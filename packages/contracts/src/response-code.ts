@@ -2,7 +2,7 @@ import { COMMENTS_PER_HOUR } from './constants.ts';
 
 /**
  * Every `response_code` the API answers with (SPEC §8). 1001 and 3101–3105 come from the
- * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path.
+ * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014).
  */
 export const ResponseCode = {
   Success: 0,
@@ -39,6 +39,10 @@ export const ResponseCode = {
   EpisodeCannotRent: 3103,
   ViewerEpisodeNotFound: 3104,
   EpisodeUnpurchased: 3105,
+  // Ours (ADR 014): the wallet and ticket refusals no client names a code for.
+  PointShortage: 3110,
+  PriceMismatch: 3111,
+  TicketShortage: 3112,
   WeeklyTitleNotFound: 3200,
   PostCommentNgword: 6100,
   PostCommentLimitOver: 6301,
@@ -121,6 +125,9 @@ export const responseCodeMessages: Readonly<Record<string, string>> = {
   'response_code_message.episode_cannot_rent': 'This chapter cannot be rented.',
   'response_code_message.viewer_episode_not_found': 'Chapter not found.',
   'response_code_message.episode_unpurchased': 'Rent or purchase this chapter to read it.',
+  'response_code_message.point_shortage': 'You do not have enough points.',
+  'response_code_message.price_mismatch': 'The price has changed. Please check the new price and try again.',
+  'response_code_message.ticket_shortage': 'You have no ticket to use right now.',
   'response_code_message.weekly_title_not_found': 'No titles found for this day.',
   'response_code_message.post_comment_ngword': 'offensive or discriminatory content detected.',
   'response_code_message.post_comment_limit_over': `You can post up to ${COMMENTS_PER_HOUR} comments per hour. Please try again later.`,

@@ -8,6 +8,13 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** A mistake in the arguments: the CLI prints it with the usage line. */
 export class UsageError extends Error {}
 
+/** A whole-number option (`--point 40`), or undefined when not given. */
+export function parseWholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+  return Number(value.trim());
+}
+
 const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
 
 /**

@@ -5,7 +5,7 @@
 // --title-name is given, so a typo in --title cannot create a stray title. Exit code 1 on any
 // error, with nothing half-imported. Database and storage come from config.ts (MANGA_DATABASE_URL,
 // MANGA_STORAGE_DIR) unless --database / --storage are given.
-import { readCommandLine, runCommand, UsageError } from '#src/cli/command-line.ts';
+import { parseWholeNumber, readCommandLine, runCommand, UsageError } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -19,12 +19,6 @@ import { IngestService } from '#src/services/ingest.service.ts';
 
 const USAGE =
   'Usage: npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>] [--database <url>] [--storage <dir>]';
-
-function parseInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
-  return Number(value.trim());
-}
 
 async function main(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(argv, USAGE, {
@@ -44,8 +38,8 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = commandLine;
   const [source, ...extra] = positionals;
   if (!source || extra.length > 0) throw new UsageError('Give exactly one folder or .cbz file');
-  const titleId = parseInteger(values.title, '--title');
-  const episodeId = parseInteger(values.episode, '--episode');
+  const titleId = parseWholeNumber(values.title, '--title');
+  const episodeId = parseWholeNumber(values.episode, '--episode');
   if (titleId === undefined || episodeId === undefined) throw new UsageError('--title and --episode are required');
 
   const config = loadConfig();
@@ -68,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
       episodeId,
       episodeName: values.name,
       titleName: values['title-name'],
-      point: parseInteger(values.point, '--point'),
+      point: parseWholeNumber(values.point, '--point'),
       coverPath: values.cover,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -100,3 +100,27 @@ describe('createDatabase on SQLite', () => {
     }
   });
 });
+
+describe('SQLite statement cache', () => {
+  it('reuses prepared statements and follows schema changes', async () => {
+    const handle = createDatabase({ url: 'sqlite::memory:' });
+    try {
+      await sql`create table note (id integer primary key, body text not null)`.execute(handle.db);
+      for (const body of ['first', 'second']) await sql`insert into note (body) values (${body})`.execute(handle.db);
+      const all = () => sql<Record<string, unknown>>`select * from note order by id`.execute(handle.db);
+      expect((await all()).rows).toEqual([
+        { id: 1, body: 'first' },
+        { id: 2, body: 'second' },
+      ]);
+      await sql`alter table note add column pinned integer not null default 0`.execute(handle.db);
+      expect((await all()).rows).toEqual([
+        { id: 1, body: 'first', pinned: 0 },
+        { id: 2, body: 'second', pinned: 0 },
+      ]);
+      for (let i = 0; i < 600; i++) await sql`select ${sql.lit(i)} as n`.execute(handle.db);
+      expect((await all()).rows).toHaveLength(2);
+    } finally {
+      await handle.close();
+    }
+  });
+});

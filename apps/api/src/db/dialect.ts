@@ -86,3 +86,9 @@ export async function advanceIdentitySequences(db: Kysely<Database>, tables: rea
     );
   }
 }
+
+/** Whether a failed statement broke a unique key: PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -6,6 +6,7 @@ import * as accounts from '#src/db/migrations/20261122010000_accounts.ts';
 import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
 import * as commentsAndModeration from '#src/db/migrations/20261123130000_comments_and_moderation.ts';
 import * as throttleEvents from '#src/db/migrations/20261123140000_throttle_events.ts';
+import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -14,6 +15,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261122020000_catalogue': catalogue,
   '20261123130000_comments_and_moderation': commentsAndModeration,
   '20261123140000_throttle_events': throttleEvents,
+  '20261123150000_wallet': wallet,
 });
 
 export class MigrationError extends Error {}

@@ -293,8 +293,8 @@ export interface PointLedgerTable {
   user_id: number;
   kind: PointKind;
   delta: number; // + credit, - debit
-  remaining: Default<number>; // for credits: what is left of this lot (free points expire per lot)
-  reason: string; // 'purchase' | 'subscription_bonus' | 'episode_paid' | 'expired' | …
+  remaining: Default<number>; // for credits: what is left of this lot (each lot expires on its own)
+  reason: string; // contracts PointReason: 'episode_paid' | 'point_back' | 'login_bonus' | 'expired' | … (ADR 014)
   reference_type: Default<string>;
   reference_id: Default<string>;
   idempotency_key: string | null; // unique: one credit per payment event, one debit per purchase
@@ -321,6 +321,8 @@ export interface PurchaseTable {
   event_point: Default<number>;
   bonus_point: Default<number>;
   created_at: Millis;
+  /** Set when the episode came with a magazine issue (price 0 here; the issue carries the cost). */
+  magazine_purchase_id: number | null;
 }
 
 export interface MagazinePurchaseTable {
@@ -508,6 +510,7 @@ export interface LoginBonusTable {
   bonus_date: string; // YYYY-MM-DD local date
   days_in_row: number;
   point: number;
+  premium_ticket_num: Default<number>;
   created_at: Millis;
 }
 

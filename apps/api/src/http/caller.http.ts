@@ -1,12 +1,14 @@
 // What services need to know about the caller, read from the request once per route: the reader
 // (session user, crawler flag, birthday cookie) for access decisions, the viewer's seed format,
-// the session of comment and moderation calls, and the client facts a new session records.
+// the session of comment, moderation, purchase and rental calls, and the client facts a new
+// session records.
 import type { FastifyRequest } from 'fastify';
 import { readConsentCookies } from '#src/http/cookies.http.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import type { EpisodeListContext } from '#src/services/catalogue.service.ts';
 import type { CommentCaller } from '#src/services/comment.service.ts';
 import type { OpsCaller } from '#src/services/moderation.service.ts';
+import type { PurchaseCaller } from '#src/services/purchase.service.ts';
 import type { SessionClient } from '#src/services/session.service.ts';
 import type { ViewerContext } from '#src/services/viewer.service.ts';
 
@@ -37,6 +39,11 @@ export function commentCaller(request: FastifyRequest): CommentCaller {
 /** The session and the locale of a moderation call (ADR 013). */
 export function opsCaller(request: FastifyRequest): OpsCaller {
   return { auth: request.auth, locale: request.client.locale };
+}
+
+/** The session and the reader of a purchase or a rental: the reader's rating and holdings decide (ADR 014). */
+export function purchaseCaller(request: FastifyRequest): PurchaseCaller {
+  return { auth: request.auth, reader: readerOf(request) };
 }
 
 /** Client facts a new session records (device list). */

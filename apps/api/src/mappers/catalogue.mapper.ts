@@ -14,7 +14,7 @@ import {
   type WebTitle,
 } from '@manga/contracts';
 import type { EpisodeRow, MagazineCategoryRow, TagRow, TitleRow } from '#src/db/schema.ts';
-import { isFreeOfCharge, toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
+import { showsFree, toEpisodeAccessFields, toRentalFinishTime } from '#src/mappers/episode-access.mapper.ts';
 import { localized, localizedName, type RenderContext } from '#src/mappers/render-context.mapper.ts';
 import type { TitleListing, TitleSearchEntryRow } from '#src/repositories/title.repository.ts';
 import type { EpisodeAccess } from '#src/rules/entitlement.rules.ts';
@@ -45,7 +45,7 @@ export function nextUpdatedText(
 export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title {
   const { title, releasedEpisodes, releasedEpisodeAccess } = bundle;
   const { locale, urls, timeZone } = ctx;
-  const freeFlags = releasedEpisodeAccess.map(isFreeOfCharge);
+  const freeFlags = releasedEpisodeAccess.map(showsFree);
   const free = releasedEpisodes.filter((_, i) => freeFlags[i]);
   const paid = releasedEpisodes.filter((_, i) => !freeFlags[i]);
   const latestFree = free.at(-1);
@@ -112,7 +112,7 @@ export function toEpisodeResponse(
     title_id: row.title_id,
     start_time: formatWireDateTime(new Date(row.start_at), timeZone),
     rental_rest_time: null,
-    rental_finish_time: null,
+    rental_finish_time: toRentalFinishTime(access, timeZone),
     magazine_id: row.magazine_id,
     magazine_name: magazine ? localizedName(magazine, locale) : null,
     is_viewed: 0,

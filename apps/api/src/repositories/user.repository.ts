@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '#src/db/dialect.ts';
 import type { Database, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
 
 /** An insert or update hit the unique e-mail index (another account took the address meanwhile). */
@@ -9,10 +10,9 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** `user.email` is the only unique column besides the id: pg 23505, SQLite SQLITE_CONSTRAINT_UNIQUE. */
+/** `user.email` is the only unique column besides the id. */
 function asEmailTaken(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? new EmailTakenError({ cause: error }) : error;
+  return isUniqueViolation(error) ? new EmailTakenError({ cause: error }) : error;
 }
 
 export class UserRepository {

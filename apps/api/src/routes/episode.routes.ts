@@ -61,7 +61,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.container.services.catalogue.getEpisodeShare(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not free.
+  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not open to the reader.
   app.get(
     '/episode/viewer',
     {

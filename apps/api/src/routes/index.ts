@@ -9,11 +9,15 @@ import { genreRoutes } from '#src/routes/genre.routes.ts';
 import { healthRoutes } from '#src/routes/health.routes.ts';
 import { imageRoutes } from '#src/routes/image.routes.ts';
 import { lawRoutes } from '#src/routes/law.routes.ts';
+import { loginBonusRoutes } from '#src/routes/loginbonus.routes.ts';
 import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
 import { opsRoutes } from '#src/routes/ops.routes.ts';
+import { pointRoutes } from '#src/routes/point.routes.ts';
+import { purchaseRoutes } from '#src/routes/purchase.routes.ts';
 import { rankingRoutes } from '#src/routes/ranking.routes.ts';
 import { searchRoutes } from '#src/routes/search.routes.ts';
+import { ticketRoutes } from '#src/routes/ticket.routes.ts';
 import { titleRoutes } from '#src/routes/title.routes.ts';
 import { userRoutes } from '#src/routes/user.routes.ts';
 import { webRoutes } from '#src/routes/web.routes.ts';
@@ -39,6 +43,11 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   // Comments and moderation (ADR 013).
   await app.register(commentRoutes);
   await app.register(opsRoutes);
+  // Wallet, purchases, tickets and entitlements (ADR 014).
+  await app.register(pointRoutes);
+  await app.register(purchaseRoutes);
+  await app.register(ticketRoutes);
+  await app.register(loginBonusRoutes);
   // The mail outbox is for development only (ADR 007), on this machine only (ADR 015).
   const { config } = app.container;
   if (config.devOutbox && config.env !== 'production') await app.register(devRoutes);

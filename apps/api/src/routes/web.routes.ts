@@ -98,7 +98,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await catalogue.getNextTime(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 not free (no entitlements yet).
+  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 neither free nor bought nor rented.
   app.get(
     '/web/episode/viewer',
     {

@@ -3,19 +3,25 @@
 // rows, knows the reader and calls these rules; viewers, episode lists, /web/episode and the
 // viewer's neighbours use its answer, and mappers turn the answer into badges and prices.
 //
-// Today an episode opens when it is released, its title's age rating admits the reader, and it is
-// free (price 0, one of the title's free first or latest episodes) or inside a free window (a title
-// campaign or an episode window). Commerce adds entitlements that a reader holds (purchased, rented
-// until a time, premium ticket, plan) as further `Entitlement` reasons, found behind a repository
-// port of EntitlementService; callers read `open`, `reason` and the badge as they do now.
+// An episode opens when it is released, its title's age rating admits the reader, and the reader
+// holds it (bought it, alone, in bulk or with its magazine issue; or rents it, with a title or a
+// premium ticket, until a time) or it is free (price 0, one of the title's free first or latest
+// episodes) or inside a free window (a title campaign or an episode window). What a reader holds is
+// read behind a repository port of EntitlementService (ADR 011, ADR 014); whose birthday the age rule
+// reads, behind its users port (ADR 015).
 import { ageInYears, parseBirthday, ResponseCode, type YearMonth } from '@manga/contracts';
 import type { EpisodeRow, Millis, TitleRow } from '#src/db/schema.ts';
 import { type ConsentCookies, declaredBirthdayFromCookies } from '#src/rules/age-gate.rules.ts';
 import type { AuthUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 
-/** What opens an episode for a reader, age aside; `locked` when nothing does (it must be bought). */
-export type Entitlement = 'free' | 'free_window' | 'locked';
+/**
+ * What opens an episode for a reader, age aside, strongest first: held by the reader (`purchased`,
+ * `rented`), then `free`, `free_window`; `locked` when nothing does (it must be bought or rented).
+ */
+export type Entitlement = 'purchased' | 'rented' | 'free' | 'free_window' | 'locked';
+/** The ticket a rental was made with. */
+export type RentalTicket = 'title' | 'premium';
 /** What keeps a reader out of an episode whatever the entitlement. */
 export type AccessGate = 'unreleased' | 'age_restricted';
 export type AccessReason = Entitlement | AccessGate;
@@ -31,9 +37,25 @@ export interface EpisodeAccess {
   readonly entitlement: Entitlement;
   /** For `free_window`: when the window that frees it closes. */
   readonly freeUntil?: Millis;
-  /** For `age_restricted`: the title's rating and whether the reader's birthday is known. */
+  /** For `rented`: when the rental ends, and the ticket it was made with. */
+  readonly rentedUntil?: Millis;
+  readonly rentalTicket?: RentalTicket;
+  /**
+   * Whenever the title's rating does not admit the reader (reason `age_restricted`, or `unreleased`
+   * for an episode not out yet): the rating and whether the reader's birthday is known.
+   */
   readonly ageRating?: number;
   readonly birthdayKnown?: boolean;
+}
+
+/**
+ * What a reader holds of one episode, as the ownership port reads it: bought (alone, in bulk or with
+ * a magazine issue), and the latest-ending rental still running, if any.
+ */
+export interface EpisodeOwnership {
+  readonly purchased: boolean;
+  readonly rentedUntil?: Millis;
+  readonly rentalKind?: RentalTicket;
 }
 
 /** Who asks: the session's user, whether a crawler asks, and the birthday cookie. */
@@ -59,6 +81,32 @@ export interface AccessTitle {
 export interface EpisodeInTitle {
   episode: AccessEpisode;
   listing: AccessTitle;
+}
+
+/**
+ * An episode with its title and its place among the title's released episodes, for callers whose
+ * query counted the place (the sale rows of purchases and rentals).
+ */
+export interface PlacedEpisode {
+  episode: AccessEpisode;
+  title: AccessTitle['title'];
+  /** 0-based position among the title's released episodes (by sort_index); -1 when not released. */
+  position: number;
+  releasedCount: number;
+}
+
+/** A held episode: bought, or rented until a time with a ticket. */
+export type HeldEntitlement =
+  | { reason: 'purchased' }
+  | { reason: 'rented'; rentedUntil: Millis; rentalTicket: RentalTicket };
+
+/** What the reader holds of an episode at `now`: a purchase first, else a rental that still runs. */
+export function heldEntitlementOf(ownership: EpisodeOwnership | undefined, now: Millis): HeldEntitlement | undefined {
+  if (ownership?.purchased) return { reason: 'purchased' };
+  if (ownership?.rentedUntil !== undefined && ownership.rentedUntil > now) {
+    return { reason: 'rented', rentedUntil: ownership.rentedUntil, rentalTicket: ownership.rentalKind ?? 'title' };
+  }
+  return undefined;
 }
 
 /** A free episode and, for a free window, when it closes. */
@@ -121,36 +169,44 @@ export function admitsAge(ageRating: number, birthday: YearMonth | undefined, no
 
 /**
  * The answer for one episode, in the order the viewer checks: released (the episode and its title),
- * old enough for the title's rating, then the entitlement.
- *
- * @param position 0-based position among the title's released episodes
+ * old enough for the title's rating, then the entitlement: what the reader holds, else the free
+ * rules. A held episode keeps its entitlement behind the gates (a bought episode not out yet is a
+ * reservation; a minor's purchase shows as bought but stays closed).
  */
 export function decideEpisodeAccess(
-  { episode, listing }: EpisodeInTitle,
-  position: number,
+  { episode, title, position, releasedCount }: PlacedEpisode,
   birthday: YearMonth | undefined,
+  ownership: EpisodeOwnership | undefined,
   now: Millis,
 ): EpisodeAccess {
   const episodeId = episode.id;
-  const { title, releasedEpisodes } = listing;
+  const held = heldEntitlementOf(ownership, now);
+  const heldFields =
+    held?.reason === 'rented' ? { rentedUntil: held.rentedUntil, rentalTicket: held.rentalTicket } : {};
+  const ageGate = admitsAge(title.age_rating, birthday, now)
+    ? undefined
+    : { ageRating: title.age_rating, birthdayKnown: birthday !== undefined };
   if (episode.start_at > now || !isTitlePublished(title, now)) {
-    return { episodeId, open: false, reason: 'unreleased', entitlement: 'locked' };
+    const entitlement = held?.reason ?? 'locked';
+    return { episodeId, open: false, reason: 'unreleased', entitlement, ...heldFields, ...ageGate };
   }
-  const free = freeEntitlementOf(episode, title, position, releasedEpisodes.length, now);
-  const entitlement: Entitlement = free?.reason ?? 'locked';
+  const free = held ? undefined : freeEntitlementOf(episode, title, position, releasedCount, now);
+  const entitlement: Entitlement = held?.reason ?? free?.reason ?? 'locked';
   const window = free?.reason === 'free_window' ? { freeUntil: free.freeUntil } : {};
-  if (!admitsAge(title.age_rating, birthday, now)) {
-    return {
-      episodeId,
-      open: false,
-      reason: 'age_restricted',
-      entitlement,
-      ...window,
-      ageRating: title.age_rating,
-      birthdayKnown: birthday !== undefined,
-    };
+  if (ageGate) {
+    return { episodeId, open: false, reason: 'age_restricted', entitlement, ...window, ...heldFields, ...ageGate };
   }
-  return { episodeId, open: entitlement !== 'locked', reason: entitlement, entitlement, ...window };
+  return { episodeId, open: entitlement !== 'locked', reason: entitlement, entitlement, ...window, ...heldFields };
+}
+
+/** The reader holds the episode (bought it, or rents it now), whatever the gates say. */
+export function isHeld(access: Pick<EpisodeAccess, 'entitlement'>): boolean {
+  return access.entitlement === 'purchased' || access.entitlement === 'rented';
+}
+
+/** The episode costs nothing now, for anyone: free, or inside a free window. */
+export function isFreeOfCharge(access: Pick<EpisodeAccess, 'entitlement'>): boolean {
+  return access.entitlement === 'free' || access.entitlement === 'free_window';
 }
 
 export const AGE_RATING_UNKNOWN_MESSAGE = 'Enter your birthday to read this title.';

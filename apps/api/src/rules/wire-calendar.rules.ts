@@ -4,9 +4,18 @@ import { formatWireDateTime } from '@manga/contracts';
 
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' of `at` in `timeZone`. */
+const MINUTE_MS = 60_000;
+/** The last date computed per zone, by minute: every zone's offset is whole minutes. */
+const recentDates = new Map<string, { minute: number; date: string }>();
+
+/** 'YYYY-MM-DD' of `at` in `timeZone` (remembered for the minute, since Intl formatting is slow). */
 export function wireDate(at: number, timeZone: string): string {
-  return formatWireDateTime(new Date(at), timeZone).slice(0, 10);
+  const minute = Math.floor(at / MINUTE_MS);
+  const recent = recentDates.get(timeZone);
+  if (recent?.minute === minute) return recent.date;
+  const date = formatWireDateTime(new Date(at), timeZone).slice(0, 10);
+  recentDates.set(timeZone, { minute, date });
+  return date;
 }
 
 /** The date `days` after (negative: before) a 'YYYY-MM-DD' date. */
@@ -22,12 +31,17 @@ function offsetAt(at: number, timeZone: string): number {
 
 /** [start, end) of a 'YYYY-MM-DD' day in `timeZone`, in epoch milliseconds. */
 export function wireDayBounds(date: string, timeZone: string): { start: number; end: number } {
-  const start = (d: string) => {
-    const guess = Date.parse(`${d}T00:00:00Z`);
-    const first = guess - offsetAt(guess, timeZone);
-    return guess - offsetAt(first, timeZone);
+  return {
+    start: parseWireDateTime(`${date} 00:00:00`, timeZone),
+    end: parseWireDateTime(`${addDays(date, 1)} 00:00:00`, timeZone),
   };
-  return { start: start(date), end: start(addDays(date, 1)) };
+}
+
+/** Epoch milliseconds of a wire time 'YYYY-MM-DD HH:MM:SS' read as wall-clock time in `timeZone`. */
+export function parseWireDateTime(value: string, timeZone: string): number {
+  const guess = Date.parse(`${value.replace(' ', 'T')}Z`);
+  const first = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(first, timeZone);
 }
 
 /** 1 Monday … 7 Sunday of a 'YYYY-MM-DD' date. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { newEntitlementService } from '#test/services/harness.ts';
-import { readerStub, titleStub } from '#test/services/stubs.ts';
+import { readerStub, signedInReader, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 
@@ -151,5 +151,102 @@ describe('EntitlementService.decideEpisodeAccess (lists)', () => {
       [otherFirst.id, 'free'],
       [episodes[0]!.id, 'free'],
     ]);
+  });
+});
+
+describe('EntitlementService: what a reader holds (ADR 014)', () => {
+  function held() {
+    const { sut, world } = newEntitlementService();
+    const title = world.addTitle();
+    const [first, second, third] = [1, 2, 3].map((n) => world.addEpisode({ title_id: title.id, sort_index: n }));
+    const buyer = world.addUser();
+    const other = world.addUser();
+    return { sut, world, title, first: first!, second: second!, third: third!, buyer, other };
+  }
+
+  it('opens a bought episode to its buyer only', async () => {
+    const { sut, world, first, buyer, other } = held();
+    world.addPurchase(buyer, first);
+    const access = async (reader: Reader) => (await sut.findEpisodeAccess(reader, first.id, TEST_NOW))?.access;
+    expect(await access(signedInReader(buyer))).toEqual({
+      episodeId: first.id,
+      open: true,
+      reason: 'purchased',
+      entitlement: 'purchased',
+    });
+    expect(await access(signedInReader(other))).toMatchObject({ open: false, reason: 'locked' });
+    expect(await access(readerStub.adult)).toMatchObject({ open: false, reason: 'locked' });
+  });
+
+  it('opens a rented episode until the rental ends, with the end and the ticket, and locks it from then on', async () => {
+    const { sut, world, first, second, buyer } = held();
+    const rental = world.addRental(buyer, first);
+    world.addRental(buyer, second, { ticket_kind: 'premium', ticket_type: 99 });
+    const reader = signedInReader(buyer);
+    const [byTitleTicket, byPremium] = await sut.decideEpisodeAccess(
+      reader,
+      (await world.catalogue.listTitlesByIds([first.title_id], TEST_NOW)).flatMap((listing) =>
+        [first, second].map((episode) => ({ episode, listing })),
+      ),
+      TEST_NOW,
+    );
+    expect(byTitleTicket).toEqual({
+      episodeId: first.id,
+      open: true,
+      reason: 'rented',
+      entitlement: 'rented',
+      rentedUntil: rental.expires_at,
+      rentalTicket: 'title',
+    });
+    expect(byPremium).toMatchObject({ open: true, reason: 'rented', rentalTicket: 'premium' });
+    world.clock.set(rental.expires_at);
+    expect((await sut.findEpisodeAccess(reader, first.id, world.clock.now()))?.access).toMatchObject({
+      open: false,
+      reason: 'locked',
+      entitlement: 'locked',
+    });
+  });
+
+  it('keeps a rated title closed to a minor who bought an episode of it, showing it as bought', async () => {
+    const { sut, world, buyer } = held();
+    const rated = world.addTitle(titleStub.ratedSixteen());
+    const episode = world.addEpisode({ title_id: rated.id });
+    const minorBuyer = world.addUser({ birthday: '2011-06' });
+    world.addPurchase(buyer, episode);
+    world.addPurchase(minorBuyer, episode);
+    const access = async (reader: Reader) => (await sut.findEpisodeAccess(reader, episode.id, TEST_NOW))?.access;
+    // The account's birthday decides (ADR 015), whatever the cookie says; the age rating wins over the purchase.
+    expect(await access(signedInReader(minorBuyer))).toMatchObject({
+      open: false,
+      reason: 'age_restricted',
+      entitlement: 'purchased',
+      ageRating: 16,
+      birthdayKnown: true,
+    });
+    expect(await access(signedInReader(buyer, readerStub.minor))).toMatchObject({ open: true, reason: 'purchased' });
+    expect(await access({ ...signedInReader(buyer), isCrawler: true })).toMatchObject({
+      open: false,
+      reason: 'age_restricted',
+      entitlement: 'purchased',
+    });
+  });
+
+  it('reads what the reader holds once per batch, never for a reader without a session', async () => {
+    const { sut, world, first, second, third, buyer } = held();
+    world.addPurchase(buyer, third);
+    const calls: number[][] = [];
+    const ownership = {
+      listOwnership: (userId: number, ids: readonly number[], now: number) => {
+        calls.push([...ids]);
+        return world.ownership.listOwnership(userId, ids, now);
+      },
+    };
+    const [listing] = await world.catalogue.listTitlesByIds([first.title_id], TEST_NOW);
+    const batch = [first, second, third].map((episode) => ({ episode, listing: listing! }));
+    const answers = await sut.decideEpisodeAccess(signedInReader(buyer), batch, TEST_NOW, { ownership });
+    expect(answers.map((a) => a.reason)).toEqual(['locked', 'locked', 'purchased']);
+    expect(calls).toEqual([[first.id, second.id, third.id]]);
+    await sut.decideEpisodeAccess(readerStub.adult, batch, TEST_NOW, { ownership });
+    expect(calls).toHaveLength(1);
   });
 });

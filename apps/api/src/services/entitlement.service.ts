@@ -1,7 +1,9 @@
-// The one owner of access (DESIGN §5, ADR 011): "may this reader open this episode, and why". It
-// loads what the rules of entitlement.rules.ts read and answers one episode by id or a batch of
-// episodes the caller already loaded (lists). Commerce adds what a reader holds (purchases,
-// rentals, premium tickets, plans) behind a repository port here; the callers stay as they are.
+// The one owner of access (DESIGN §5, ADR 011, ADR 014, ADR 015): "may this reader open this
+// episode, and why". It loads what the rules of entitlement.rules.ts read — the episode, its title,
+// a logged-in reader's account birthday (users port), and what the reader holds of it (purchases and
+// running rentals, through the ownership port, one query per batch) — and answers one episode by id
+// or a batch the caller already loaded (lists, sale rows).
+import type { YearMonth } from '@manga/contracts';
 import type { EpisodeRow, Millis, UserRow } from '#src/db/schema.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import {
@@ -9,6 +11,8 @@ import {
   decideEpisodeAccess,
   type EpisodeAccess,
   type EpisodeInTitle,
+  type EpisodeOwnership,
+  type PlacedEpisode,
   type Reader,
   readerBirthday,
 } from '#src/rules/entitlement.rules.ts';
@@ -26,6 +30,15 @@ export interface EntitlementUserReader {
   findUserById(id: number): Promise<Pick<UserRow, 'birthday'> | undefined>;
 }
 
+/** What readers hold (OwnershipRepository): purchases and rentals running at `now`, others absent. */
+export interface EpisodeOwnershipReader {
+  listOwnership(
+    userId: number,
+    episodeIds: readonly number[],
+    now: Millis,
+  ): Promise<ReadonlyMap<number, EpisodeOwnership>>;
+}
+
 /** An episode with its title's listing and the reader's access to it. */
 export interface EpisodeAccessAnswer {
   episode: EpisodeRow;
@@ -33,26 +46,31 @@ export interface EpisodeAccessAnswer {
   access: EpisodeAccess;
 }
 
-export class EntitlementService {
-  private readonly titles: EntitlementTitleReader;
-  private readonly episodes: EntitlementEpisodeReader;
-  private readonly users: EntitlementUserReader;
+/**
+ * Where to read what the reader holds and their account's birthday. A purchase or a rental decides
+ * inside its own transaction, after it took the reader's lock, so it passes readers bound to that
+ * transaction (on SQLite a read outside it would wait for it).
+ */
+export interface AccessReaders {
+  ownership?: EpisodeOwnershipReader;
+  users?: EntitlementUserReader;
+}
 
-  constructor(ports: {
-    titles: EntitlementTitleReader;
-    episodes: EntitlementEpisodeReader;
-    users: EntitlementUserReader;
-  }) {
-    this.titles = ports.titles;
-    this.episodes = ports.episodes;
-    this.users = ports.users;
-  }
+export interface EntitlementServiceDeps {
+  titles: EntitlementTitleReader;
+  episodes: EntitlementEpisodeReader;
+  users: EntitlementUserReader;
+  ownership: EpisodeOwnershipReader;
+}
+
+export class EntitlementService {
+  constructor(private readonly deps: EntitlementServiceDeps) {}
 
   /** One episode by id, released or not; undefined when there is no such episode (or title). */
   async findEpisodeAccess(reader: Reader, episodeId: number, now: Millis): Promise<EpisodeAccessAnswer | undefined> {
-    const episode = await this.episodes.findEpisodeById(episodeId);
+    const episode = await this.deps.episodes.findEpisodeById(episodeId);
     if (!episode) return undefined;
-    const [listing] = await this.titles.listTitlesByIds([episode.title_id], now);
+    const [listing] = await this.deps.titles.listTitlesByIds([episode.title_id], now);
     if (!listing) return undefined;
     const [access] = await this.decideEpisodeAccess(reader, [{ episode, listing }], now);
     return access && { episode, listing, access };
@@ -63,11 +81,53 @@ export class EntitlementService {
     reader: Reader,
     episodes: readonly EpisodeInTitle[],
     now: Millis,
+    source: AccessReaders = {},
   ): Promise<EpisodeAccess[]> {
-    const account = reader.user && !reader.isCrawler ? await this.users.findUserById(reader.user.userId) : undefined;
-    const birthday = readerBirthday(reader, account?.birthday, now);
     const positions = new PositionIndex();
-    return episodes.map((item) => decideEpisodeAccess(item, positions.of(item), birthday, now));
+    return this.decidePlacedEpisodeAccess(
+      reader,
+      episodes.map((item) => ({
+        episode: item.episode,
+        title: item.listing.title,
+        position: positions.of(item),
+        releasedCount: item.listing.releasedEpisodes.length,
+      })),
+      now,
+      source,
+    );
+  }
+
+  /** The answers for episodes whose place among their title's released episodes is known, in order. */
+  async decidePlacedEpisodeAccess(
+    reader: Reader,
+    episodes: readonly PlacedEpisode[],
+    now: Millis,
+    source: AccessReaders = {},
+  ): Promise<EpisodeAccess[]> {
+    const birthday = await this.birthdayOf(reader, now, source.users ?? this.deps.users);
+    const owned = await this.ownershipOf(reader, episodes, now, source.ownership ?? this.deps.ownership);
+    return episodes.map((placed) => decideEpisodeAccess(placed, birthday, owned.get(placed.episode.id), now));
+  }
+
+  /** What the reader holds of the episodes, in one read; nothing for a reader without a session. */
+  private async ownershipOf(
+    reader: Reader,
+    episodes: readonly PlacedEpisode[],
+    now: Millis,
+    ownership: EpisodeOwnershipReader,
+  ): Promise<ReadonlyMap<number, EpisodeOwnership>> {
+    if (!reader.user || episodes.length === 0) return new Map();
+    return ownership.listOwnership(
+      reader.user.userId,
+      episodes.map((placed) => placed.episode.id),
+      now,
+    );
+  }
+
+  /** The birthday the age rule reads (readerBirthday): a logged-in reader's account one decides. */
+  private async birthdayOf(reader: Reader, now: Millis, users: EntitlementUserReader): Promise<YearMonth | undefined> {
+    const account = reader.user && !reader.isCrawler ? await users.findUserById(reader.user.userId) : undefined;
+    return readerBirthday(reader, account?.birthday, now);
   }
 }
 

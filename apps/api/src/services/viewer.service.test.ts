@@ -3,18 +3,15 @@
 // api-discovery.test.ts and api-images.test.ts.
 import { EpisodeBadge, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '#src/db/schema.ts';
 import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type Reader } from '#src/rules/entitlement.rules.ts';
 import type { ViewerContext } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { newViewerService, refusal } from '#test/services/harness.ts';
-import { authStub, readerStub, rowFactory, titleStub } from '#test/services/stubs.ts';
+import { readerStub, rowFactory, signedInReader, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 
 const viewer = (reader: Reader = readerStub.adult): ViewerContext => ({ locale: 'en', seedFormat: 'int', reader });
-/** An adult reader logged in on the web as `user`. */
-const memberOf = (user: UserRow): Reader => ({ ...readerStub.adult, user: authStub.web(user).user });
 
 function setup(title = titleStub.withFreeWindows({ free_latest_count: 0 })) {
   const { sut, world } = newViewerService();
@@ -75,7 +72,7 @@ describe('ViewerService.getWebViewer', () => {
     await sut.getWebViewer(second.id, viewer(readerStub.crawler));
     expect(world.tables.views).toEqual([]);
     const user = world.addUser();
-    const member = memberOf(user);
+    const member = signedInReader(user);
     await sut.getWebViewer(second.id, viewer(member));
     expect(world.tables.views).toEqual([{ title_id: title.id, date: '2026-01-01', counter: 'views' }]);
     expect(world.tables.viewHistory).toEqual([
@@ -96,10 +93,39 @@ describe('ViewerService.getWebViewer', () => {
     ]);
   });
 
+  it('opens an episode the reader bought or rents, badges its neighbours so, and closes a rental that ended', async () => {
+    const { sut, world, second, paid } = setup();
+    const fourth = world.addEpisode({ title_id: paid.title_id, sort_index: 5, start_at: TEST_NOW - DAY / 2 });
+    const buyer = world.addUser();
+    world.addPurchase(buyer, paid);
+    const rental = world.addRental(buyer, fourth);
+    const reader = signedInReader(buyer);
+    expect((await sut.getWebViewer(paid.id, viewer(reader))).next_episode).toMatchObject({
+      episode_id: fourth.id,
+      badge: EpisodeBadge.Rented,
+    });
+    expect((await sut.getWebViewer(fourth.id, viewer(reader))).previous_episode).toMatchObject({
+      episode_id: paid.id,
+      badge: EpisodeBadge.Purchased,
+      point: 40,
+    });
+    expect((await sut.getWebViewer(second.id, viewer(reader))).next_episode).toMatchObject({
+      badge: EpisodeBadge.Purchased,
+    });
+    const stranger = signedInReader(world.addUser());
+    expect((await refusal(sut.getWebViewer(paid.id, viewer(stranger)))).code).toBe(ResponseCode.EpisodeUnpurchased);
+    world.clock.set(rental.expires_at);
+    expect((await refusal(sut.getWebViewer(fourth.id, viewer(reader)))).code).toBe(ResponseCode.EpisodeUnpurchased);
+    // A bought episode of a rated title stays closed to a buyer whose account says they are too young (ADR 015).
+    world.tables.titles[0]!.age_rating = 16;
+    world.tables.users.find((user) => user.id === buyer.id)!.birthday = '2011-06';
+    expect((await refusal(sut.getWebViewer(paid.id, viewer(reader)))).code).toBe(ResponseCode.AccountAccessDenied);
+  });
+
   it('counts nothing for a refused call', async () => {
     const { sut, world, paid } = setup();
     const user = world.addUser();
-    const member = memberOf(user);
+    const member = signedInReader(user);
     await refusal(sut.getWebViewer(paid.id, viewer(member)));
     expect(world.tables.views).toEqual([]);
     expect(world.tables.viewHistory).toEqual([]);

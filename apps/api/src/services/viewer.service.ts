@@ -1,6 +1,6 @@
 // Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed of an
 // episode the reader may open, as EntitlementService answers: unknown or unreleased → 3104, too
-// young for the title's rating → 2016, not open (today: not free) → 3105. Each read by a person
+// young for the title's rating → 2016, not open (not free, bought or rented) → 3105. Each read by a person
 // (not a crawler) counts a view of the title for the rankings, and a logged-in reader's history
 // and the episodes they opened (comments need those, ADR 013).
 import { type Locale, ResponseCode, type ScrambleSeedFormat } from '@manga/contracts';

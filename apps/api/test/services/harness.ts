@@ -3,6 +3,8 @@
 // to, predictable tokens and a recording mailer, and returns the service as `sut` with its world.
 // Tests seed rows with `world.add…` (whole rows, rowFactory defaults) and read what the service wrote
 // from `world.tables`.
+import type { Selectable } from 'kysely';
+import type { EpisodeRow, PurchaseTable, RentalTable } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
@@ -15,6 +17,7 @@ import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
+import { WalletService } from '#src/services/wallet.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import {
   InMemoryCatalogueRepository,
@@ -22,11 +25,14 @@ import {
   InMemoryConsentRepository,
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
+  InMemoryOwnershipRepository,
   InMemorySessionRepository,
   InMemoryTables,
   InMemoryThrottleEventStore,
   InMemoryTransactionRepository,
+  InMemoryTransactions,
   InMemoryUserRepository,
+  InMemoryWalletRepository,
   PlainPasswordHasher,
   RecordingMailer,
   SequentialCrypto,
@@ -73,7 +79,12 @@ export function newTestWorld(now = TEST_NOW) {
     challenges: new InMemoryChallengeRepository(tables),
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
+  const wallet = new InMemoryWalletRepository(tables);
   return {
+    ownership: new InMemoryOwnershipRepository(tables),
+    wallet,
+    /** Wallet changes all or nothing, as in CommerceTransactionRepository. */
+    walletTransactions: new InMemoryTransactions(tables, { wallet }),
     tables,
     clock,
     crypto,
@@ -105,6 +116,38 @@ export function newTestWorld(now = TEST_NOW) {
       const episode = rowFactory.episode(overrides);
       tables.episodes.push(episode);
       return episode;
+    },
+    /** A credit of `amount` points of `kind` to `userId`, made a day ago, as a grant leaves it. */
+    addLot(userId: number, kind: 'paid' | 'free', amount: number, expiresAt: number | null) {
+      const lot = { id: tables.nextId('point_ledger'), user_id: userId, kind, delta: amount, remaining: amount };
+      tables.ledger.push({ ...lot, reason: 'operator_grant', expires_at: expiresAt, created_at: now - 86_400_000 });
+      void wallet.addToBalance(
+        userId,
+        kind === 'paid' ? { paid_point: amount, free_point: 0 } : { paid_point: 0, free_point: amount },
+      );
+      return lot;
+    },
+    /** `user` bought `episode`. */
+    addPurchase(user: { id: number }, episode: EpisodeRow, overrides: Partial<Selectable<PurchaseTable>> = {}) {
+      const purchase = rowFactory.purchase({
+        user_id: user.id,
+        episode_id: episode.id,
+        title_id: episode.title_id,
+        ...overrides,
+      });
+      tables.purchases.push(purchase);
+      return purchase;
+    },
+    /** `user` rents `episode` (a title ticket, until `overrides.expires_at` or 71 hours from TEST_NOW). */
+    addRental(user: { id: number }, episode: EpisodeRow, overrides: Partial<Selectable<RentalTable>> = {}) {
+      const rental = rowFactory.rental({
+        user_id: user.id,
+        episode_id: episode.id,
+        title_id: episode.title_id,
+        ...overrides,
+      });
+      tables.rentals.push(rental);
+      return rental;
     },
   };
 }
@@ -171,6 +214,7 @@ export function newEntitlementService(world = newTestWorld()) {
     titles: world.catalogue,
     episodes: world.catalogue,
     users: world.repositories.users,
+    ownership: world.ownership,
   });
   return { sut, world };
 }
@@ -206,5 +250,16 @@ export function newViewerService(world = newTestWorld()) {
     },
     { timeZone: TEST_TIME_ZONE },
   );
+  return { sut, world };
+}
+
+export function newWalletService(world = newTestWorld()) {
+  const sut = new WalletService({
+    wallets: world.wallet,
+    transactions: world.walletTransactions,
+    premiumTickets: { listUsablePremiumTickets: async () => [] },
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+  });
   return { sut, world };
 }

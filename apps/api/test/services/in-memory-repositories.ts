@@ -3,6 +3,7 @@
 // on them (defaults, unique e-mail, single-use tokens, released episodes, order). Integration tests
 // keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type {
   ChallengeRow,
   ConsentRow,
@@ -13,6 +14,8 @@ import type {
   EpisodeViewTable,
   MagazineCategoryRow,
   PageRow,
+  PurchaseTable,
+  RentalTable,
   TagRow,
   TitleRow,
   UserRow,
@@ -25,6 +28,7 @@ import type { ChallengeRepository, NewChallenge } from '#src/repositories/challe
 import type { ConsentRepository, NewConsent } from '#src/repositories/consent.repository.ts';
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
+import type { EpisodeOwnershipRow, OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import type { SessionRepository, SessionWithUser } from '#src/repositories/session.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import type {
@@ -33,9 +37,12 @@ import type {
   TransactionRepository,
 } from '#src/repositories/transaction.repository.ts';
 import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import type { NewLedgerEntry } from '#src/repositories/wallet.repository.ts';
+import type { PointLot } from '#src/rules/wallet.rules.ts';
 import type { AccountMail } from '#src/services/account-mailer.service.ts';
 import type { ThrottleEventStore } from '#src/services/login-throttle.service.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
+import type { PointSplit, WalletReader, WalletStore } from '#src/services/wallet.service.ts';
 
 /** The tables the fakes share, as rows; a test may read or seed them directly. */
 export class InMemoryTables {
@@ -56,6 +63,10 @@ export class InMemoryTables {
   views: { title_id: number; date: string; counter: string }[] = [];
   viewHistory: { user_id: number; title_id: number; episode_id: number; viewed_at: number }[] = [];
   episodeViews: EpisodeViewTable[] = [];
+  purchases: Selectable<PurchaseTable>[] = [];
+  rentals: Selectable<RentalTable>[] = [];
+  ledger: (NewLedgerEntry & { id: number })[] = [];
+  pointBalances: ({ user_id: number } & PointSplit)[] = [];
   private ids = new Map<string, number>();
 
   nextId(table: string): number {
@@ -290,20 +301,104 @@ export class InMemoryChallengeRepository implements RepositoryPort<ChallengeRepo
 }
 
 /** All-or-nothing like the database: the tables are restored when the work throws. */
-export class InMemoryTransactionRepository implements RepositoryPort<TransactionRepository> {
+export class InMemoryTransactions<Stores> {
   constructor(
     private readonly tables: InMemoryTables,
-    private readonly repositories: TransactionalRepositories,
+    private readonly stores: Stores,
   ) {}
 
-  async run<T>(work: (repositories: TransactionalRepositories) => Promise<T>): Promise<T> {
+  async run<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
     const restore = this.tables.snapshot();
     try {
-      return await work(this.repositories);
+      return await work(this.stores);
     } catch (error) {
       restore();
       throw error;
     }
+  }
+}
+
+/** TransactionRepository's transaction over the account repositories. */
+export class InMemoryTransactionRepository
+  extends InMemoryTransactions<TransactionalRepositories>
+  implements RepositoryPort<TransactionRepository> {}
+
+/**
+ * The point ledger and balances with WalletRepository's semantics: lots with what is left of them,
+ * conditional updates of a balance and of a lot that refuse to go below zero. `calls` records the
+ * lock and the lot reads in order; `balanceDisagrees` makes the balance's update fail as if the row
+ * disagreed with the lots.
+ */
+export class InMemoryWalletRepository implements WalletStore, WalletReader {
+  calls: string[] = [];
+  balanceDisagrees = false;
+
+  constructor(private readonly tables: InMemoryTables) {}
+
+  /** A reader's balance row (zeros without one). */
+  balanceOf(userId: number): PointSplit {
+    const row = this.tables.pointBalances.find((b) => b.user_id === userId);
+    return { paid_point: row?.paid_point ?? 0, free_point: row?.free_point ?? 0 };
+  }
+
+  async lockWallet(userId: number): Promise<void> {
+    this.calls.push('lock');
+    this.balanceRow(userId);
+  }
+
+  async listOpenLots(userId: number): Promise<PointLot[]> {
+    this.calls.push('lots');
+    return this.tables.ledger
+      .filter((e) => e.user_id === userId && (e.remaining ?? 0) > 0)
+      .map((e) => ({
+        id: e.id,
+        kind: e.kind as PointLot['kind'],
+        remaining: e.remaining ?? 0,
+        expires_at: e.expires_at ?? null,
+      }));
+  }
+
+  async listUsersWithDueLots(now: number, limit: number): Promise<number[]> {
+    const due = this.tables.ledger.filter((e) => (e.remaining ?? 0) > 0 && e.expires_at != null && e.expires_at <= now);
+    return [...new Set(due.map((e) => e.user_id))].slice(0, limit);
+  }
+
+  async addToBalance(userId: number, add: PointSplit): Promise<void> {
+    const row = this.balanceRow(userId);
+    row.paid_point += add.paid_point;
+    row.free_point += add.free_point;
+  }
+
+  async takeFromBalance(userId: number, take: PointSplit): Promise<boolean> {
+    const row = this.balanceRow(userId);
+    if (this.balanceDisagrees || row.paid_point < take.paid_point || row.free_point < take.free_point) return false;
+    row.paid_point -= take.paid_point;
+    row.free_point -= take.free_point;
+    return true;
+  }
+
+  async takeFromLot(lotId: number, amount: number): Promise<boolean> {
+    const lot = this.tables.ledger.find((e) => e.id === lotId);
+    if (!lot || (lot.remaining ?? 0) < amount) return false;
+    lot.remaining = (lot.remaining ?? 0) - amount;
+    return true;
+  }
+
+  async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number[]> {
+    return entries.map((entry) => {
+      const id = this.tables.nextId('point_ledger');
+      this.tables.ledger.push({ remaining: 0, ...entry, id });
+      return id;
+    });
+  }
+
+  private balanceRow(userId: number) {
+    let row = this.tables.pointBalances.find((b) => b.user_id === userId);
+    if (!row) {
+      row = { user_id: userId, paid_point: 0, free_point: 0 };
+      this.tables.pointBalances.push(row);
+    }
+    return row;
   }
 }
 
@@ -454,6 +549,32 @@ export class InMemoryCatalogueRepository {
     return this.tables.episodes
       .filter((e) => e.title_id === titleId && e.start_at <= now)
       .sort((a, b) => a.sort_index - b.sort_index || a.id - b.id);
+  }
+}
+
+/** What readers hold, as OwnershipRepository reads it: purchases, and rentals running at `now`. */
+export class InMemoryOwnershipRepository implements RepositoryPort<OwnershipRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  async listOwnership(userId: number, episodeIds: readonly number[], now: number) {
+    const owned = new Map<number, EpisodeOwnershipRow>();
+    for (const episodeId of new Set(episodeIds)) {
+      const mine = (row: { user_id: number; episode_id: number }) =>
+        row.user_id === userId && row.episode_id === episodeId;
+      const purchased = this.tables.purchases.some(mine);
+      const [rental] = this.tables.rentals
+        .filter((row) => mine(row) && row.expires_at > now)
+        .sort((a, b) => b.expires_at - a.expires_at);
+      if (!purchased && !rental) continue;
+      owned.set(episodeId, {
+        purchased,
+        ...(rental && {
+          rentedUntil: rental.expires_at,
+          rentalKind: rental.ticket_kind === 'premium' ? ('premium' as const) : ('title' as const),
+        }),
+      });
+    }
+    return owned;
   }
 }
 

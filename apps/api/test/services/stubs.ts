@@ -2,13 +2,23 @@
 // states service tests reason about (STYLE habit 7): who asks (`authStub`, `readerStub`), and the
 // episodes and titles of the access rules (`titleStub`).
 import { LAW_COOKIE_TTL_SECONDS, serializeBirthdayCookie } from '@manga/contracts';
-import type { EpisodeRow, PageRow, TitleRow, UserRow, WebTokenRow } from '#src/db/schema.ts';
+import type { Selectable } from 'kysely';
+import type {
+  EpisodeRow,
+  PageRow,
+  PurchaseTable,
+  RentalTable,
+  TitleRow,
+  UserRow,
+  WebTokenRow,
+} from '#src/db/schema.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import type { Reader } from '#src/rules/entitlement.rules.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { USER_COLUMN_DEFAULTS } from '#test/services/in-memory-repositories.ts';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 let sequence = 0;
 const next = () => ++sequence;
 
@@ -120,6 +130,39 @@ export const rowFactory = {
     };
   },
 
+  /** A purchase of one episode with paid points, a day ago. */
+  purchase(
+    overrides: Partial<Selectable<PurchaseTable>> &
+      Pick<Selectable<PurchaseTable>, 'user_id' | 'episode_id' | 'title_id'>,
+  ): Selectable<PurchaseTable> {
+    return {
+      id: next(),
+      price: 40,
+      paid_point: 40,
+      free_point: 0,
+      event_point: 0,
+      bonus_point: 0,
+      magazine_purchase_id: null,
+      created_at: TEST_NOW - DAY,
+      ...overrides,
+    };
+  },
+
+  /** A title-ticket rental of one episode, started an hour ago for 72 hours. */
+  rental(
+    overrides: Partial<Selectable<RentalTable>> & Pick<Selectable<RentalTable>, 'user_id' | 'episode_id' | 'title_id'>,
+  ): Selectable<RentalTable> {
+    return {
+      id: next(),
+      ticket_kind: 'title',
+      ticket_type: 1,
+      ticket_version: 1,
+      started_at: TEST_NOW - HOUR,
+      expires_at: TEST_NOW - HOUR + 72 * HOUR,
+      ...overrides,
+    };
+  },
+
   page(overrides: Partial<PageRow> & Pick<PageRow, 'episode_id' | 'page_number'>): PageRow {
     return {
       id: next(),
@@ -161,6 +204,11 @@ export const readerStub: Readonly<Record<'anonymous' | 'adult' | 'minor' | 'craw
   /** A search engine: SPEC §4's default consent opens browsing, never age-rated pages (ADR 015). */
   crawler: { user: null, isCrawler: true, cookies: {} },
 };
+
+/** `base` (by default the adult) logged in as `user`. */
+export function signedInReader(user: Pick<UserRow, 'id' | 'status'>, base: Reader = readerStub.adult): Reader {
+  return { ...base, user: authStub.web(user).user };
+}
 
 /** Titles of the access rules. */
 export const titleStub = {

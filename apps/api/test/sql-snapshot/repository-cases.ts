@@ -18,16 +18,22 @@ import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
+import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
+import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
+import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
+import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
+import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
+import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import type { SqlSnapshotCall, SqlSnapshotGroup } from '#test/sql-snapshot/sql-recorder.ts';
 
 /** The clock of every case: 2026-11-22T00:00:00Z. */
@@ -281,6 +287,21 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     finishJob: (repository) => repository.finishJob(1, 'success', '', NOW),
     findLatestJob: (repository) => repository.findLatestJob('RebuildRankings'),
   }),
+  repositoryCases('ledger-audit', LedgerAuditRepository, {
+    listLedgerAnomalies: (repository) => repository.listLedgerAnomalies(),
+  }),
+  repositoryCases('login-bonus', LoginBonusRepository, {
+    findLoginBonus: (repository) => repository.findLoginBonus(1, '2026-11-22'),
+    insertLoginBonus: (repository) =>
+      repository.insertLoginBonus({
+        user_id: 1,
+        bonus_date: '2026-11-22',
+        days_in_row: 7,
+        point: 30,
+        premium_ticket_num: 1,
+        created_at: NOW,
+      }),
+  }),
   repositoryCases('magazine', MagazineRepository, {
     listMagazinesByIds: (repository) => repository.listMagazinesByIds([1, 2]),
     listMagazineCategories: (repository) => repository.listMagazineCategories(),
@@ -303,6 +324,29 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         created_at: NOW,
       }),
     deleteNgWord: (repository) => repository.deleteNgWord(3),
+  }),
+  repositoryCases('ownership', OwnershipRepository, {
+    listOwnership: (repository) => repository.listOwnership(1, [200001, 200002], NOW),
+  }),
+  repositoryCases('purchase', PurchaseRepository, {
+    listEpisodeSales: (repository) => repository.listEpisodeSales([200001, 200002], NOW),
+    insertPurchases: (repository) =>
+      repository.insertPurchases([
+        { user_id: 1, episode_id: 200001, title_id: 10001, price: 40, paid_point: 30, free_point: 10, created_at: NOW },
+        { user_id: 1, episode_id: 200002, title_id: 10001, price: 0, magazine_purchase_id: 1, created_at: NOW },
+      ]),
+    findMagazineSale: (repository) => repository.findMagazineSale(1),
+    listMagazineEpisodes: (repository) => repository.listMagazineEpisodes(1),
+    findMagazinePurchase: (repository) => repository.findMagazinePurchase(1, 1),
+    insertMagazinePurchase: (repository) =>
+      repository.insertMagazinePurchase({ user_id: 1, magazine_id: 1, price: 150, created_at: NOW }),
+    listPurchasesNewestFirst: {
+      first: (repository) => repository.listPurchasesNewestFirst(1, null, 500),
+      next: (repository) => repository.listPurchasesNewestFirst(1, { created_at: NOW, id: 1200 }, 500),
+    },
+    countPurchasedTitles: (repository) => repository.countPurchasedTitles(1),
+    listReservations: (repository) => repository.listReservations(1, NOW, 0, 20),
+    listEpisodeLabels: (repository) => repository.listEpisodeLabels([200001, 200002]),
   }),
   repositoryCases('ranking', RankingRepository, {
     listRankingTabs: (repository) => repository.listRankingTabs(),
@@ -347,6 +391,37 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     recordEvent: (repository) => repository.recordEvent('login_account_client', 'b'.repeat(64), NOW, NOW - 15 * 60_000),
     summarizeEvents: (repository) => repository.summarizeEvents('login_client', 'b'.repeat(64), NOW - 15 * 60_000),
     clearEvents: (repository) => repository.clearEvents('login_account_client', 'b'.repeat(64)),
+  }),
+  repositoryCases('ticket', TicketRepository, {
+    listTicketTitles: (repository) => repository.listTicketTitles([10001, 10002], NOW),
+    listReleasedEpisodes: (repository) => repository.listReleasedEpisodes([10001, 10002], NOW),
+    listTitleTickets: (repository) => repository.listTitleTickets(1, [10001, 10002]),
+    upsertTitleTicket: (repository) =>
+      repository.upsertTitleTicket({
+        user_id: 1,
+        title_id: 10001,
+        own_num: 0,
+        ticket_version: 1,
+        last_recovered_at: NOW,
+      }),
+    listUsablePremiumTickets: (repository) => repository.listUsablePremiumTickets(1, NOW),
+    usePremiumTicket: (repository) => repository.usePremiumTicket(1, 200001, NOW),
+    insertPremiumTickets: (repository) =>
+      repository.insertPremiumTickets([
+        { user_id: 1, source: 'login_bonus', granted_at: NOW, expires_at: NOW + 7 * DAY_MS },
+      ]),
+    insertRental: (repository) =>
+      repository.insertRental({
+        user_id: 1,
+        episode_id: 200001,
+        title_id: 10001,
+        ticket_kind: 'title',
+        ticket_type: 1,
+        ticket_version: 1,
+        started_at: NOW,
+        expires_at: NOW + 3 * DAY_MS,
+      }),
+    listTicketMovements: (repository) => repository.listTicketMovements(1, NOW, 0, 20),
   }),
   repositoryCases('title-activity', TitleActivityRepository, {
     incrementActivity: (repository) => repository.incrementActivity(10001, '2026-11-22', 'views'),
@@ -426,5 +501,40 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     createRole: (repository) => repository.createRole(1, 'operator', NOW),
     deleteRole: (repository) => repository.deleteRole(1, 'operator'),
     listRoleHolders: (repository) => repository.listRoleHolders('operator'),
+  }),
+  repositoryCases('wallet', WalletRepository, {
+    lockWallet: (repository) => repository.lockWallet(1, NOW),
+    findBalance: (repository) => repository.findBalance(1),
+    listOpenLots: (repository) => repository.listOpenLots(1),
+    addToBalance: (repository) => repository.addToBalance(1, { paid_point: 0, free_point: 10 }, NOW),
+    takeFromBalance: (repository) => repository.takeFromBalance(1, { paid_point: 30, free_point: 10 }, NOW),
+    takeFromLot: (repository) => repository.takeFromLot(1, 10),
+    insertLedgerEntries: (repository) =>
+      repository.insertLedgerEntries([
+        {
+          user_id: 1,
+          kind: 'free',
+          delta: -10,
+          reason: 'episode_paid',
+          reference_type: 'episode',
+          reference_id: '200001',
+          created_at: NOW,
+        },
+        {
+          user_id: 1,
+          kind: 'paid',
+          delta: -30,
+          reason: 'episode_paid',
+          reference_type: 'episode',
+          reference_id: '200001',
+          created_at: NOW,
+        },
+      ]),
+    listUsersWithDueLots: (repository) => repository.listUsersWithDueLots(NOW, 200),
+    listLedgerEntries: {
+      page: (repository) => repository.listLedgerEntries(1, { offset: 0, limit: 20 }),
+      before: (repository) => repository.listLedgerEntries(1, { before: NOW, limit: 20 }),
+      'one second': (repository) => repository.listLedgerEntries(1, { from: NOW - 1000, to: NOW }),
+    },
   }),
 ];

@@ -1,3 +1,4 @@
+import { ResponseCode, responseCodeMessageKey, responseCodeMessages } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDate, formatDateTime, formatMediumDate, formatShortDate } from './date-format.ts';
 import en from './en.json' with { type: 'json' };
@@ -30,6 +31,18 @@ describe('UI strings', () => {
     expect(copied.sort()).toEqual(['English', 'Error']);
     const japanese = jaStrings.filter((text) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text));
     expect(japanese.length / jaStrings.length).toBeGreaterThan(0.95);
+  });
+
+  it('has a message for every response code the API answers, in both languages, the English as contracts say it', () => {
+    const messageOf = (strings: unknown, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+    const keys = Object.values(ResponseCode).map(responseCodeMessageKey);
+    const missing = keys.filter(
+      (key) => typeof messageOf(en, key) !== 'string' || typeof messageOf(ja, key) !== 'string',
+    );
+    expect(missing).toEqual([]);
+    for (const key of keys) expect(messageOf(en, key)).toBe(responseCodeMessages[key]);
+    expect(i18nFor('ja').t(responseCodeMessageKey(ResponseCode.PointShortage))).toBe('ポイントが足りません。');
   });
 
   it('translates with interpolation and falls back to English', () => {

@@ -1,0 +1,21 @@
+// SPEC §7 Login bonus (ADR 014): GET /loginbonus claims today's reward once and answers the calendar.
+import { LoginBonusQuerySchema, LoginBonusResponseSchema } from '@manga/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '#src/plugins/envelope.plugin.ts';
+
+export const loginBonusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { loginBonus } = app.container.services;
+
+  app.get(
+    '/loginbonus',
+    {
+      schema: {
+        operationId: 'claimLoginBonus',
+        tags: ['loginbonus'],
+        querystring: LoginBonusQuerySchema,
+        response: { 200: LoginBonusResponseSchema },
+      },
+    },
+    async (request) => ok(await loginBonus.claimLoginBonus(request.auth, request.query)),
+  );
+};

@@ -4,12 +4,14 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGR
 import * as initialSchema from '#src/db/migrations/20261122000000_initial_schema.ts';
 import * as accounts from '#src/db/migrations/20261122010000_accounts.ts';
 import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
+import * as readingProgress from '#src/db/migrations/20261124100000_reading_progress.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261122000000_initial_schema': initialSchema,
   '20261122010000_accounts': accounts,
   '20261122020000_catalogue': catalogue,
+  '20261124100000_reading_progress': readingProgress,
 });
 
 export class MigrationError extends Error {}

@@ -445,6 +445,7 @@ export interface EpisodeViewTable {
   first_viewed_at: Millis;
   last_viewed_at: Millis;
   finished_at: Millis | null; // reached the last page (viewer/finish)
+  last_page: Default<number>; // 1-based page reached (viewer/progress, ADR 016); 0 unknown
 }
 
 export interface ViewHistoryTable {

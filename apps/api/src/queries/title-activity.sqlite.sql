@@ -49,3 +49,14 @@ on conflict
 do update set
   "last_episode_id" = ?,
   "viewed_at" = ?
+
+-- TitleActivityRepository.upsertEpisodeView
+-- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 1795305600000]
+insert into
+  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at")
+values
+  (?, ?, ?, ?, ?)
+on conflict
+  ("user_id", "episode_id")
+do update set
+  "last_viewed_at" = ?

@@ -41,6 +41,15 @@ export class TitleActivityRepository {
       .execute();
   }
 
+  /** Remembers that a user opened an episode (first and latest time), e.g. so that they may comment on it. */
+  async upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('episode_view')
+      .values({ user_id: userId, episode_id: episodeId, title_id: titleId, first_viewed_at: now, last_viewed_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'episode_id']).doUpdateSet({ last_viewed_at: now }))
+      .execute();
+  }
+
   /** Titles a user read lately, most recent first (reading history). */
   async listRecentlyViewedTitleIds(userId: number, limit: number): Promise<number[]> {
     const rows = await this.db

@@ -72,9 +72,9 @@ export class ViewerService {
     private readonly options: ViewerOptions,
   ) {}
 
-  /** GET /web/episode/viewer */
-  async getWebViewer(episodeId: number, viewer: ViewerContext) {
-    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer);
+  /** GET /web/episode/viewer; a prefetch (the next chapter's first pages, fresh URLs) records no read. */
+  async getWebViewer(episodeId: number, viewer: ViewerContext, { prefetch = false }: { prefetch?: boolean } = {}) {
+    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer, { record: !prefetch });
     return {
       episode_id: episode.id,
       title_id: episode.title_id,
@@ -172,7 +172,7 @@ export class ViewerService {
   }
 
   /** Opens the episode for the reader (3104, 2016, 3105 in that order), with its pages and neighbours. */
-  private async open(episodeId: number, viewer: ViewerContext) {
+  private async open(episodeId: number, viewer: ViewerContext, { record }: { record: boolean } = { record: true }) {
     const now = this.deps.clock.now();
     const answer = await this.openable(episodeId, viewer, now);
     const { episode, listing } = answer;
@@ -191,7 +191,7 @@ export class ViewerService {
     const withAccess = (neighbour: EpisodeRow | undefined) =>
       neighbour && { episode: neighbour, access: access[present.indexOf(neighbour)] as EpisodeAccess };
     const neighbours = { previous: withAccess(around[0]), next: withAccess(around[1]) };
-    await this.recordRead(answer, viewer, now);
+    if (record) await this.recordRead(answer, viewer, now);
     return { episode, pages, neighbours, now };
   }
 

@@ -91,6 +91,25 @@ describe('page sizes beside page_list', () => {
   });
 });
 
+describe('prefetching a chapter', () => {
+  it('answers the pages of a prefetch without recording a read', async () => {
+    const viewsOf = async () =>
+      (
+        await t.database.db
+          .selectFrom('title_activity_daily')
+          .select('views')
+          .where('title_id', '=', ids.title)
+          .executeTakeFirst()
+      )?.views ?? 0;
+    const before = await viewsOf();
+    const res = await get(t, `/web/episode/viewer?episode_id=${ids.free[1]}&prefetch=1`, { cookie: bob });
+    expect(WebViewerResponseSchema.parse(res.json()).page_list).toHaveLength(4);
+    expect(await viewsOf()).toBe(before);
+    expect((await history(bob)).viewed_title_list).toEqual([]);
+    expect(codeOf(await get(t, `/web/episode/viewer?episode_id=${ids.free[1]}&prefetch=2`))).toBe(1001);
+  });
+});
+
 describe('reading history and progress', () => {
   it('keeps the page a reader reached, per account, and answers it in the history and per title', async () => {
     await get(t, `/web/episode/viewer?episode_id=${ids.free[0]}`, { cookie: alice });

@@ -7,8 +7,12 @@ import { IntFlagParamSchema, IntParamSchema } from './params.schemas.ts';
 export const ScrambleSeedSchema = z.union([z.string().max(10), z.int()]);
 export type ScrambleSeed = z.infer<typeof ScrambleSeedSchema>;
 
-/** GET /web/episode/viewer */
-export const WebViewerQuerySchema = z.object({ episode_id: IntParamSchema });
+/**
+ * GET /web/episode/viewer. `prefetch=1` (ours, ADR 016) asks for the pages ahead of reading them
+ * (the web reader fetches the next chapter's first pages, or fresh URLs for expired ones): the
+ * answer is the same, but no view or history is recorded.
+ */
+export const WebViewerQuerySchema = z.object({ episode_id: IntParamSchema, prefetch: IntFlagParamSchema.optional() });
 export type WebViewerQuery = z.infer<typeof WebViewerQuerySchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { EpisodeViewer } from '#app/features/viewer/reader.tsx';
+import { EpisodeViewer } from '#app/features/viewer/episode-viewer.tsx';
 import { loadRouteViewer } from '#app/features/viewer/viewer.server.ts';
 import { viewerMeta } from '#app/features/viewer/viewer.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
@@ -7,7 +7,7 @@ import type { Route } from './+types/minfunction-full-viewer';
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('minfunction-full-viewer');
 
 export function loader({ request, context, url }: Route.LoaderArgs) {
-  return loadRouteViewer(request, context, url);
+  return loadRouteViewer(request, context, url, 'full');
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -15,11 +15,15 @@ import {
   type TitleSupplement,
   type WebTitle,
 } from '@manga/contracts';
+import { data, type RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
+import { loadTitleProgress } from '#app/features/catalogue/reading-history.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
@@ -76,6 +80,7 @@ export async function loadTitlePage(
   url: URL,
   titleId: number,
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
+  { withProgress = false }: { withProgress?: boolean } = {},
 ): Promise<TitlePageData> {
   let detail: WebTitle;
   try {
@@ -83,7 +88,7 @@ export async function loadTitlePage(
   } catch (error) {
     failLoad(error, url);
   }
-  const [titles, supplement, episodes, genres, tickets, recommended] = await Promise.all([
+  const [titles, supplement, episodes, genres, tickets, recommended, progress] = await Promise.all([
     optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
     optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
     detail.episode_id_list.length > 0
@@ -94,6 +99,7 @@ export async function loadTitlePage(
       : undefined,
     optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
     optional(listWebRecommendedTitles(api, { title_id: titleId, limit: 6 }), 'GET /web/recommend/title/list'),
+    withProgress ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
   ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
@@ -142,5 +148,18 @@ export async function loadTitlePage(
       .filter((candidate) => candidate.title_id !== titleId)
       .slice(0, 6)
       .map((candidate) => toTitleCard(candidate, toPublicImageUrl)),
+    episodeIds: oldestFirst.map((row) => row.id),
+    continueReading: progress,
   };
+}
+
+/**
+ * The title page's loader: a logged-in visitor's page also says where they left off, so it is
+ * theirs alone (never cached or shared).
+ */
+export async function loadRouteTitlePage(request: Request, context: Readonly<RouterContextProvider>, url: URL) {
+  const { titleId } = context.get(titleRouteContext);
+  const withProgress = visitorOf(context).visitor.isLoggedIn;
+  const page = await loadTitlePage(apiFor(request, context), url, titleId, undefined, { withProgress });
+  return data(page, withProgress ? { headers: { 'cache-control': 'private, no-store', vary: 'Cookie' } } : {});
 }

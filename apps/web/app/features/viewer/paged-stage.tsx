@@ -177,14 +177,16 @@ export function PagedStage(props: PagedStageProps) {
     const rect = stageRef.current?.getBoundingClientRect();
     if (!rect) return;
     const share = (x - rect.left) / rect.width;
+    if (share < SIDE_ZONE || share > 1 - SIDE_ZONE) {
+      // The sides turn at once, however fast they are tapped.
+      lastTap.current = undefined;
+      onTurn(stepOf(share < SIDE_ZONE ? 'left' : 'right'));
+      return;
+    }
     const now = performance.now();
     const previous = lastTap.current;
     const isDouble = previous && now - previous.at < DOUBLE_TAP_MS && Math.hypot(x - previous.x, y - previous.y) < 40;
     lastTap.current = isDouble ? undefined : { x, y, at: now };
-    if (share < SIDE_ZONE || share > 1 - SIDE_ZONE) {
-      if (!isDouble) onTurn(stepOf(share < SIDE_ZONE ? 'left' : 'right'));
-      return;
-    }
     // The centre: wait a moment for a second tap (zoom) before toggling the menu.
     clearTimeout(pendingTap.current);
     if (isDouble) {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EpisodeListResponseSchema,
-  WebEpisodeNextTimeResponseSchema,
-  WebTitleDetailResponseSchema,
-  WebViewerResponseSchema,
-} from '@manga/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
+import {
+  type Chapter,
+  findChapterBeforeARelease,
+  findLockedChapter,
+  findSpreadChapter,
+  pad,
+  readerPath,
+} from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { createAccountByApi } from './outbox.ts';
-import { apiGet, canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
+import { canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
 import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts';
 
 // The viewer in Chromium (issue 12, ADR 016): right-to-left paging by keys and tap zones, spreads
@@ -21,81 +23,6 @@ import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-interface Chapter {
-  titleId: number;
-  episodeId: number;
-  pageCount: number;
-  /** 1-based numbers of the wide pages. */
-  widePages: number[];
-  nextEpisodeId: number | undefined;
-}
-
-const pad = (titleId: number) => String(titleId).padStart(5, '0');
-const readerPath = (chapter: Pick<Chapter, 'titleId' | 'episodeId'>, query = '') =>
-  `/title/${pad(chapter.titleId)}/episode/${chapter.episodeId}${query}`;
-
-async function chapterOf(episodeId: number): Promise<Chapter & { direction: number; free: boolean }> {
-  const viewer = WebViewerResponseSchema.safeParse(
-    await apiGet(`/web/episode/viewer?episode_id=${episodeId}&prefetch=1`),
-  );
-  if (!viewer.success) {
-    return { titleId: 0, episodeId, pageCount: 0, widePages: [], nextEpisodeId: undefined, direction: 0, free: false };
-  }
-  const answer = viewer.data;
-  return {
-    titleId: answer.title_id,
-    episodeId,
-    pageCount: answer.page_list.length,
-    widePages: answer.page_size_list.flatMap((size, index) => (size.width > size.height ? [index + 1] : [])),
-    nextEpisodeId: answer.next_episode.episode_id,
-    direction: answer.direction,
-    free: true,
-  };
-}
-
-/** A free right-to-left chapter of an unrated title with a wide double-page spread (the demo's chapter 1s). */
-async function findSpreadChapter(skip: ReadonlySet<number> = new Set()): Promise<Chapter> {
-  for (let titleId = 10_001; titleId <= 10_048; titleId++) {
-    if (skip.has(titleId)) continue;
-    const detail = WebTitleDetailResponseSchema.safeParse(await apiGet(`/web/title/detail?title_id=${titleId}`));
-    if (!detail.success || (detail.data.web_title.age_rating ?? 0) > 0) continue;
-    const first = detail.data.web_title.episode_id_list[0];
-    if (first === undefined) continue;
-    const chapter = await chapterOf(first);
-    if (chapter.direction === 1 && chapter.widePages.length > 0 && chapter.nextEpisodeId !== undefined) return chapter;
-  }
-  throw new Error('No free right-to-left chapter with a wide page: run the service on the demo catalogue');
-}
-
-/** A free chapter whose next one is scheduled but not out yet (for the countdown). */
-async function findChapterBeforeARelease(): Promise<Chapter> {
-  for (let titleId = 10_001; titleId <= 10_048; titleId++) {
-    const detail = WebTitleDetailResponseSchema.safeParse(await apiGet(`/web/title/detail?title_id=${titleId}`));
-    if (!detail.success || (detail.data.web_title.age_rating ?? 0) > 0) continue;
-    const latest = detail.data.web_title.episode_id_list.at(-1);
-    if (latest === undefined) continue;
-    const next = WebEpisodeNextTimeResponseSchema.safeParse(await apiGet(`/web/episode/nexttime?episode_id=${latest}`));
-    if (!next.success || next.data.next_episode?.is_released !== 0) continue;
-    const list = EpisodeListResponseSchema.parse(await apiGet(`/episode/list?episode_id_list=${latest}`));
-    if (list.episode_list[0]?.badge !== 2) continue;
-    return chapterOf(latest);
-  }
-  throw new Error('No free latest chapter with a scheduled next one in the demo catalogue');
-}
-
-/** A chapter that must be bought (badge 1). */
-async function findLockedChapter(): Promise<{ titleId: number; episodeId: number; point: number }> {
-  for (let titleId = 10_001; titleId <= 10_048; titleId++) {
-    const detail = WebTitleDetailResponseSchema.safeParse(await apiGet(`/web/title/detail?title_id=${titleId}`));
-    if (!detail.success || (detail.data.web_title.age_rating ?? 0) > 0) continue;
-    const ids = detail.data.web_title.episode_id_list.join(',');
-    const list = EpisodeListResponseSchema.parse(await apiGet(`/episode/list?episode_id_list=${ids}`));
-    const locked = list.episode_list.find((episode) => episode.badge === 1);
-    if (locked) return { titleId, episodeId: locked.episode_id, point: locked.point };
-  }
-  throw new Error('No locked chapter in the demo catalogue');
-}
 
 /** The 1-based pages on screen, in DOM order, with their left edges. */
 async function shownPages(page: Page): Promise<{ number: number; x: number }[]> {

@@ -52,7 +52,9 @@ function isInteractive(target: EventTarget | null): boolean {
 export interface PagedStageProps {
   images: PageImages;
   pages: readonly ViewerPage[];
-  view: SpreadView | undefined;
+  views: readonly SpreadView[];
+  /** The view on screen. */
+  viewIndex: number;
   atEnd: boolean;
   rtl: boolean;
   zoom: ZoomState;
@@ -71,7 +73,8 @@ export interface PagedStageProps {
  * by pinch, double tap and ctrl+wheel; a drag pans while zoomed. The zones keep their size zoomed.
  */
 export function PagedStage(props: PagedStageProps) {
-  const { images, pages, view, atEnd, rtl, zoom, onZoom, onTurn, onDrawn, geometry, endPanel } = props;
+  const { images, pages, views, viewIndex, atEnd, rtl, zoom, onZoom, onTurn, onDrawn, geometry, endPanel } = props;
+  const view = views[viewIndex];
   const stageRef = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<Box | undefined>(undefined);
   const pointers = useRef(new Map<number, Pointer>());
@@ -93,9 +96,17 @@ export function PagedStage(props: PagedStageProps) {
     return () => observer.disconnect();
   }, []);
 
-  const sizes = view?.map((index) => pages[index] ?? { width: 1, height: 1 }) ?? [];
-  const fitted = box && sizes.length > 0 ? fitView(sizes, box) : undefined;
+  const fitOf = (shown: SpreadView) =>
+    box
+      ? fitView(
+          shown.map((index) => pages[index] ?? { width: 1, height: 1 }),
+          box,
+        )
+      : undefined;
+  const fitted = view ? fitOf(view) : undefined;
   geometry.current = box && fitted ? { stage: box, view: { width: fitted.width, height: fitted.height } } : undefined;
+  // The views either side are drawn too, hidden: a page turn only shows a view that is ready.
+  const rendered = [viewIndex - 1, viewIndex, viewIndex + 1].filter((index) => index >= 0 && index < views.length);
 
   const stepOf = (zone: 'left' | 'right'): 1 | -1 => ((zone === 'left') === rtl ? 1 : -1);
 
@@ -236,32 +247,45 @@ export function PagedStage(props: PagedStageProps) {
     >
       {atEnd ? (
         <div className="absolute inset-0 overflow-y-auto overscroll-contain">{endPanel}</div>
-      ) : fitted && view ? (
-        <div
-          className="absolute top-1/2 left-1/2"
-          data-testid="reader-view"
-          data-zoom={zoom.scale.toFixed(2)}
-          style={{
-            width: fitted.width,
-            height: fitted.height,
-            transform: `translate(-50%, -50%) translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`,
-          }}
-        >
-          <div className={`flex size-full ${rtl ? 'flex-row-reverse' : 'flex-row'}`}>
-            {view.map((index, position) => (
-              <div key={index} style={{ width: fitted.pages[position]?.width, height: fitted.height }}>
-                <PageCanvas
-                  images={images}
-                  index={index}
-                  total={pages.length}
-                  onDrawn={onDrawn}
-                  className="size-full"
-                />
+      ) : (
+        rendered.map((index) => {
+          const shown = views[index] as SpreadView;
+          const fit = fitOf(shown);
+          if (!fit) return null;
+          const current = index === viewIndex;
+          const scale = current ? zoom : NO_ZOOM;
+          return (
+            <div
+              key={shown.join('-')}
+              className="absolute top-1/2 left-1/2"
+              data-testid={current ? 'reader-view' : undefined}
+              data-zoom={current ? zoom.scale.toFixed(2) : undefined}
+              aria-hidden={current ? undefined : true}
+              inert={!current}
+              style={{
+                width: fit.width,
+                height: fit.height,
+                visibility: current ? 'visible' : 'hidden',
+                transform: `translate(-50%, -50%) translate(${scale.x}px, ${scale.y}px) scale(${scale.scale})`,
+              }}
+            >
+              <div className={`flex size-full ${rtl ? 'flex-row-reverse' : 'flex-row'}`}>
+                {shown.map((page, position) => (
+                  <div key={page} style={{ width: fit.pages[position]?.width, height: fit.height }}>
+                    <PageCanvas
+                      images={images}
+                      index={page}
+                      total={pages.length}
+                      onDrawn={onDrawn}
+                      className="size-full"
+                    />
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        </div>
-      ) : null}
+            </div>
+          );
+        })
+      )}
     </div>
   );
 }

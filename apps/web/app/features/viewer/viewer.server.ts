@@ -10,8 +10,10 @@ import { START_PAGE_PARAM, startPageOf } from '#app/features/catalogue/reading-p
 import { titleHref } from '#app/features/catalogue/title-view.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import { descramblePlan, type ScrambledEpisode } from './descramble.ts';
 import {
   type AdjacentChapter,
+  type BootPage,
   DEFAULT_PAGE_SIZE,
   type LockedViewerData,
   readingDirectionOf,
@@ -19,6 +21,7 @@ import {
   type ViewerBase,
   type ViewerData,
   type ViewerMode,
+  type ViewerPage,
   viewerPath,
 } from './viewer.ts';
 
@@ -43,6 +46,20 @@ function freeTicketOf(entry: TitleTicket | undefined): LockedViewerData['freeTic
   const info = entry?.ticket_info.title_ticket_info;
   if (!info) return undefined;
   return { owned: info.own_ticket_num, nextInSeconds: info.next_ticket_recover_second };
+}
+
+/** The start page with the tile copies that unscramble it (the same plan the reader's canvas uses). */
+export function bootPageOf(page: ViewerPage | undefined, episode: ScrambledEpisode): BootPage | undefined {
+  if (!page) return undefined;
+  const copies = descramblePlan(episode, page.width, page.height).map((r): BootPage['copies'][number] => [
+    r.sx,
+    r.sy,
+    r.dx,
+    r.dy,
+    r.w,
+    r.h,
+  ]);
+  return { url: page.url, width: page.width, height: page.height, copies };
 }
 
 interface LoadOptions {
@@ -130,6 +147,8 @@ export async function loadViewer(
     // Page URLs are absolute and signed; API-relative ones go through the web origin's prefix.
     return { url: toPublicImageUrl(pageUrl), ...(size ?? DEFAULT_PAGE_SIZE) };
   });
+  const startPage = startPageOf(url.searchParams.get(START_PAGE_PARAM), pages.length) ?? 1;
+  const scrambled = { titleId, episodeId, scrambleSeed: answer.scramble_seed, scrambleVer: answer.scramble_ver };
   return {
     ...base,
     state: 'ready',
@@ -139,7 +158,8 @@ export async function loadViewer(
     direction: readingDirectionOf(answer.direction),
     previous: adjacentChapter(titleId, answer.previous_episode, options.mode),
     next: adjacentChapter(titleId, answer.next_episode, options.mode),
-    startPage: startPageOf(url.searchParams.get(START_PAGE_PARAM), pages.length) ?? 1,
+    startPage,
+    boot: bootPageOf(pages[startPage - 1], scrambled),
   };
 }
 

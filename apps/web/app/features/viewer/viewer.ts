@@ -59,6 +59,19 @@ export interface ViewerBase {
   mode: ViewerMode;
 }
 
+/**
+ * The page the reader opens on, ready to be drawn before the app's scripts run (ADR 016): its URL
+ * (preloaded with the HTML), stored size and the tile copies that unscramble it, worked out on the
+ * server with the same contracts code as the reader's.
+ */
+export interface BootPage {
+  url: string;
+  width: number;
+  height: number;
+  /** [sx, sy, dx, dy, w, h] of each tile copy. */
+  copies: [number, number, number, number, number, number][];
+}
+
 export interface ReadyViewerData extends ViewerBase {
   state: 'ready';
   pages: ViewerPage[];
@@ -69,6 +82,7 @@ export interface ReadyViewerData extends ViewerBase {
   next: AdjacentChapter | undefined;
   /** 1-based page to open on (`?page=N`, continue reading). */
   startPage: number;
+  boot: BootPage | undefined;
 }
 
 /** What opening a locked chapter takes (API 400 / 3105), from its badge and price. */

@@ -22,6 +22,7 @@ for (const width of [390, 1280]) {
     ['terms_of_service_adult', v({ value: 1, expires })],
     ['privacy_policy', v({ value: 1, expires })],
   ].map(([n, value]) => ({ name: `dev_${n}`, value, url: W })));
+  if (process.env.UWT) await context.addCookies([{ name: 'dev_uwt', value: process.env.UWT, url: W }]);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('CONSOLE', m.text()); });

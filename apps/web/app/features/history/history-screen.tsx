@@ -108,9 +108,9 @@ export function HistoryScreen({ page, result }: { page: HistoryPageData; result:
               {t('history.clear')}
             </Link>
           </div>
-          <ol className="grid gap-3 lg:grid-cols-2">
+          <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {page.entries.map((entry) => (
-              <li key={entry.titleId}>
+              <li key={entry.titleId} className="min-w-0">
                 <HistoryCard entry={entry}>
                   <Form method="post" action={HISTORY_PATH} className="ml-auto" preventScrollReset>
                     <input type="hidden" name="title_id" value={entry.titleId} />

@@ -125,9 +125,9 @@ export function TopScreen({ page }: { page: TopPageData }) {
           title={t('top.history_title')}
           more={{ href: '/my/history', label: t('top.history_open') }}
         >
-          <ol className="grid gap-3 md:grid-cols-2" aria-label={t('top.history_title')}>
+          <ol className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={t('top.history_title')}>
             {page.history.map((entry) => (
-              <li key={entry.titleId}>
+              <li key={entry.titleId} className="min-w-0">
                 <HistoryCard entry={entry} />
               </li>
             ))}

@@ -87,6 +87,8 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
   const root = useRootData();
   const locale = root?.locale ?? 'ja';
   const next = viewer.next;
+  // The embedded viewer keeps readers in the chapter's series: no ways out of the frame.
+  const embedded = viewer.mode === 'embed';
   return (
     <section
       aria-labelledby="last-page-heading"
@@ -163,7 +165,7 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
         </div>
       )}
 
-      {info && info.recommended.length > 0 ? (
+      {info && info.recommended.length > 0 && !embedded ? (
         <section aria-labelledby="last-page-recommended">
           <h3 id="last-page-recommended" className="mb-3 text-base font-extrabold">
             {t('episode.viewer.end.recommended')}
@@ -191,21 +193,23 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
         </section>
       ) : null}
 
-      <nav aria-label={t('episode.viewer.end.ways_out')} className="grid gap-2 sm:grid-cols-2">
-        <Link
-          to={viewer.titleHref}
-          className="inline-flex h-11 items-center justify-center rounded-full bg-white text-sm font-bold text-ink transition hover:bg-zinc-200"
-        >
-          {t('episode.viewer.back_to_title')}
-        </Link>
-        <Link
-          to="/"
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-bold text-white ring-1 ring-white/20 transition hover:bg-white/10"
-        >
-          <Icon name="home" className="size-4" />
-          {t('episode.viewer.last_page.go_home')}
-        </Link>
-      </nav>
+      {embedded ? null : (
+        <nav aria-label={t('episode.viewer.end.ways_out')} className="grid gap-2 sm:grid-cols-2">
+          <Link
+            to={viewer.titleHref}
+            className="inline-flex h-11 items-center justify-center rounded-full bg-white text-sm font-bold text-ink transition hover:bg-zinc-200"
+          >
+            {t('episode.viewer.back_to_title')}
+          </Link>
+          <Link
+            to="/"
+            className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-bold text-white ring-1 ring-white/20 transition hover:bg-white/10"
+          >
+            <Icon name="home" className="size-4" />
+            {t('episode.viewer.last_page.go_home')}
+          </Link>
+        </nav>
+      )}
       {onBack ? (
         <button
           type="button"

@@ -246,7 +246,7 @@ export function PagedStage(props: PagedStageProps) {
       onPointerCancel={onPointerCancel}
     >
       {atEnd ? (
-        <div className="absolute inset-0 overflow-y-auto overscroll-contain">{endPanel}</div>
+        <div className="absolute inset-0 overflow-y-auto overscroll-contain pt-14">{endPanel}</div>
       ) : (
         rendered.map((index) => {
           const shown = views[index] as SpreadView;

@@ -59,25 +59,21 @@ export class ReadingHistoryRepository {
   }
 
   /** Records the page reached in an episode (the row exists once the episode opened; made if not). */
-  async upsertLastPage({ userId, titleId, episodeId, page }: EpisodeProgress, now: Millis): Promise<void> {
-    await this.db
-      .insertInto('episode_view')
-      .values({
-        user_id: userId,
-        episode_id: episodeId,
-        title_id: titleId,
-        first_viewed_at: now,
-        last_viewed_at: now,
-        last_page: page,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['user_id', 'episode_id']).doUpdateSet({ last_page: page, last_viewed_at: now }),
-      )
-      .execute();
+  upsertLastPage(progress: EpisodeProgress, now: Millis): Promise<void> {
+    return this.upsertProgress(progress, now, false);
   }
 
   /** Records that the reader finished an episode: on its last page, at `now`. */
-  async upsertFinished({ userId, titleId, episodeId, page }: EpisodeProgress, now: Millis): Promise<void> {
+  upsertFinished(progress: EpisodeProgress, now: Millis): Promise<void> {
+    return this.upsertProgress(progress, now, true);
+  }
+
+  private async upsertProgress(
+    { userId, titleId, episodeId, page }: EpisodeProgress,
+    now: Millis,
+    finished: boolean,
+  ): Promise<void> {
+    const finishedAt = finished ? { finished_at: now } : {};
     await this.db
       .insertInto('episode_view')
       .values({
@@ -87,12 +83,12 @@ export class ReadingHistoryRepository {
         first_viewed_at: now,
         last_viewed_at: now,
         last_page: page,
-        finished_at: now,
+        ...finishedAt,
       })
       .onConflict((conflict) =>
         conflict
           .columns(['user_id', 'episode_id'])
-          .doUpdateSet({ last_page: page, last_viewed_at: now, finished_at: now }),
+          .doUpdateSet({ last_page: page, last_viewed_at: now, ...finishedAt }),
       )
       .execute();
   }

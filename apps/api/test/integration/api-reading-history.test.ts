@@ -74,9 +74,9 @@ beforeAll(async () => {
     ids.manyEpisodes.push(episode.id);
   }
   const [a, b] = [await createAccount(t), await createAccount(t)];
-  aliceAccount = a;
-  alice = await login(t, a.email, a.password);
-  bob = await login(t, b.email, b.password);
+  aliceAccount = { email: a.email ?? '', password: a.password };
+  alice = await login(t, aliceAccount.email, a.password);
+  bob = await login(t, b.email ?? '', b.password);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
-import { type ApiClient, getViewedTitleProgress, listViewedTitles, responseCodeOf } from '@manga/api-client';
+import { type ApiClient, getViewedTitleProgress, listViewedTitles } from '@manga/api-client';
 import { parseWireDateTime, READING_HISTORY_LIMIT } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
+import { optionalCall } from './optional-call.ts';
 import { type ContinueReading, continueReading, type HistoryEntryView, toHistoryEntries } from './reading-history.ts';
 
 /** GET /title/viewed/list as history entries (at most SPEC §9's 20 titles). */
@@ -15,12 +16,7 @@ export async function loadReadingHistory(api: ApiClient, limit = READING_HISTORY
 
 /** The history for a page that goes on without it (the top page): [] when the call fails. */
 export async function loadReadingHistoryOrNothing(api: ApiClient, limit: number): Promise<HistoryEntryView[]> {
-  try {
-    return await loadReadingHistory(api, limit);
-  } catch (error) {
-    console.warn(`GET /title/viewed/list failed with ${responseCodeOf(error)}; the page goes on without the history`);
-    return [];
-  }
+  return (await optionalCall(loadReadingHistory(api, limit), 'GET /title/viewed/list', 'the page')) ?? [];
 }
 
 /** Where a logged-in reader is in a title (GET /title/viewed/progress), or undefined. */
@@ -29,21 +25,21 @@ export async function loadTitleProgress(
   titleId: number,
   episodeIds: readonly number[],
 ): Promise<ContinueReading | undefined> {
-  try {
-    const { viewed_title: viewed } = await getViewedTitleProgress(api, { title_id: titleId });
-    if (!viewed) return undefined;
-    return continueReading(
-      {
-        titleId,
-        episodeId: viewed.episode_id,
-        page: viewed.page,
-        pageCount: viewed.page_count,
-        finished: viewed.is_finished === 1,
-      },
-      episodeIds,
-    );
-  } catch (error) {
-    console.warn(`GET /title/viewed/progress failed with ${responseCodeOf(error)}; no "continue reading"`);
-    return undefined;
-  }
+  const answer = await optionalCall(
+    getViewedTitleProgress(api, { title_id: titleId }),
+    'GET /title/viewed/progress',
+    '"continue reading"',
+  );
+  const viewed = answer?.viewed_title;
+  if (!viewed) return undefined;
+  return continueReading(
+    {
+      titleId,
+      episodeId: viewed.episode_id,
+      page: viewed.page,
+      pageCount: viewed.page_count,
+      finished: viewed.is_finished === 1,
+    },
+    episodeIds,
+  );
 }

@@ -5,7 +5,6 @@ import {
   listGenres,
   listTitleTickets,
   listWebRecommendedTitles,
-  responseCodeOf,
 } from '@manga/api-client';
 import {
   type Episode,
@@ -20,6 +19,7 @@ import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
+import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { loadTitleProgress } from '#app/features/catalogue/reading-history.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
@@ -62,14 +62,7 @@ function toTickets(
 }
 
 /** A call whose failure only hides its block (logged once). */
-async function optional<T>(call: Promise<T>, what: string): Promise<T | undefined> {
-  try {
-    return await call;
-  } catch (error) {
-    console.warn(`${what} failed with ${responseCodeOf(error)}; the title page goes on without it`);
-    return undefined;
-  }
-}
+const optional = <T>(call: Promise<T>, what: string) => optionalCall(call, what, 'the title page');
 
 /**
  * The title page: GET /web/title/detail (404 for an unknown title), then in parallel the title,

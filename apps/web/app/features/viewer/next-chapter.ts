@@ -9,6 +9,7 @@ import { parseWireDateTime } from '@manga/contracts';
 import { useEffect, useState } from 'react';
 import { type EpisodeAccess, episodeAccess } from '#app/features/catalogue/episode-access.ts';
 import { imageUrlThrough } from '#app/features/catalogue/image-url.ts';
+import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { type TitleCardView, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import type { ReadyViewerData } from './viewer.ts';
 
@@ -29,14 +30,7 @@ export interface LastPageInfo {
   recommended: TitleCardView[];
 }
 
-async function optional<T>(call: Promise<T>, what: string): Promise<T | undefined> {
-  try {
-    return await call;
-  } catch (error) {
-    console.warn(`${what} failed with ${responseCodeOf(error)}; the last page goes on without it`);
-    return undefined;
-  }
-}
+const optional = <T>(call: Promise<T>, what: string) => optionalCall(call, what, 'the last page');
 
 export async function loadLastPageInfo(
   api: ApiClient,

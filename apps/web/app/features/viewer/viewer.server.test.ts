@@ -1,3 +1,5 @@
+import type { TitleTicketInfo } from '@manga/contracts';
+import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { adjacentChapter, loadViewer } from './viewer.server.ts';
@@ -88,23 +90,17 @@ describe('loadViewer', () => {
       '/web/episode/viewer': { httpStatus: 400, code: 3105 },
       '/title/ticket/list': {
         title_ticket_list: [
-          {
+          makeTitleTicket({
             title_id: 10003,
             ticket_info: {
-              premium_ticket_info: null,
+              ...makeTitleTicket().ticket_info,
               title_ticket_info: {
+                ...(makeTitleTicket().ticket_info.title_ticket_info as TitleTicketInfo),
                 own_ticket_num: 0,
-                rental_second: 259200,
-                ticket_type: 1,
-                ticket_version: 1,
-                max_ticket_num: 1,
-                recover_second: 82800,
-                finish_time: null,
                 next_ticket_recover_second: 3600,
               },
-              target_episode_id_list: [],
             },
-          },
+          }),
         ],
       },
     });

@@ -6,6 +6,7 @@ import { notFound } from '#app/errors/not-found.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
+import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { START_PAGE_PARAM, startPageOf } from '#app/features/catalogue/reading-progress.ts';
 import { titleHref } from '#app/features/catalogue/title-view.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
@@ -78,12 +79,11 @@ async function lockedViewer(
 ): Promise<LockedViewerData> {
   const ticket = episode?.ticket_rental_enabled === 1;
   const tickets = ticket
-    ? await listTitleTickets(api, { title_id_list: [base.titleId] }).catch((error: unknown) => {
-        console.warn(
-          `GET /title/ticket/list failed with ${responseCodeOf(error)}; the locked screen goes on without it`,
-        );
-        return undefined;
-      })
+    ? await optionalCall(
+        listTitleTickets(api, { title_id_list: [base.titleId] }),
+        'GET /title/ticket/list',
+        'the locked screen',
+      )
     : undefined;
   return {
     ...base,

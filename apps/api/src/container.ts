@@ -27,6 +27,7 @@ import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import { RedisLoginFailureRepository } from '#src/repositories/redis-login-failure.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
@@ -59,6 +60,7 @@ import { OperatorService } from '#src/services/operator.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
+import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SearchService } from '#src/services/search.service.ts';
@@ -143,7 +145,8 @@ export function createContainer({
 
 /**
  * Catalogue and discovery (ADR 009): entitlement, catalogue, genres, magazines, rankings (and their
- * job), search, recommendations, the web top page, the viewer and advertisements.
+ * job), search, recommendations, the web top page, the viewer, the reading history (ADR 016) and
+ * advertisements.
  */
 function createCatalogueServices(options: {
   config: Config;
@@ -158,6 +161,7 @@ function createCatalogueServices(options: {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
     titleActivity: new TitleActivityRepository(database.db),
+    readingHistory: new ReadingHistoryRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
     jobs: new JobRepository(database.db),
   };
@@ -204,9 +208,18 @@ function createCatalogueServices(options: {
       cache,
     }),
     viewer: new ViewerService(
-      { catalogue, entitlement, episodes, activity: repositories.titleActivity, clock, urls },
-      { timeZone },
+      {
+        catalogue,
+        entitlement,
+        episodes,
+        activity: repositories.titleActivity,
+        progress: repositories.readingHistory,
+        clock,
+        urls,
+      },
+      { timeZone, webPublicUrl: config.webPublicUrl },
     ),
+    readingHistory: new ReadingHistoryService({ history: repositories.readingHistory, catalogue }, { timeZone }),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     jobs,
     catalogueCache: cache,

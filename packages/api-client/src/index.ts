@@ -56,6 +56,16 @@ export {
   type ModerationOperations,
   moderationOperations,
 } from './comment-operations.ts';
+export {
+  deleteAllViewedTitles,
+  deleteViewedTitle,
+  finishViewerEpisode,
+  getNextEpisodeTime,
+  getViewedTitleProgress,
+  listViewedTitles,
+  reachViewerLastPage,
+  recordViewerProgress,
+} from './reading-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 export {

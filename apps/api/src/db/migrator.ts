@@ -5,6 +5,7 @@ import * as initialSchema from '#src/db/migrations/20261122000000_initial_schema
 import * as accounts from '#src/db/migrations/20261122010000_accounts.ts';
 import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
 import * as commentsAndModeration from '#src/db/migrations/20261123130000_comments_and_moderation.ts';
+import * as readingProgress from '#src/db/migrations/20261124100000_reading_progress.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -12,12 +13,22 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261122010000_accounts': accounts,
   '20261122020000_catalogue': catalogue,
   '20261123130000_comments_and_moderation': commentsAndModeration,
+  '20261124100000_reading_progress': readingProgress,
 });
 
 export class MigrationError extends Error {}
 
+/**
+ * Migrations written on parallel branches may be merged after a database took the later-dated one
+ * (e.g. reading progress before comments): pending ones still apply, oldest first, and each
+ * migration depends only on older ones, never on one dated after it.
+ */
 function createMigrator<DB>(db: Kysely<DB>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    allowUnorderedMigrations: true,
+  });
 }
 
 function appliedNames(resultSet: MigrationResultSet, action: string): string[] {

@@ -11,6 +11,7 @@ import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
@@ -21,6 +22,7 @@ import {
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
   InMemoryLoginFailureStore,
+  InMemoryReadingHistoryRepository,
   InMemorySessionRepository,
   InMemoryTables,
   InMemoryTransactionRepository,
@@ -65,6 +67,7 @@ export function newTestWorld(now = TEST_NOW) {
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
   return {
+    readingHistory: new InMemoryReadingHistoryRepository(tables),
     tables,
     clock,
     crypto,
@@ -181,10 +184,17 @@ export function newViewerService(world = newTestWorld()) {
       entitlement,
       episodes: world.catalogue,
       activity: world.catalogue,
+      progress: world.readingHistory,
       clock: world.clock,
       urls: world.urls,
     },
-    { timeZone: TEST_TIME_ZONE },
+    { timeZone: TEST_TIME_ZONE, webPublicUrl: 'http://web.test' },
   );
+  return { sut, world };
+}
+
+export function newReadingHistoryService(world = newTestWorld()) {
+  const { sut: catalogue } = newCatalogueService(world);
+  const sut = new ReadingHistoryService({ history: world.readingHistory, catalogue }, { timeZone: TEST_TIME_ZONE });
   return { sut, world };
 }

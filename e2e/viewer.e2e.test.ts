@@ -13,6 +13,7 @@ import {
 } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
+import { openReader } from './reader.ts';
 import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts';
 
 // The viewer in Chromium (issue 12, ADR 016): right-to-left paging by keys and tap zones, spreads
@@ -44,11 +45,6 @@ async function readRightToLeft(page: Page): Promise<number[]> {
 
 async function expectShown(page: Page, expected: number[]): Promise<void> {
   await expect.poll(() => readRightToLeft(page), { timeout: 10_000 }).toEqual(expected);
-}
-
-async function openReader(page: Page, path: string): Promise<void> {
-  await page.goto(`${webUrl}${path}`);
-  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
 }
 
 /** Clicks the stage at a share of its width (the tap zones), in its vertical middle. */

@@ -1,5 +1,14 @@
 import { type CommentSort, ResponseCode } from '@manga/contracts';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { DIALOG_PARAM } from '#app/features/account/account-dialog.tsx';
@@ -314,7 +323,8 @@ function CommentItem({
   const handled = useRef<CommentActionResult | undefined>(undefined);
   const name = comment.author.nickname ?? t('comments.reader_name', { tag: comment.author.tag });
 
-  useEffect(() => {
+  // Before paint: else the frame between the answer and the list taking it shows a like undone.
+  useLayoutEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || handled.current === result) return;
     handled.current = result;

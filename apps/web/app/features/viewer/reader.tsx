@@ -205,7 +205,8 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     images.prepare([...order, ...thumbnailPages], new Set([...order, ...thumbnailPages]));
   }, [images, currentPages, total, thumbnailPages, hints]);
 
-  const endNear = atEnd || nearsTheEnd(lastShown, total, pagesAhead(hints));
+  const [endSeen, setEndSeen] = useState(false);
+  const endNear = atEnd || endSeen || nearsTheEnd(lastShown, total, pagesAhead(hints));
   const info = useLastPageInfo(api, viewer, endNear, { apiPrefix, timeZone: root?.wireTimeZone ?? 'Asia/Tokyo' });
   useNextChapterWarmUp(api, viewer, endNear, { pageCount: nextChapterPagesAhead(hints), apiPrefix });
 
@@ -223,10 +224,11 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     const target = document.getElementById(anchorTarget);
     if (!target) return;
     target.scrollIntoView({ block: 'start', behavior: 'instant' });
-    setAnchorTarget(undefined);
-  }, [anchorTarget, vertical, atEnd]);
+    if (vertical) setPage(total - 1);
+    // The next chapter and similar titles above it arrive later and push it down: scroll again then.
+    if (info) setAnchorTarget(undefined);
+  }, [anchorTarget, vertical, atEnd, info, total]);
 
-  const [endSeen, setEndSeen] = useState(false);
   useReadingSession(
     viewer,
     {
@@ -453,7 +455,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
       </noscript>
 
       <main aria-label={t('episode.viewer.pages', { count: total })}>
-        {viewer.boot && !booted && !vertical ? <BootPageLayer boot={viewer.boot} /> : null}
+        {viewer.boot && !booted && !vertical && !atEnd ? <BootPageLayer boot={viewer.boot} /> : null}
         {vertical ? (
           <ScrollStage
             images={images}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
+import { openLastPage } from './reader.ts';
 import { makeOperator } from './service-cli.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -40,10 +41,9 @@ describe('comments and moderation (ADR 013)', () => {
     return { page, email };
   }
 
-  /** Opens the chapter in the viewer (which records that this reader read it) and its comments at the end. */
+  /** Opens the chapter in the viewer (which records that this reader read it) and its comments on the last page. */
   async function openChapterComments(page: Page): Promise<Locator> {
-    await page.goto(`${webUrl}${chapter.path}`);
-    const section = page.getByTestId('episode-comments');
+    const section = (await openLastPage(page, chapter.path)).getByTestId('episode-comments');
     await section.scrollIntoViewIfNeeded();
     await section.getByRole('heading', { name: /^Comments/ }).waitFor();
     await section.locator('[data-testid="comments-empty"], [data-testid="comment"]').first().waitFor();
@@ -168,6 +168,30 @@ describe('comments and moderation (ADR 013)', () => {
     await page.waitForURL(`${webUrl}${chapter.path}#comments-${chapter.id}`);
     const back = page.getByTestId('episode-comments');
     await back.getByRole('textbox', { name: 'Your comment' }).waitFor();
+  });
+
+  it('opens the reader at the comments for a link to them, paged and vertical', async () => {
+    const page = await visitor();
+    for (const isVertical of [false, true]) {
+      await page.goto(`${webUrl}/`);
+      await page.evaluate(
+        (vertical) => localStorage.setItem('viewerSettings', JSON.stringify({ isVertical: vertical })),
+        isVertical,
+      );
+      await page.goto(`${webUrl}${chapter.path}#comments-${chapter.id}`);
+      await expect
+        .poll(() => page.getByTestId('reader').getAttribute('data-mode'))
+        .toBe(isVertical ? 'vertical' : 'paged');
+      const heading = page.getByTestId('episode-comments').getByRole('heading', { name: /^Comments/ });
+      await heading.waitFor();
+      const viewport = page.viewportSize()?.height ?? 0;
+      await expect
+        .poll(async () => {
+          const box = await heading.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= viewport;
+        })
+        .toBe(true);
+    }
   });
 
   it('opens an episode’s comments under its row on the title page', async () => {

@@ -42,4 +42,21 @@ describe('web shell: top page', () => {
     expect(pageErrors).toEqual([]);
     await page.close();
   });
+
+  it('sends hashed scripts and styles compressed (brotli or gzip, as accepted), the same bytes as raw', async () => {
+    const html = await (await fetch(`${webUrl}/`, { headers: { 'user-agent': VISITOR_USER_AGENT } })).text();
+    const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
+    if (!asset) throw new Error('no script asset on the top page');
+    const raw = await fetch(`${webUrl}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    const rawBytes = Buffer.from(await raw.arrayBuffer());
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${webUrl}${asset}`, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(response.headers.get('content-length'))).toBeLessThan(rawBytes.length);
+      // fetch decodes the body itself; the decoded bytes are the file.
+      expect(Buffer.from(await response.arrayBuffer()).equals(rawBytes)).toBe(true);
+    }
+  });
 });

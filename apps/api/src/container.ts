@@ -32,6 +32,7 @@ import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-event.repository.ts';
 import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
@@ -74,6 +75,7 @@ import { PointHistoryService } from '#src/services/point-history.service.ts';
 import { PurchaseService } from '#src/services/purchase.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
+import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SearchService } from '#src/services/search.service.ts';
@@ -214,7 +216,8 @@ export function createContainer({
 
 /**
  * Catalogue and discovery (ADR 009): entitlement, catalogue, genres, magazines, rankings (and their
- * job), search, recommendations, the web top page, the viewer and advertisements.
+ * job), search, recommendations, the web top page, the viewer, the reading history (ADR 016) and
+ * advertisements.
  */
 function createCatalogueServices(options: {
   config: Config;
@@ -235,6 +238,7 @@ function createCatalogueServices(options: {
     genres: new GenreRepository(database.db),
     rankings: new RankingRepository(database.db),
     titleActivity: new TitleActivityRepository(database.db),
+    readingHistory: new ReadingHistoryRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
     jobs: new JobRepository(database.db),
   };
@@ -281,9 +285,18 @@ function createCatalogueServices(options: {
       cache,
     }),
     viewer: new ViewerService(
-      { catalogue, entitlement, episodes, activity: repositories.titleActivity, clock, urls },
-      { timeZone },
+      {
+        catalogue,
+        entitlement,
+        episodes,
+        activity: repositories.titleActivity,
+        progress: repositories.readingHistory,
+        clock,
+        urls,
+      },
+      { timeZone, webPublicUrl: config.webPublicUrl },
     ),
+    readingHistory: new ReadingHistoryService({ history: repositories.readingHistory, catalogue }, { timeZone }),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     jobs,
     catalogueCache: cache,

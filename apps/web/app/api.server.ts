@@ -1,4 +1,5 @@
 import { env } from '#app/env.server.ts';
+import { imageUrlThrough } from '#app/features/catalogue/image-url.ts';
 
 // API clients acting for a visitor are made by `apiFor` (visitor/visitor-context.server.ts).
 
@@ -7,6 +8,5 @@ import { env } from '#app/env.server.ts';
  * the web origin's API prefix.
  */
 export function toPublicImageUrl(url: string): string {
-  if (url === '' || /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return url;
-  return `${env.publicApiPrefix.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+  return imageUrlThrough(env.publicApiPrefix, url);
 }

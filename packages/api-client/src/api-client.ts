@@ -39,6 +39,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra headers for this call only. */
   headers?: Readonly<Record<string, string>>;
+  /** Let the request outlive the page (fetch `keepalive`), for small writes sent as the reader leaves. */
+  keepalive?: boolean;
 }
 
 export interface CachedRequestOptions<T> extends RequestOptions<T> {
@@ -144,6 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     const encoded = formEncode(sent);
     const init: RequestInit = { method, headers, credentials: 'include', signal: extra.signal };
+    if (extra.keepalive) init.keepalive = true;
     if (method === 'GET') return { url: joinUrl(options.baseUrl, path, encoded), body: '', init };
     headers['content-type'] = 'application/x-www-form-urlencoded';
     init.body = encoded;

@@ -221,10 +221,13 @@ export function getWebEpisode(
   );
 }
 
-/** GET /web/episode/viewer: signed page URLs and the scramble seed; HTTP 400 / 3105 when locked. */
+/**
+ * GET /web/episode/viewer: signed page URLs, page sizes and the scramble seed; HTTP 400 / 3105 when
+ * locked. `prefetch: 1` reads ahead without recording a read (the next chapter, fresh URLs).
+ */
 export function getWebViewer(
   api: ApiClient,
-  params: { episode_id: number },
+  params: { episode_id: number; prefetch?: 0 | 1 },
   options: CallOptions = {},
 ): Promise<WebViewerResponse> {
   return api.call(

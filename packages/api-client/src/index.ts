@@ -70,6 +70,16 @@ export {
   listTicketFlow,
   rentEpisodeWithTicket,
 } from './commerce-operations.ts';
+export {
+  deleteAllViewedTitles,
+  deleteViewedTitle,
+  finishViewerEpisode,
+  getNextEpisodeTime,
+  getViewedTitleProgress,
+  listViewedTitles,
+  reachViewerLastPage,
+  recordViewerProgress,
+} from './reading-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 export {

@@ -43,6 +43,7 @@ export * from './wire/search.schemas.ts';
 export * from './wire/ticket.schemas.ts';
 export * from './wire/title.schemas.ts';
 export * from './wire/user.schemas.ts';
+export * from './wire/viewed.schemas.ts';
 export * from './wire/viewer.schemas.ts';
 export * from './wire/web-top.schemas.ts';
 export * from './wire/wire-time-zone.ts';

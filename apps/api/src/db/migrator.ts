@@ -7,6 +7,7 @@ import * as catalogue from '#src/db/migrations/20261122020000_catalogue.ts';
 import * as commentsAndModeration from '#src/db/migrations/20261123130000_comments_and_moderation.ts';
 import * as throttleEvents from '#src/db/migrations/20261123140000_throttle_events.ts';
 import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
+import * as readingProgress from '#src/db/migrations/20261123153000_reading_progress.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261123130000_comments_and_moderation': commentsAndModeration,
   '20261123140000_throttle_events': throttleEvents,
   '20261123150000_wallet': wallet,
+  '20261123153000_reading_progress': readingProgress,
 });
 
 export class MigrationError extends Error {}

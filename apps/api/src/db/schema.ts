@@ -496,6 +496,7 @@ export interface EpisodeViewTable {
   first_viewed_at: Millis;
   last_viewed_at: Millis;
   finished_at: Millis | null; // reached the last page (viewer/finish)
+  last_page: Default<number>; // 1-based page reached (viewer/progress, ADR 016); 0 unknown
 }
 
 export interface ViewHistoryTable {
@@ -611,6 +612,7 @@ export type EpisodeRow = Selectable<EpisodeTable>;
 export type NewEpisode = Insertable<EpisodeTable>;
 export type PageRow = Selectable<PageTable>;
 export type NewPage = Insertable<PageTable>;
+export type EpisodeViewRow = Selectable<EpisodeViewTable>;
 export type GenreRow = Selectable<GenreTable>;
 export type TagRow = Selectable<TagTable>;
 export type MagazineRow = Selectable<MagazineTable>;

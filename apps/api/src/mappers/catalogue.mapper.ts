@@ -190,6 +190,20 @@ export function toEpisodeShareResponse(
   };
 }
 
+/** `title_share_ret` of /episode/viewer/finish: a link to the title on the web app. */
+export function toTitleShareResponse(
+  title: Pick<TitleRow, 'id' | 'name_en' | 'name_ja'>,
+  webPublicUrl: string,
+  locale: Locale,
+): EpisodeShare {
+  const titleName = localizedName(title, locale);
+  return {
+    title_name: titleName,
+    twitter_post_text: locale === 'ja' ? `「${titleName}」を読みました` : `I read "${titleName}"`,
+    url: `${webPublicUrl}/title/${String(title.id).padStart(TITLE_ID_WIDTH, '0')}`,
+  };
+}
+
 /** An item of /search/title/all. */
 export function toSearchTitleEntryResponse(
   row: TitleSearchEntryRow,

@@ -1,6 +1,6 @@
 // The viewer answers (WIRE.md §3.3): signed absolute page URLs in page order, the seed in the form
 // the client family reads (ADR 009), and the neighbouring episodes.
-import { encodeScrambleSeed, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
+import { encodeScrambleSeed, type PageSize, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import { toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
@@ -17,6 +17,11 @@ export function toScrambleSeed(
 
 export function toPageUrls(pages: readonly PageRow[], urls: MediaUrls, now: number): string[] {
   return pages.map((page) => urls.signedUrl(page.storage_key, now));
+}
+
+/** `page_size_list` (ADR 016): each page's stored size, in page order, beside `page_list`. */
+export function toPageSizes(pages: readonly PageRow[]): PageSize[] {
+  return pages.map((page) => ({ width: page.width, height: page.height }));
 }
 
 /** previous_episode / next_episode: int fields only (clients read them as string → int maps); {} when none. */

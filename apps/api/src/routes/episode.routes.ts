@@ -4,6 +4,11 @@ import {
   EpisodeIdQuerySchema,
   EpisodeListResponseSchema,
   EpisodeShareResponseSchema,
+  ViewerFinishResponseSchema,
+  ViewerLastPageQuerySchema,
+  ViewerLastPageResponseSchema,
+  ViewerProgressRequestSchema,
+  ViewerProgressResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,5 +79,56 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.container.services.viewer.getAppViewer(request.query.episode_id, viewerContext(request))),
+  );
+
+  // SPEC §7: the reader reached the last page (ADR 016); viewer_scroll and viewing_direction say how.
+  app.get(
+    '/episode/viewer/lastpage',
+    {
+      schema: {
+        operationId: 'reachViewerLastPage',
+        tags: ['episode'],
+        querystring: ViewerLastPageQuerySchema,
+        response: { 200: ViewerLastPageResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.container.services.viewer.reachLastPage(request.query.episode_id, viewerContext(request))),
+  );
+
+  // WIRE.md §3.3: the reader finished the episode.
+  app.get(
+    '/episode/viewer/finish',
+    {
+      schema: {
+        operationId: 'finishViewerEpisode',
+        tags: ['episode'],
+        querystring: EpisodeIdQuerySchema,
+        response: { 200: ViewerFinishResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.container.services.viewer.finishEpisode(request.query.episode_id, viewerContext(request))),
+  );
+
+  // Ours (ADR 016): the page a logged-in reader is on, for "continue from page N" on every device.
+  app.post(
+    '/episode/viewer/progress',
+    {
+      schema: {
+        operationId: 'recordViewerProgress',
+        tags: ['episode'],
+        body: ViewerProgressRequestSchema,
+        response: { 200: ViewerProgressResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.container.services.viewer.recordProgress(
+          request.auth,
+          { episodeId: request.body.episode_id, page: request.body.page },
+          viewerContext(request),
+        ),
+      ),
   );
 };

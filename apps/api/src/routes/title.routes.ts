@@ -1,15 +1,23 @@
-// SPEC §7 Title: GET /title/list, /title/weekly, /title/event/list, /title/supplement, /title/pointback.
+// SPEC §7 Title: GET /title/list, /title/weekly, /title/event/list, /title/supplement, /title/pointback,
+// and the reading history: GET /title/viewed/list, POST /title/viewed/delete, /title/viewed/delete/all,
+// and our GET /title/viewed/progress (ADR 016).
 import {
   IdListSchema,
+  SuccessEnvelopeSchema,
   TitleEventListResponseSchema,
   TitleIdQuerySchema,
   TitleListResponseSchema,
   TitlePointbackResponseSchema,
   TitleSupplementResponseSchema,
+  TitleViewedListQuerySchema,
+  TitleViewedListResponseSchema,
+  TitleViewedProgressResponseSchema,
+  TitleViewedTitleIdSchema,
   TitleWeeklyResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { episodeListContext } from '#src/http/caller.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const MAX_IDS_PER_CALL = 5000;
@@ -69,5 +77,52 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await catalogue().getTitlePointback(request.query.title_id)),
+  );
+
+  const history = () => app.container.services.readingHistory;
+
+  app.get(
+    '/title/viewed/list',
+    {
+      schema: {
+        operationId: 'listViewedTitles',
+        tags: ['title'],
+        querystring: TitleViewedListQuerySchema,
+        response: { 200: TitleViewedListResponseSchema },
+      },
+    },
+    async (request) => ok(await history().listViewedTitles(request.auth, request.query, episodeListContext(request))),
+  );
+
+  app.get(
+    '/title/viewed/progress',
+    {
+      schema: {
+        operationId: 'getViewedTitleProgress',
+        tags: ['title'],
+        querystring: TitleViewedTitleIdSchema,
+        response: { 200: TitleViewedProgressResponseSchema },
+      },
+    },
+    async (request) => ok(await history().getViewedTitle(request.auth, request.query.title_id)),
+  );
+
+  app.post(
+    '/title/viewed/delete',
+    {
+      schema: {
+        operationId: 'deleteViewedTitle',
+        tags: ['title'],
+        body: TitleViewedTitleIdSchema,
+        response: { 200: SuccessEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await history().deleteViewedTitle(request.auth, request.body.title_id)),
+  );
+
+  app.post(
+    '/title/viewed/delete/all',
+    { schema: { operationId: 'deleteAllViewedTitles', tags: ['title'], response: { 200: SuccessEnvelopeSchema } } },
+    async (request) => ok(await history().deleteAllViewedTitles(request.auth)),
   );
 };

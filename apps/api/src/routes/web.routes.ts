@@ -109,7 +109,12 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebViewerResponseSchema },
       },
     },
-    async (request) => ok(await viewer.getWebViewer(request.query.episode_id, viewerContext(request))),
+    async (request) =>
+      ok(
+        await viewer.getWebViewer(request.query.episode_id, viewerContext(request), {
+          prefetch: request.query.prefetch === 1,
+        }),
+      ),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage, type Reader } from '#src/
 import type { ViewerContext } from '#src/services/viewer.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { newViewerService, refusal } from '#test/services/harness.ts';
-import { readerStub, rowFactory, signedInReader, titleStub } from '#test/services/stubs.ts';
+import { authStub, readerStub, rowFactory, signedInReader, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 
@@ -89,6 +89,7 @@ describe('ViewerService.getWebViewer', () => {
         first_viewed_at: TEST_NOW,
         last_viewed_at: TEST_NOW + DAY,
         finished_at: null,
+        last_page: 0,
       },
     ]);
   });
@@ -122,6 +123,17 @@ describe('ViewerService.getWebViewer', () => {
     expect((await refusal(sut.getWebViewer(paid.id, viewer(reader)))).code).toBe(ResponseCode.AccountAccessDenied);
   });
 
+  it('sends each page size beside page_list, in page order', async () => {
+    const { sut, world, second } = setup();
+    world.tables.pages.find((p) => p.episode_id === second.id && p.page_number === 2)!.width = 1536;
+    const answer = await sut.getWebViewer(second.id, viewer());
+    expect(answer.page_size_list).toEqual([
+      { width: 768, height: 1088 },
+      { width: 1536, height: 1088 },
+    ]);
+    expect((await sut.getAppViewer(second.id, viewer())).page_size_list).toEqual(answer.page_size_list);
+  });
+
   it('counts nothing for a refused call', async () => {
     const { sut, world, paid } = setup();
     const user = world.addUser();
@@ -144,5 +156,88 @@ describe('ViewerService.getAppViewer', () => {
       [paid.id, EpisodeBadge.MustBuy],
     ]);
     expect([answer.prev_episode_id, answer.next_episode_id]).toEqual([first.id, paid.id]);
+  });
+});
+
+function member(world: ReturnType<typeof setup>['world']) {
+  const user = world.addUser();
+  return { user, auth: authStub.web(user), reader: signedInReader(user) };
+}
+
+describe('ViewerService.recordProgress', () => {
+  it("records a logged-in reader's page of an episode they may open", async () => {
+    const { sut, world, second, title } = setup();
+    const { user, auth, reader } = member(world);
+    const answer = await sut.recordProgress(auth, { episodeId: second.id, page: 2 }, viewer(reader));
+    expect(answer).toEqual({ episode_id: second.id, page: 2, page_count: 2 });
+    expect(world.tables.episodeViews).toMatchObject([
+      { user_id: user.id, title_id: title.id, episode_id: second.id, last_page: 2, finished_at: null },
+    ]);
+    world.clock.advance(60_000);
+    await sut.recordProgress(auth, { episodeId: second.id, page: 1 }, viewer(reader));
+    expect(world.tables.episodeViews).toMatchObject([{ last_page: 1, last_viewed_at: TEST_NOW + 60_000 }]);
+  });
+
+  it('asks guests to log in, refuses pages outside the episode and episodes the reader may not open', async () => {
+    const { sut, world, second, paid, scheduled } = setup();
+    const { auth, reader } = member(world);
+    expect(
+      (await refusal(sut.recordProgress(authStub.anonymous, { episodeId: second.id, page: 1 }, viewer()))).code,
+    ).toBe(ResponseCode.UserNotLogin);
+    expect(
+      (await refusal(sut.recordProgress(authStub.deadToken, { episodeId: second.id, page: 1 }, viewer()))).code,
+    ).toBe(ResponseCode.WebTokenInvalid);
+    for (const page of [0, 3, 1_000_000]) {
+      expect((await refusal(sut.recordProgress(auth, { episodeId: second.id, page }, viewer(reader)))).code).toBe(
+        ResponseCode.InvalidParameter,
+      );
+    }
+    expect((await refusal(sut.recordProgress(auth, { episodeId: paid.id, page: 1 }, viewer(reader)))).code).toBe(
+      ResponseCode.EpisodeUnpurchased,
+    );
+    for (const episodeId of [scheduled.id, 424_242]) {
+      expect((await refusal(sut.recordProgress(auth, { episodeId, page: 1 }, viewer(reader)))).code).toBe(
+        ResponseCode.ViewerEpisodeNotFound,
+      );
+    }
+    expect(world.tables.episodeViews).toEqual([]);
+  });
+});
+
+describe('ViewerService.reachLastPage and finishEpisode', () => {
+  it('puts a logged-in reader on the last page, then marks the episode finished and counts the finished ones', async () => {
+    const { sut, world, first, second, title } = setup();
+    const { user, reader } = member(world);
+    expect(await sut.reachLastPage(second.id, viewer(reader))).toEqual({ descriptor_id_list: [] });
+    expect(world.tables.episodeViews).toMatchObject([{ episode_id: second.id, last_page: 2, finished_at: null }]);
+    const finished = await sut.finishEpisode(second.id, viewer(reader));
+    expect(finished).toEqual({
+      episode_id: second.id,
+      title_id: title.id,
+      favorite_status: 0,
+      bonus_point: 0,
+      view_finish_episode_count: 1,
+      title_share_ret: {
+        title_name: title.name_en,
+        twitter_post_text: `I read "${title.name_en}"`,
+        url: `http://web.test/title/${title.id}`,
+      },
+    });
+    expect((await sut.finishEpisode(first.id, viewer(reader))).view_finish_episode_count).toBe(2);
+    expect(world.tables.episodeViews.filter((v) => v.user_id === user.id && v.finished_at === TEST_NOW)).toHaveLength(
+      2,
+    );
+  });
+
+  it('answers guests and crawlers without recording anything, and refuses what the reader may not open', async () => {
+    const { sut, world, second, paid } = setup();
+    expect(await sut.reachLastPage(second.id, viewer())).toEqual({ descriptor_id_list: [] });
+    expect((await sut.finishEpisode(second.id, viewer())).view_finish_episode_count).toBe(0);
+    expect((await sut.finishEpisode(second.id, viewer(readerStub.crawler))).view_finish_episode_count).toBe(0);
+    expect(world.tables.episodeViews).toEqual([]);
+    const { reader } = member(world);
+    expect((await refusal(sut.reachLastPage(paid.id, viewer(reader)))).code).toBe(ResponseCode.EpisodeUnpurchased);
+    expect((await refusal(sut.finishEpisode(424_242, viewer(reader)))).code).toBe(ResponseCode.ViewerEpisodeNotFound);
+    expect(world.tables.episodeViews).toEqual([]);
   });
 });

@@ -1,13 +1,19 @@
-// Reading (ADR 009): the web and app viewers answer signed page URLs and the scramble seed of an
-// episode the reader may open, as EntitlementService answers: unknown or unreleased → 3104, too
-// young for the title's rating → 2016, not open (not free, bought or rented) → 3105. Each read by a person
-// (not a crawler) counts a view of the title for the rankings, and a logged-in reader's history
-// and the episodes they opened (comments need those, ADR 013).
+// Reading (ADR 009, ADR 016): the web and app viewers answer signed page URLs, each page's size and
+// the scramble seed of an episode the reader may open, as EntitlementService answers: unknown or
+// unreleased → 3104, too young for the title's rating (a crawler always is, ADR 015) → 2016, not
+// open (not free, bought or rented) → 3105. Each read by a person (not a crawler) counts a view of
+// the title for the rankings, and a logged-in reader's history and the episodes they opened
+// (comments need those, ADR 013); a prefetch records nothing. The last page, the finish and the page
+// a logged-in reader reached are recorded for episodes they may open, so that "continue from page N"
+// works on every device of the account.
 import { type Locale, ResponseCode, type ScrambleSeedFormat } from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
+import { toTitleShareResponse } from '#src/mappers/catalogue.mapper.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
-import { toAdjacentEpisode, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
+import { toAdjacentEpisode, toPageSizes, toPageUrls, toScrambleSeed } from '#src/mappers/viewer.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { EpisodeProgress } from '#src/repositories/reading-history.repository.ts';
+import { type RequestAuth, requireLogin } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { ageRestrictedError, type EpisodeAccess, type Reader } from '#src/rules/entitlement.rules.ts';
 import { wireDate } from '#src/rules/wire-calendar.rules.ts';
@@ -26,6 +32,13 @@ export interface ViewerActivity {
   upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
 }
 
+/** Where a logged-in reader is in an episode (ADR 016). */
+export interface ViewerProgressStore {
+  upsertLastPage(progress: EpisodeProgress, now: number): Promise<void>;
+  upsertFinished(progress: EpisodeProgress, now: number): Promise<void>;
+  countFinishedEpisodes(userId: number, titleId: number): Promise<number>;
+}
+
 export interface ViewerContext {
   locale: Locale;
   seedFormat: ScrambleSeedFormat;
@@ -37,8 +50,15 @@ export interface ViewerServiceDeps {
   entitlement: Pick<EntitlementService, 'findEpisodeAccess' | 'decideEpisodeAccess'>;
   episodes: ViewerEpisodeReader;
   activity: ViewerActivity;
+  progress: ViewerProgressStore;
   clock: ClockRepository;
   urls: MediaUrls;
+}
+
+export interface ViewerOptions {
+  timeZone: string;
+  /** Base of the web app's links (title_share_ret). */
+  webPublicUrl: string;
 }
 
 /** Page-slider and start position of the web viewer: the slider shown, reading from the first page. */
@@ -50,16 +70,17 @@ const SCRAMBLE_VER = 1;
 export class ViewerService {
   constructor(
     private readonly deps: ViewerServiceDeps,
-    private readonly options: { timeZone: string },
+    private readonly options: ViewerOptions,
   ) {}
 
-  /** GET /web/episode/viewer */
-  async getWebViewer(episodeId: number, viewer: ViewerContext) {
-    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer);
+  /** GET /web/episode/viewer; a prefetch (the next chapter's first pages, fresh URLs) records no read. */
+  async getWebViewer(episodeId: number, viewer: ViewerContext, { prefetch = false }: { prefetch?: boolean } = {}) {
+    const { episode, pages, neighbours, now } = await this.open(episodeId, viewer, { record: !prefetch });
     return {
       episode_id: episode.id,
       title_id: episode.title_id,
       page_list: toPageUrls(pages, this.deps.urls, now),
+      page_size_list: toPageSizes(pages),
       scramble_seed: toScrambleSeed(episode, viewer.seedFormat),
       scramble_ver: SCRAMBLE_VER,
       bonus_point: episode.bonus_point,
@@ -81,6 +102,7 @@ export class ViewerService {
       episode_id: episode.id,
       title_id: episode.title_id,
       page_list: pages.map((page, index) => ({ index: page.page_number, image_url: urls[index] ?? '' })),
+      page_size_list: toPageSizes(pages),
       episode_list: await this.deps.catalogue.listEpisodes(around, { locale: viewer.locale, reader: viewer.reader }),
       next_episode_id: neighbours.next?.episode.id ?? null,
       prev_episode_id: neighbours.previous?.episode.id ?? null,
@@ -88,12 +110,72 @@ export class ViewerService {
     };
   }
 
-  /** Opens the episode for the reader (3104, 2016, 3105 in that order), with its pages and neighbours. */
-  private async open(episodeId: number, viewer: ViewerContext) {
+  /**
+   * GET /episode/viewer/lastpage: the reader reached the last page (in scroll mode or not, in a
+   * reading direction; neither is kept). A logged-in reader's place becomes that page.
+   */
+  async reachLastPage(episodeId: number, viewer: ViewerContext) {
     const now = this.deps.clock.now();
+    const { episode } = await this.openable(episodeId, viewer, now);
+    const user = viewer.reader.user;
+    if (user && !viewer.reader.isCrawler) {
+      await this.deps.progress.upsertLastPage(progressOf(user.userId, episode, episode.page_count), now);
+    }
+    return { descriptor_id_list: [] };
+  }
+
+  /**
+   * GET /episode/viewer/finish: the reader finished the episode. A logged-in reader's episode is
+   * marked finished; the answer counts the title's finished episodes. Reading credits no points:
+   * `bonus_point` is the point-back of buying, which the wallet credits (ADR 016).
+   */
+  async finishEpisode(episodeId: number, viewer: ViewerContext) {
+    const now = this.deps.clock.now();
+    const { episode, listing } = await this.openable(episodeId, viewer, now);
+    const user = viewer.reader.isCrawler ? null : viewer.reader.user;
+    let finished = 0;
+    if (user) {
+      await this.deps.progress.upsertFinished(progressOf(user.userId, episode, episode.page_count), now);
+      finished = await this.deps.progress.countFinishedEpisodes(user.userId, episode.title_id);
+    }
+    return {
+      episode_id: episode.id,
+      title_id: episode.title_id,
+      favorite_status: 0,
+      bonus_point: 0,
+      view_finish_episode_count: finished,
+      title_share_ret: toTitleShareResponse(listing.title, this.options.webPublicUrl, viewer.locale),
+    };
+  }
+
+  /**
+   * POST /episode/viewer/progress (ours, ADR 016): the page a logged-in reader is on, 1-based, of an
+   * episode they may open; 2011 for guests (they keep their place in the browser), 1001 for a page
+   * outside the episode.
+   */
+  async recordProgress(auth: RequestAuth, request: { episodeId: number; page: number }, viewer: ViewerContext) {
+    const user = requireLogin(auth);
+    const now = this.deps.clock.now();
+    const { episode } = await this.openable(request.episodeId, viewer, now);
+    if (request.page < 1 || request.page > episode.page_count) {
+      throw new DomainError(ResponseCode.InvalidParameter, `page must be between 1 and ${episode.page_count}`);
+    }
+    await this.deps.progress.upsertLastPage(progressOf(user.userId, episode, request.page), now);
+    return { episode_id: episode.id, page: request.page, page_count: episode.page_count };
+  }
+
+  /** The episode if the reader may open it now: 3104 unknown or unreleased, 2016 too young, 3105 locked. */
+  private async openable(episodeId: number, viewer: ViewerContext, now: number): Promise<EpisodeAccessAnswer> {
     const answer = await this.deps.entitlement.findEpisodeAccess(viewer.reader, episodeId, now);
     if (!answer || answer.access.reason === 'unreleased') throw new DomainError(ResponseCode.ViewerEpisodeNotFound);
     if (!answer.access.open) throw closedError(answer.access);
+    return answer;
+  }
+
+  /** Opens the episode for the reader (3104, 2016, 3105 in that order), with its pages and neighbours. */
+  private async open(episodeId: number, viewer: ViewerContext, { record }: { record: boolean } = { record: true }) {
+    const now = this.deps.clock.now();
+    const answer = await this.openable(episodeId, viewer, now);
     const { episode, listing } = answer;
     const [pages, released] = await Promise.all([
       this.deps.episodes.listPagesByEpisode(episodeId),
@@ -110,7 +192,7 @@ export class ViewerService {
     const withAccess = (neighbour: EpisodeRow | undefined) =>
       neighbour && { episode: neighbour, access: access[present.indexOf(neighbour)] as EpisodeAccess };
     const neighbours = { previous: withAccess(around[0]), next: withAccess(around[1]) };
-    await this.recordRead(answer, viewer, now);
+    if (record) await this.recordRead(answer, viewer, now);
     return { episode, pages, neighbours, now };
   }
 
@@ -121,6 +203,10 @@ export class ViewerService {
     await this.deps.activity.upsertViewHistory(reader.user.userId, episode.title_id, episode.id, now);
     await this.deps.activity.upsertEpisodeView(reader.user.userId, episode.title_id, episode.id, now);
   }
+}
+
+function progressOf(userId: number, episode: Pick<EpisodeRow, 'id' | 'title_id'>, page: number): EpisodeProgress {
+  return { userId, titleId: episode.title_id, episodeId: episode.id, page };
 }
 
 /** Why a released episode stays closed: the age rating (2016, ageRestrictedError), else 3105 EpisodeUnpurchased. */

@@ -46,6 +46,7 @@ describe(`migration ${MIGRATION}`, () => {
         first_viewed_at: TEST_NOW,
         last_viewed_at: TEST_NOW,
         finished_at: null,
+        last_page: 0,
       },
     ]);
   });

@@ -14,6 +14,7 @@ import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
@@ -26,6 +27,7 @@ import {
   InMemoryDeviceRepository,
   InMemoryEmailTokenRepository,
   InMemoryOwnershipRepository,
+  InMemoryReadingHistoryRepository,
   InMemorySessionRepository,
   InMemoryTables,
   InMemoryThrottleEventStore,
@@ -85,6 +87,7 @@ export function newTestWorld(now = TEST_NOW) {
     wallet,
     /** Wallet changes all or nothing, as in CommerceTransactionRepository. */
     walletTransactions: new InMemoryTransactions(tables, { wallet }),
+    readingHistory: new InMemoryReadingHistoryRepository(tables),
     tables,
     clock,
     crypto,
@@ -245,10 +248,11 @@ export function newViewerService(world = newTestWorld()) {
       entitlement,
       episodes: world.catalogue,
       activity: world.catalogue,
+      progress: world.readingHistory,
       clock: world.clock,
       urls: world.urls,
     },
-    { timeZone: TEST_TIME_ZONE },
+    { timeZone: TEST_TIME_ZONE, webPublicUrl: 'http://web.test' },
   );
   return { sut, world };
 }
@@ -261,5 +265,11 @@ export function newWalletService(world = newTestWorld()) {
     clock: world.clock,
     timeZone: TEST_TIME_ZONE,
   });
+  return { sut, world };
+}
+
+export function newReadingHistoryService(world = newTestWorld()) {
+  const { sut: catalogue } = newCatalogueService(world);
+  const sut = new ReadingHistoryService({ history: world.readingHistory, catalogue }, { timeZone: TEST_TIME_ZONE });
   return { sut, world };
 }

@@ -11,7 +11,7 @@ import type {
   EmailTokenPurpose,
   EmailTokenRow,
   EpisodeRow,
-  EpisodeViewTable,
+  EpisodeViewRow,
   MagazineCategoryRow,
   PageRow,
   PurchaseTable,
@@ -29,6 +29,11 @@ import type { ConsentRepository, NewConsent } from '#src/repositories/consent.re
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
 import type { EpisodeOwnershipRow, OwnershipRepository } from '#src/repositories/ownership.repository.ts';
+import type {
+  EpisodeProgress,
+  ReadingHistoryRepository,
+  ViewedTitleRow,
+} from '#src/repositories/reading-history.repository.ts';
 import type { SessionRepository, SessionWithUser } from '#src/repositories/session.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import type {
@@ -62,7 +67,7 @@ export class InMemoryTables {
   rankingEntries: { ranking_id: number; position: number; title_id: number }[] = [];
   views: { title_id: number; date: string; counter: string }[] = [];
   viewHistory: { user_id: number; title_id: number; episode_id: number; viewed_at: number }[] = [];
-  episodeViews: EpisodeViewTable[] = [];
+  episodeViews: EpisodeViewRow[] = [];
   purchases: Selectable<PurchaseTable>[] = [];
   rentals: Selectable<RentalTable>[] = [];
   ledger: (NewLedgerEntry & { id: number })[] = [];
@@ -541,6 +546,7 @@ export class InMemoryCatalogueRepository {
         first_viewed_at: now,
         last_viewed_at: now,
         finished_at: null,
+        last_page: 0,
       });
     }
   }
@@ -645,5 +651,85 @@ export class RecordingMailer {
     const mail = this.sent.filter((m) => m.kind === kind).at(-1);
     if (!mail) throw new Error(`no ${kind} mail was sent`);
     return mail.token;
+  }
+}
+
+/** ReadingHistoryRepository over the view_history and episode_view rows. */
+export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingHistoryRepository> {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  private viewed(userId: number): ViewedTitleRow[] {
+    return this.tables.viewHistory
+      .filter((h) => h.user_id === userId)
+      .flatMap((h) => {
+        const episode = this.tables.episodes.find((e) => e.id === h.episode_id);
+        if (!episode) return [];
+        const view = this.tables.episodeViews.find((v) => v.user_id === userId && v.episode_id === h.episode_id);
+        return [
+          {
+            title_id: h.title_id,
+            episode_id: h.episode_id,
+            viewed_at: h.viewed_at,
+            last_page: view?.last_page ?? 0,
+            page_count: episode.page_count,
+            finished_at: view?.finished_at ?? null,
+          },
+        ];
+      })
+      .sort((a, b) => b.viewed_at - a.viewed_at || a.title_id - b.title_id);
+  }
+
+  async listViewedTitles(userId: number, limit: number, offset: number): Promise<ViewedTitleRow[]> {
+    return this.viewed(userId).slice(offset, offset + limit);
+  }
+
+  async findViewedTitle(userId: number, titleId: number): Promise<ViewedTitleRow | undefined> {
+    return this.viewed(userId).find((row) => row.title_id === titleId);
+  }
+
+  private upsert(progress: EpisodeProgress, now: number, finished: boolean): void {
+    const row = this.tables.episodeViews.find(
+      (v) => v.user_id === progress.userId && v.episode_id === progress.episodeId,
+    );
+    const finishedAt = finished ? now : (row?.finished_at ?? null);
+    if (row) Object.assign(row, { last_page: progress.page, last_viewed_at: now, finished_at: finishedAt });
+    else
+      this.tables.episodeViews.push({
+        user_id: progress.userId,
+        title_id: progress.titleId,
+        episode_id: progress.episodeId,
+        first_viewed_at: now,
+        last_viewed_at: now,
+        finished_at: finishedAt,
+        last_page: progress.page,
+      });
+  }
+
+  async upsertLastPage(progress: EpisodeProgress, now: number): Promise<void> {
+    this.upsert(progress, now, false);
+  }
+
+  async upsertFinished(progress: EpisodeProgress, now: number): Promise<void> {
+    this.upsert(progress, now, true);
+  }
+
+  async countFinishedEpisodes(userId: number, titleId: number): Promise<number> {
+    return this.tables.episodeViews.filter(
+      (v) => v.user_id === userId && v.title_id === titleId && v.finished_at !== null,
+    ).length;
+  }
+
+  async deleteViewedTitle(userId: number, titleId: number): Promise<void> {
+    this.tables.viewHistory = this.tables.viewHistory.filter((h) => !(h.user_id === userId && h.title_id === titleId));
+    for (const view of this.tables.episodeViews) {
+      if (view.user_id === userId && view.title_id === titleId) view.last_page = 0;
+    }
+  }
+
+  async deleteAllViewedTitles(userId: number): Promise<void> {
+    this.tables.viewHistory = this.tables.viewHistory.filter((h) => h.user_id !== userId);
+    for (const view of this.tables.episodeViews) {
+      if (view.user_id === userId) view.last_page = 0;
+    }
   }
 }

@@ -25,6 +25,7 @@ import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
@@ -429,6 +430,17 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
     upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
+  }),
+  repositoryCases('reading-history', ReadingHistoryRepository, {
+    listViewedTitles: (repository) => repository.listViewedTitles(1, 20, 0),
+    findViewedTitle: (repository) => repository.findViewedTitle(1, 10001),
+    upsertLastPage: (repository) =>
+      repository.upsertLastPage({ userId: 1, titleId: 10001, episodeId: 100001, page: 7 }, NOW),
+    upsertFinished: (repository) =>
+      repository.upsertFinished({ userId: 1, titleId: 10001, episodeId: 100001, page: 16 }, NOW),
+    countFinishedEpisodes: (repository) => repository.countFinishedEpisodes(1, 10001),
+    deleteViewedTitle: (repository) => repository.deleteViewedTitle(1, 10001),
+    deleteAllViewedTitles: (repository) => repository.deleteAllViewedTitles(1),
   }),
   repositoryCases('title', TitleRepository, {
     listTitlesByIds: (repository) => repository.listTitlesByIds([10001, 10002], NOW),

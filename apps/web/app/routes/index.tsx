@@ -1,16 +1,15 @@
 import { SERVICE_NAME } from '#app/brand.ts';
-import { respondTopPage } from '#app/features/top/top-page.server.ts';
+import { loadRouteTopPage } from '#app/features/top/top-page.server.ts';
 import { TopScreen } from '#app/features/top/top-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches } from '#app/i18n/meta.ts';
-import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/index';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('index');
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return respondTopPage(apiFor(request, context));
+  return loadRouteTopPage(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

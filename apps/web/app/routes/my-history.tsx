@@ -1,19 +1,22 @@
-import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/ui/page-frame.tsx';
+import { loadHistoryPage, submitHistoryAction } from '#app/features/history/history-page.server.ts';
+import { HistoryScreen } from '#app/features/history/history-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/my-history';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('my-history');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadHistoryPage(request, context, url);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitHistoryAction(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-history.title');
 
-export default function MyHistoryPage() {
-  const { t } = useTranslation();
-  return <PlannedScreen page="my-history" crumbs={[{ label: t('pages.my.title'), to: '/my' }]} />;
+/** The reading history (SPEC §2): the titles read last, continue, remove one or clear all. */
+export default function MyHistoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <HistoryScreen page={loaderData} result={actionData} />;
 }

@@ -1,17 +1,15 @@
 import { SERVICE_NAME } from '#app/brand.ts';
-import { loadTitlePage } from '#app/features/title/title-page.server.ts';
+import { loadRouteTitlePage } from '#app/features/title/title-page.server.ts';
 import { TitleScreen } from '#app/features/title/title-screen.tsx';
-import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
+import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches, pageMeta } from '#app/i18n/meta.ts';
-import { apiFor } from '#app/visitor/visitor-context.server.ts';
 import type { Route } from './+types/title-titleId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('title-titleId');
 
 export function loader({ request, context, url }: Route.LoaderArgs) {
-  const { titleId } = context.get(titleRouteContext);
-  return loadTitlePage(apiFor(request, context), url, titleId);
+  return loadRouteTitlePage(request, context, url);
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {

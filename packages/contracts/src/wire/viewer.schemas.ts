@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
-import { EpisodeSchema } from './episode.schemas.ts';
-import { IntParamSchema } from './params.schemas.ts';
+import { EpisodeSchema, EpisodeShareSchema } from './episode.schemas.ts';
+import { IntFlagParamSchema, IntParamSchema } from './params.schemas.ts';
 
 /** An integer seed (old clients, Ciao) or an alphabet string of at most 10 characters (WIRE.md §4.2). */
 export const ScrambleSeedSchema = z.union([z.string().max(10), z.int()]);
 export type ScrambleSeed = z.infer<typeof ScrambleSeedSchema>;
 
-/** GET /web/episode/viewer */
-export const WebViewerQuerySchema = z.object({ episode_id: IntParamSchema });
+/**
+ * GET /web/episode/viewer. `prefetch=1` (ours, ADR 016) asks for the pages ahead of reading them
+ * (the web reader fetches the next chapter's first pages, or fresh URLs for expired ones): the
+ * answer is the same, but no view or history is recorded.
+ */
+export const WebViewerQuerySchema = z.object({ episode_id: IntParamSchema, prefetch: IntFlagParamSchema.optional() });
 export type WebViewerQuery = z.infer<typeof WebViewerQuerySchema>;
+
+/**
+ * The stored size of one page in pixels (ours, ADR 016): `page_size_list` lies beside `page_list`,
+ * in the same order, so that readers lay out two-page spreads (a wide page stands alone) before
+ * any image has loaded. Clients of the K MANGA family ignore the extra key.
+ */
+export const PageSizeSchema = z.strictObject({ width: z.int(), height: z.int() });
+export type PageSize = z.infer<typeof PageSizeSchema>;
 
 /** Keys inside previous_episode / next_episode are not published; clients read them as string → int maps. */
 const AdjacentEpisodeSchema = z.record(z.string(), z.int());
@@ -22,6 +34,8 @@ export const WebViewerResponseSchema = z.strictObject({
   title_id: z.int(),
   /** Absolute signed image URLs in reading order; every one is scrambled with scramble_seed. */
   page_list: z.array(z.string()),
+  /** Width and height of each page of page_list, in the same order (ours). */
+  page_size_list: z.array(PageSizeSchema),
   scramble_seed: ScrambleSeedSchema,
   /** Block-size formula (1 = V1, 2 = V2); Ciao only. */
   scramble_ver: z.int().nullable(),
@@ -54,6 +68,8 @@ export const AppViewerResponseSchema = z.strictObject({
   episode_id: z.int(),
   title_id: z.int(),
   page_list: z.array(AppViewerPageSchema),
+  /** Width and height of each page of page_list, in the same order (ours). */
+  page_size_list: z.array(PageSizeSchema),
   /** The previous, current and next released episodes (those that exist), oldest first. */
   episode_list: z.array(EpisodeSchema),
   next_episode_id: z.int().nullable(),
@@ -61,3 +77,54 @@ export const AppViewerResponseSchema = z.strictObject({
   scramble_seed: ScrambleSeedSchema,
 });
 export type AppViewerResponse = z.infer<typeof AppViewerResponseSchema>;
+
+/** Reading modes of `viewing_direction` (episode field and lastpage parameter). */
+export const ViewingDirection = { RightToLeft: 1, LeftToRight: 2, Vertical: 3 } as const;
+export type ViewingDirection = (typeof ViewingDirection)[keyof typeof ViewingDirection];
+
+/**
+ * GET /episode/viewer/lastpage (SPEC §7): the reader reached the last page, in scroll mode or not
+ * and in a reading direction (as the reader chose it, which may differ from the episode's).
+ */
+export const ViewerLastPageQuerySchema = z.object({
+  episode_id: IntParamSchema,
+  viewer_scroll: IntFlagParamSchema.optional(),
+  viewing_direction: IntParamSchema.refine((value) => value >= 1 && value <= 3, 'must be 1, 2 or 3').optional(),
+});
+export type ViewerLastPageQuery = z.infer<typeof ViewerLastPageQuerySchema>;
+
+/** WIRE.md §3.3: only an empty `descriptor_id_list` has been seen. */
+export const ViewerLastPageResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  descriptor_id_list: z.array(z.int()),
+});
+export type ViewerLastPageResponse = z.infer<typeof ViewerLastPageResponseSchema>;
+
+/** GET /episode/viewer/finish (WIRE.md §3.3): the reader finished the episode. */
+export const ViewerFinishResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode_id: z.int(),
+  title_id: z.int(),
+  favorite_status: z.int(),
+  /** Points credited for finishing by this call (0: reading credits none, ADR 016). */
+  bonus_point: z.int(),
+  /** Episodes of this title the reader has finished (0 for guests, who keep no record). */
+  view_finish_episode_count: z.int(),
+  title_share_ret: EpisodeShareSchema,
+});
+export type ViewerFinishResponse = z.infer<typeof ViewerFinishResponseSchema>;
+
+/** POST /episode/viewer/progress (ours, ADR 016): the page a logged-in reader is on, 1-based. */
+export const ViewerProgressRequestSchema = z.object({
+  episode_id: IntParamSchema,
+  page: IntParamSchema,
+});
+export type ViewerProgressRequest = z.infer<typeof ViewerProgressRequestSchema>;
+
+export const ViewerProgressResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode_id: z.int(),
+  page: z.int(),
+  page_count: z.int(),
+});
+export type ViewerProgressResponse = z.infer<typeof ViewerProgressResponseSchema>;

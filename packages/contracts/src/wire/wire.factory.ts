@@ -106,6 +106,7 @@ export function makeWebViewerResponse(overrides: Partial<WebViewerResponse> = {}
     episode_id: 311334,
     title_id: 10072,
     page_list: ['https://cdn.example.com/pages/1.jpg'],
+    page_size_list: [{ width: 768, height: 1088 }],
     scramble_seed: 'r7yw738iu3',
     scramble_ver: null,
     bonus_point: 0,

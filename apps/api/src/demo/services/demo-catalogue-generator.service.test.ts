@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENRES } from '#src/demo/catalogue/catalogue-data.ts';
 import {
+  DEMO_SPREAD_PAGE,
   type DemoCatalogue,
   DemoCatalogueGeneratorService,
   jstWeekdayIndex,
@@ -69,6 +70,15 @@ describe('DemoCatalogueGeneratorService', () => {
     for (const row of rows.filter((r) => r.ticket_enabled === 1)) {
       expect([row.ticket_max, row.ticket_recover_seconds, row.ticket_rental_seconds]).toEqual([1, 82_800, 259_200]);
     }
+  });
+
+  it('draws one wide double-page spread into every third chapter, never on the cover', () => {
+    const all = catalogue.titles.flatMap((title) => title.episodes);
+    for (const episode of all) {
+      expect(episode.spreadPages).toEqual(episode.number % 3 === 1 ? [DEMO_SPREAD_PAGE] : []);
+    }
+    expect(DEMO_SPREAD_PAGE).toBeGreaterThan(1);
+    expect(all.filter((episode) => episode.spreadPages.length > 0).length).toBeGreaterThan(300);
   });
 
   it('releases serialised episodes weekly on the title weekday', () => {

@@ -74,6 +74,20 @@ export interface DemoEpisode {
   row: NewEpisode & { id: number; scramble_seed: number; page_count: number };
   /** 1-based chapter number shown on the pages. */
   number: number;
+  /** 1-based numbers of the pages drawn as one wide double-page spread (width > height). */
+  spreadPages: readonly number[];
+}
+
+/** Page of a chapter that is a double-page spread, as in print: after the cover and two pairs. */
+export const DEMO_SPREAD_PAGE = 6;
+
+/**
+ * Every third chapter (1, 4, 7, …) holds one wide double-page spread, so that the viewer's spread
+ * layout meets wide pages in the demo (they are always shown alone). A pure rule: it draws no
+ * random numbers, so the rest of the catalogue is what it was.
+ */
+export function demoSpreadPages(chapterNumber: number, pageCount: number): number[] {
+  return chapterNumber % 3 === 1 && pageCount > DEMO_SPREAD_PAGE + 1 ? [DEMO_SPREAD_PAGE] : [];
 }
 
 export interface DemoTitle {
@@ -418,6 +432,7 @@ function scheduleEpisodes(
         : undefined;
     episodes.push({
       number,
+      spreadPages: demoSpreadPages(number, pageCount),
       row: {
         id,
         title_id: titleId,

@@ -76,6 +76,8 @@ export type SeedLog = (line: string) => void;
 export const DEMO_STORAGE_PREFIXES = ['titles/', 'episodes/', 'magazines/'] as const;
 
 const LABEL_INK = '#222222';
+/** Distinct double-page spreads drawn per palette. */
+const SPREADS_PER_PALETTE = 2;
 
 export interface DemoSeedServiceDeps {
   store: DemoSeedStore;
@@ -145,6 +147,7 @@ export class DemoSeedService {
       log(`Drew covers and banners for ${catalogue.titles.length} titles (${elapsed()})`);
 
       const labels = new LabelCache(this.deps.images, width, height);
+      const spreadLabels = new LabelCache(this.deps.images, width * 2, height);
       const pages: NewPage[] = [];
       let bytes = bytesArt;
       let done = 0;
@@ -155,9 +158,14 @@ export class DemoSeedService {
         const order = SeededRandom.derive(episode.row.scramble_seed, 'page-order').shuffle(
           palettePool.map((_, i) => i),
         );
+        const spreadPool = pool.spreads[title.art.paletteIndex % pool.spreads.length]!;
         const prepared = await Promise.all(
           Array.from({ length: episode.row.page_count }, async (_, index) => {
             const poolIndex = order[index % order.length]!;
+            if (episode.spreadPages.includes(index + 1)) {
+              const pixels = spreadPool[episode.number % spreadPool.length]!;
+              return { pixels, patches: await spreadLabels.patches(title, episode.number, index + 1), poolIndex };
+            }
             const patches = await labels.patches(title, episode.number, index + 1);
             return { pixels: palettePool[poolIndex]!, patches, poolIndex };
           }),
@@ -202,34 +210,47 @@ export class DemoSeedService {
     for (const prefix of DEMO_STORAGE_PREFIXES) await this.deps.storage.deletePrefix(prefix);
   }
 
-  /** Draws `pagesPerPalette` placeholder pages for every palette in use. */
+  /**
+   * Draws `pagesPerPalette` placeholder pages for every palette in use, and `SPREADS_PER_PALETTE`
+   * double-page spreads (twice as wide) for the chapters that hold one.
+   */
   private async drawPagePool(catalogue: DemoCatalogue, log: SeedLog, elapsed: () => string) {
     const { pageWidth: width, pageHeight: height, pagesPerPalette } = this.options;
     const paletteCount = Math.min(ART_PALETTES.length, catalogue.titles.length);
-    const specs = Array.from({ length: paletteCount * pagesPerPalette }, (_, i) => ({
-      palette: Math.floor(i / pagesPerPalette),
-      index: i % pagesPerPalette,
-    }));
-    const drawn = await mapPool(specs, 2, ({ palette, index }) =>
-      this.deps.images.renderSvg(
-        placeholderPageSvg({
-          width,
-          height,
-          seed: SeededRandom.derive(catalogue.seed, `page-${palette}-${index}`).u32(),
-          palette: ART_PALETTES[palette]!,
-          dialogue: DIALOGUE,
-          soundEffects: SOUND_EFFECTS,
-        }),
-      ),
+    const draw = (perPalette: number, pageWidth: number, seedName: string) =>
+      mapPool(
+        Array.from({ length: paletteCount * perPalette }, (_, i) => ({
+          palette: Math.floor(i / perPalette),
+          index: i % perPalette,
+        })),
+        2,
+        ({ palette, index }) =>
+          this.deps.images.renderSvg(
+            placeholderPageSvg({
+              width: pageWidth,
+              height,
+              seed: SeededRandom.derive(catalogue.seed, `${seedName}-${palette}-${index}`).u32(),
+              palette: ART_PALETTES[palette]!,
+              dialogue: DIALOGUE,
+              soundEffects: SOUND_EFFECTS,
+            }),
+          ),
+      );
+    const byPalette = (drawn: RawImage[], perPalette: number): RawImage[][] =>
+      Array.from({ length: paletteCount }, (_, palette) =>
+        drawn.slice(palette * perPalette, (palette + 1) * perPalette),
+      );
+    const drawn = await draw(pagesPerPalette, width, 'page');
+    const pages = byPalette(drawn, pagesPerPalette);
+    const spreads = byPalette(await draw(SPREADS_PER_PALETTE, width * 2, 'spread'), SPREADS_PER_PALETTE);
+    log(
+      `Drew a pool of ${drawn.length} placeholder pages and ${paletteCount * SPREADS_PER_PALETTE} spreads (${elapsed()})`,
     );
-    const pages: RawImage[][] = Array.from({ length: paletteCount }, (_, palette) =>
-      drawn.slice(palette * pagesPerPalette, (palette + 1) * pagesPerPalette),
-    );
-    log(`Drew a pool of ${drawn.length} placeholder pages (${elapsed()})`);
     const thumbnails = new Map<string, Promise<Buffer>>();
     const images = this.deps.images;
     return {
       pages,
+      spreads,
       thumbnail(palette: number, index: number): Promise<Buffer> {
         const key = `${palette % paletteCount}/${index}`;
         let thumbnail = thumbnails.get(key);

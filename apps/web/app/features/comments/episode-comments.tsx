@@ -1,5 +1,14 @@
 import { type CommentSort, ResponseCode } from '@manga/contracts';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { DIALOG_PARAM } from '#app/features/account/account-dialog.tsx';
@@ -314,7 +323,8 @@ function CommentItem({
   const handled = useRef<CommentActionResult | undefined>(undefined);
   const name = comment.author.nickname ?? t('comments.reader_name', { tag: comment.author.tag });
 
-  useEffect(() => {
+  // Before paint: else the frame between the answer and the list taking it shows a like undone.
+  useLayoutEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || handled.current === result) return;
     handled.current = result;
@@ -768,4 +778,15 @@ export function EpisodeComments({
       </p>
     </section>
   );
+}
+
+/**
+ * The comments on the viewer's last page (ADR 013, ADR 016) for the episode route and the full
+ * viewer, never the embedded one: the section, and its anchor, which opens the reader there.
+ */
+export function lastPageComments(episodeId: number): { lastPageExtras: ReactNode; lastPageAnchor: string } {
+  return {
+    lastPageExtras: <EpisodeComments episodeId={episodeId} headingLevel={3} />,
+    lastPageAnchor: commentsAnchor(episodeId),
+  };
 }

@@ -6,7 +6,6 @@ import {
   listGenres,
   listTitleTickets,
   listWebRecommendedTitles,
-  responseCodeOf,
 } from '@manga/api-client';
 import {
   type Episode,
@@ -16,13 +15,18 @@ import {
   type TitleSupplement,
   type WebTitle,
 } from '@manga/contracts';
+import { data, type RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
+import { optionalCall } from '#app/features/catalogue/optional-call.ts';
+import { loadTitleProgress } from '#app/features/catalogue/reading-history.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import { loadEpisodeComments } from '#app/features/comments/comments.server.ts';
 import { OPEN_COMMENTS_PARAM, openCommentsEpisodeOf } from '#app/features/comments/comments.ts';
+import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
@@ -61,14 +65,7 @@ function toTickets(
 }
 
 /** A call whose failure only hides its block (logged once). */
-async function optional<T>(call: Promise<T>, what: string): Promise<T | undefined> {
-  try {
-    return await call;
-  } catch (error) {
-    console.warn(`${what} failed with ${responseCodeOf(error)}; the title page goes on without it`);
-    return undefined;
-  }
-}
+const optional = <T>(call: Promise<T>, what: string) => optionalCall(call, what, 'the title page');
 
 /**
  * The title page: GET /web/title/detail (404 for an unknown title), then in parallel the title,
@@ -79,6 +76,7 @@ export async function loadTitlePage(
   url: URL,
   titleId: number,
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
+  { withProgress = false }: { withProgress?: boolean } = {},
 ): Promise<TitlePageData> {
   let detail: WebTitle;
   try {
@@ -87,7 +85,7 @@ export async function loadTitlePage(
     failLoad(error, url);
   }
   const commentsEpisodeId = openCommentsEpisodeOf(url.searchParams.get(OPEN_COMMENTS_PARAM), detail.episode_id_list);
-  const [titles, supplement, episodes, genres, tickets, recommended, comments] = await Promise.all([
+  const [titles, supplement, episodes, genres, tickets, recommended, comments, progress] = await Promise.all([
     optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
     optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
     detail.episode_id_list.length > 0
@@ -101,6 +99,7 @@ export async function loadTitlePage(
     commentsEpisodeId === undefined
       ? undefined
       : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
+    withProgress ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
   ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
@@ -152,5 +151,18 @@ export async function loadTitlePage(
       .filter((candidate) => candidate.title_id !== titleId)
       .slice(0, 6)
       .map((candidate) => toTitleCard(candidate, toPublicImageUrl)),
+    episodeIds: oldestFirst.map((row) => row.id),
+    continueReading: progress,
   };
+}
+
+/**
+ * The title page's loader: a logged-in visitor's page also says where they left off, so it is
+ * theirs alone (never cached or shared).
+ */
+export async function loadRouteTitlePage(request: Request, context: Readonly<RouterContextProvider>, url: URL) {
+  const { titleId } = context.get(titleRouteContext);
+  const withProgress = visitorOf(context).visitor.isLoggedIn;
+  const page = await loadTitlePage(apiFor(request, context), url, titleId, undefined, { withProgress });
+  return data(page, withProgress ? { headers: { 'cache-control': 'private, no-store', vary: 'Cookie' } } : {});
 }

@@ -1,4 +1,5 @@
 import type { EpisodeAccess, EpisodeSortOrder } from '#app/features/catalogue/episode-access.ts';
+import type { ContinueReading } from '#app/features/catalogue/reading-history.ts';
 import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
 import type { EpisodeCommentsData } from '#app/features/comments/comments.ts';
 
@@ -61,4 +62,8 @@ export interface TitlePageData {
   commentsEntryEpisodeId: number | undefined;
   shareUrl: string;
   recommended: TitleCardView[];
+  /** Every chapter id, oldest first (what "continue" moves on to). */
+  episodeIds: number[];
+  /** Where a logged-in reader left off (the API's, for every device); guests' comes from the browser. */
+  continueReading: ContinueReading | undefined;
 }

@@ -5,6 +5,7 @@ import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx'
 import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
+import { ContinueButton } from './continue-button.tsx';
 import { EpisodeList } from './episode-list.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
@@ -12,6 +13,8 @@ import type { TitlePageData } from './title-page.ts';
 
 const primaryButton =
   'inline-flex h-11 items-center justify-center rounded-full bg-brand-500 px-6 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600';
+const continueButton =
+  'inline-flex h-11 items-center justify-center rounded-full bg-white px-6 text-sm font-bold text-ink shadow-lg shadow-black/20 transition hover:bg-zinc-200';
 const secondaryButton =
   'inline-flex h-11 items-center justify-center rounded-full bg-white/10 px-6 text-sm font-bold text-white ring-1 ring-white/20 transition hover:bg-white/20';
 
@@ -89,7 +92,8 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                   ))}
                 </ul>
               ) : null}
-              <div className="mt-6 flex flex-wrap gap-3">
+              <div className="mt-6 flex flex-wrap items-start gap-3">
+                <ContinueButton title={title} className={continueButton} />
                 {title.firstEpisodeHref ? (
                   <Link to={title.firstEpisodeHref} className={primaryButton}>
                     {t('catalogue.read_first')}

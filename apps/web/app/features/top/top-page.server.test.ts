@@ -52,6 +52,38 @@ describe('loadTopPage', () => {
     expect(ids.every((id, index) => index === 0 || id === (ids[index - 1] ?? 0) + 1)).toBe(true);
   });
 
+  it("adds a logged-in reader's latest titles, asking for no more than it shows, and never for guests", async () => {
+    const routes = {
+      '/web/top': webTop,
+      '/search/title': { title_list: titles, title_id_list: titles.map((t) => t.title_id) },
+      '/title/viewed/list': {
+        viewed_title_list: [
+          {
+            title_id: 10003,
+            episode_id: 77,
+            page: 5,
+            page_count: 16,
+            is_finished: 0,
+            viewed_time: '2026-11-22 10:00:00',
+          },
+        ],
+        title_list: [titles[2]],
+        episode_list: [wireEpisode({ episode_id: 77, title_id: 10003, episode_name: 'Ch. 4' })],
+      },
+    };
+    const { api, asked } = apiAnswering(routes);
+    const page = await loadTopPage(api, { withHistory: true });
+    if (page.state !== 'ready') throw new Error('expected the ready state');
+    expect(page.history).toEqual([
+      expect.objectContaining({ titleId: 10003, episodeName: 'Ch. 4', continue: expect.objectContaining({ page: 5 }) }),
+    ]);
+    expect(asked.find((url) => url.pathname === '/title/viewed/list')?.searchParams.get('limit')).toBe('4');
+    const guest = apiAnswering(routes);
+    const anonymous = await loadTopPage(guest.api);
+    expect(anonymous).toMatchObject({ history: [] });
+    expect(guest.asked.some((url) => url.pathname === '/title/viewed/list')).toBe(false);
+  });
+
   it('turns an API that lists nothing into the unavailable state with its response code', async () => {
     const { api } = apiAnswering({ '/title/list': { httpStatus: 503, code: 1098 } });
     await expect(loadTopPage(api)).resolves.toEqual({ state: 'unavailable', responseCode: 1098 });

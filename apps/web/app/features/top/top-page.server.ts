@@ -1,11 +1,13 @@
 import { type ApiClient, getWebTop, responseCodeOf, searchTitles, type TitleListResponse } from '@manga/api-client';
 import type { Episode, Title, WebTopResponse } from '@manga/contracts';
-import { data, redirect } from 'react-router';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { errorDestination } from '#app/errors/error-routing.ts';
+import { loadReadingHistoryOrNothing } from '#app/features/catalogue/reading-history.server.ts';
 import { titleHref, titlesInOrder, toFeaturedTitle, toTitleCard } from '#app/features/catalogue/title-view.ts';
-import type { BonusEpisodeView, TopPageData, TopSections } from './top-page.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import { type BonusEpisodeView, TOP_HISTORY_TITLES, type TopPageData, type TopSections } from './top-page.ts';
 
 /** The demo catalogue's title ids (10001–10040): the fallback list when search does not answer. */
 export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
@@ -79,25 +81,37 @@ async function loadAllTitles(api: ApiClient): Promise<WireTitle[]> {
  * The top page: GET /web/top's sections plus every title. A failing /web/top leaves only the
  * title grid; when no title can be listed either, the page is `unavailable`.
  */
-export async function loadTopPage(api: ApiClient): Promise<TopPageData> {
-  const [top, all] = await Promise.allSettled([getWebTop(api), loadAllTitles(api)]);
+export async function loadTopPage(api: ApiClient, { withHistory = false } = {}): Promise<TopPageData> {
+  const [top, all, history] = await Promise.allSettled([
+    getWebTop(api),
+    loadAllTitles(api),
+    withHistory ? loadReadingHistoryOrNothing(api, TOP_HISTORY_TITLES) : Promise.resolve([]),
+  ]);
   if (all.status === 'rejected') return { state: 'unavailable', responseCode: responseCodeOf(all.reason) };
+  const recent = history.status === 'fulfilled' ? history.value : [];
   if (top.status === 'rejected') {
     console.warn(`GET /web/top failed with ${responseCodeOf(top.reason)}; showing the title grid only`);
-    return { state: 'ready', ...emptyTop(all.value) };
+    return { state: 'ready', history: recent, ...emptyTop(all.value) };
   }
-  return { state: 'ready', ...toTopSections(top.value, all.value) };
+  return { state: 'ready', history: recent, ...toTopSections(top.value, all.value) };
 }
 
 /**
  * The top page's answer: 200 with its sections, or 503 with the unavailable panel; in that case
  * maintenance goes to /maintenance and other codes to /error/{code}, except in local development.
  */
-export async function respondTopPage(api: ApiClient) {
-  const page = await loadTopPage(api);
+export async function respondTopPage(api: ApiClient, { withHistory = false } = {}) {
+  const page = await loadTopPage(api, { withHistory });
   if (page.state === 'unavailable') {
     const destination = errorDestination(page.responseCode, env.errorRedirect);
     if (destination) throw redirect(destination);
   }
-  return data(page, { status: page.state === 'ready' ? 200 : 503 });
+  // A logged-in reader's page holds their reading history: never cached or shared.
+  const headers: HeadersInit = withHistory ? { 'cache-control': 'private, no-store', vary: 'Cookie' } : {};
+  return data(page, { status: page.state === 'ready' ? 200 : 503, headers });
+}
+
+/** The top page's loader: the reading history too for a logged-in visitor (SPEC §2). */
+export function loadRouteTopPage(request: Request, context: Readonly<RouterContextProvider>) {
+  return respondTopPage(apiFor(request, context), { withHistory: visitorOf(context).visitor.isLoggedIn });
 }

@@ -1,3 +1,4 @@
+import type { HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
 import type { FeaturedTitleView, TitleCardView } from '#app/features/catalogue/title-view.ts';
 
 // The view model of the top page (GET /web/top plus every title), shared by its loader and its screen.
@@ -29,4 +30,9 @@ export interface TopSections {
   allTitles: TitleCardView[];
 }
 
-export type TopPageData = ({ state: 'ready' } & TopSections) | { state: 'unavailable'; responseCode: number };
+/** How many titles of the reading history the top page shows (the rest are on /my/history). */
+export const TOP_HISTORY_TITLES = 4;
+
+export type TopPageData =
+  | ({ state: 'ready'; history: HistoryEntryView[] } & TopSections)
+  | { state: 'unavailable'; responseCode: number };

@@ -4,6 +4,7 @@ import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { StatusPanel } from '#app/components/ui/status-panel.tsx';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
+import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
 import { FeaturedTitle } from '#app/features/catalogue/featured-title.tsx';
 import { RankedList } from '#app/features/catalogue/ranked-list.tsx';
 import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
@@ -118,7 +119,21 @@ export function TopScreen({ page }: { page: TopPageData }) {
     <>
       <h1 className="sr-only">{`${SERVICE_NAME}: ${t('brand.tagline')}`}</h1>
       {page.featured ? <FeaturedTitle title={page.featured} /> : null}
-      {isLoggedIn ? (
+      {isLoggedIn && page.history.length > 0 ? (
+        <CatalogueSection
+          id="reading-history"
+          title={t('top.history_title')}
+          more={{ href: '/my/history', label: t('top.history_open') }}
+        >
+          <ol className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={t('top.history_title')}>
+            {page.history.map((entry) => (
+              <li key={entry.titleId} className="min-w-0">
+                <HistoryCard entry={entry} />
+              </li>
+            ))}
+          </ol>
+        </CatalogueSection>
+      ) : isLoggedIn ? (
         <div className="mx-auto w-full max-w-7xl px-4 pt-7 sm:px-6 lg:px-8">
           <ReadingHistoryEntry />
         </div>

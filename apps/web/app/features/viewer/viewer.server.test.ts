@@ -1,6 +1,9 @@
+import type { TitleTicketInfo } from '@manga/contracts';
+import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { adjacentChapter, loadViewer } from './viewer.server.ts';
+import { titleEpisodeAnchor, viewerPath } from './viewer.ts';
 
 const url = new URL('http://web.test/title/10003/episode/7');
 
@@ -8,6 +11,10 @@ const viewer = {
   episode_id: 7,
   title_id: 10003,
   page_list: ['http://cdn.test/p/001.jpg?sig=a', 'http://cdn.test/p/002.jpg?sig=b'],
+  page_size_list: [
+    { width: 768, height: 1088 },
+    { width: 1536, height: 1088 },
+  ],
   scramble_seed: 'q6jtf',
   scramble_ver: 1,
   bonus_point: 0,
@@ -21,7 +28,16 @@ const viewer = {
 
 const catalogue = {
   '/episode/list': {
-    episode_list: [wireEpisode({ episode_id: 7, title_id: 10003, point: 80, episode_name: 'Ch. 7' })],
+    episode_list: [
+      wireEpisode({
+        episode_id: 7,
+        title_id: 10003,
+        point: 80,
+        bonus_point: 8,
+        episode_name: 'Ch. 7',
+        ticket_rental_enabled: 1,
+      }),
+    ],
   },
   '/title/list': { title_list: [wireTitle({ title_id: 10003, title_name: 'Shrine', first_episode_id: 1 })] },
 };
@@ -34,26 +50,78 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('loadViewer', () => {
-  it('hands the pages, seed and neighbours of a readable episode to the reader', async () => {
+  it('hands the pages with their sizes, the seed, the direction and the neighbours to the reader', async () => {
     const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
     const data = await loadViewer(api, url, 10003, 7);
     expect(data).toMatchObject({
       state: 'ready',
       titleName: 'Shrine',
       episodeName: 'Ch. 7',
-      pages: viewer.page_list,
+      pages: [
+        { url: viewer.page_list[0], width: 768, height: 1088 },
+        { url: viewer.page_list[1], width: 1536, height: 1088 },
+      ],
       scrambleSeed: 'q6jtf',
+      direction: 'ltr',
       previous: undefined,
-      next: { href: '/title/10003/episode/8', access: 'paid' },
+      next: { episodeId: 8, href: '/title/10003/episode/8', access: 'paid', point: 70 },
+      startPage: 1,
     });
   });
 
-  it('turns 400 / 3105 into the locked screen with the price', async () => {
-    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': { httpStatus: 400, code: 3105 } });
-    await expect(loadViewer(api, url, 10003, 7)).resolves.toMatchObject({
+  it('opens on ?page=N inside the chapter, and on page 1 otherwise', async () => {
+    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
+    const at = async (query: string) =>
+      (await loadViewer(api, new URL(`${url}${query}`), 10003, 7)) as { startPage: number };
+    expect((await at('?page=2')).startPage).toBe(2);
+    expect((await at('?page=3')).startPage).toBe(1);
+    expect((await at('?page=abc')).startPage).toBe(1);
+  });
+
+  it('links the neighbours inside the minfunction viewer it was opened in', async () => {
+    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
+    const data = await loadViewer(api, url, 10003, 7, { mode: 'embed', isLoggedIn: false });
+    expect(data).toMatchObject({ next: { href: '/minfunction/title/10003/episode/8/embedviewer' } });
+  });
+
+  it('turns 400 / 3105 into the locked screen: price, ticket, where to unlock, log in first', async () => {
+    const { api } = apiAnswering({
+      ...catalogue,
+      '/web/episode/viewer': { httpStatus: 400, code: 3105 },
+      '/title/ticket/list': {
+        title_ticket_list: [
+          makeTitleTicket({
+            title_id: 10003,
+            ticket_info: {
+              ...makeTitleTicket().ticket_info,
+              title_ticket_info: {
+                ...(makeTitleTicket().ticket_info.title_ticket_info as TitleTicketInfo),
+                own_ticket_num: 0,
+                next_ticket_recover_second: 3600,
+              },
+            },
+          }),
+        ],
+      },
+    });
+    await expect(loadViewer(api, new URL(`${url}?page=3`), 10003, 7)).resolves.toMatchObject({
       state: 'locked',
       point: 80,
+      ticket: true,
+      bonusPoint: 8,
+      unlockHref: '/title/10003#episode-7',
+      loginHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
+      freeTicket: { owned: 0, nextInSeconds: 3600 },
       firstEpisodeHref: '/title/10003/episode/1',
+    });
+  });
+
+  it('keeps the locked screen when the ticket call fails, and asks no login of a logged-in reader', async () => {
+    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': { httpStatus: 400, code: 3105 } });
+    await expect(loadViewer(api, url, 10003, 7, { mode: 'normal', isLoggedIn: true })).resolves.toMatchObject({
+      state: 'locked',
+      loginHref: undefined,
+      freeTicket: undefined,
     });
   });
 
@@ -66,11 +134,25 @@ describe('loadViewer', () => {
   it('reads neighbours from their int maps, open or not as their badge says', () => {
     expect(adjacentChapter(10003, {})).toBeUndefined();
     expect(adjacentChapter(10003, { episode_id: 6, point: 0, badge: 2 })).toEqual({
+      episodeId: 6,
       href: '/title/10003/episode/6',
       access: 'free',
+      point: 0,
     });
-    expect(adjacentChapter(10003, { episode_id: 9, point: 80, badge: 3 })?.access).toBe('purchased');
+    expect(adjacentChapter(10003, { episode_id: 9, point: 80, badge: 3 })).toMatchObject({
+      access: 'purchased',
+      point: 0,
+    });
     // The price alone opens nothing: a must-buy neighbour priced 0 is still locked.
     expect(adjacentChapter(10003, { episode_id: 9, point: 0, badge: 1 })?.access).toBe('paid');
+  });
+});
+
+describe('viewer paths (SPEC §2, §4)', () => {
+  it('pads title ids to 5 digits in every mode', () => {
+    expect(viewerPath(3, 12, 'normal')).toBe('/title/00003/episode/12');
+    expect(viewerPath(3, 12, 'embed')).toBe('/minfunction/title/00003/episode/12/embedviewer');
+    expect(viewerPath(3, 12, 'full')).toBe('/minfunction/title/00003/episode/12/fullviewer');
+    expect(titleEpisodeAnchor(3, 12)).toBe('/title/00003#episode-12');
   });
 });

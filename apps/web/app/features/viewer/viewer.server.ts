@@ -1,27 +1,117 @@
-import { type ApiClient, getWebViewer, responseCodeOf } from '@manga/api-client';
-import { ResponseCode } from '@manga/contracts';
+import { type ApiClient, getWebViewer, listTitleTickets, responseCodeOf } from '@manga/api-client';
+import { type Episode, ResponseCode, type TitleTicket } from '@manga/contracts';
 import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
+import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
-import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
+import { optionalCall } from '#app/features/catalogue/optional-call.ts';
+import { START_PAGE_PARAM, startPageOf } from '#app/features/catalogue/reading-progress.ts';
+import { titleHref } from '#app/features/catalogue/title-view.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
-import { apiFor } from '#app/visitor/visitor-context.server.ts';
-import type { AdjacentChapter, ViewerBase, ViewerData } from './viewer.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import { descramblePlan, type ScrambledEpisode } from './descramble.ts';
+import {
+  type AdjacentChapter,
+  type BootPage,
+  DEFAULT_PAGE_SIZE,
+  type LockedViewerData,
+  readingDirectionOf,
+  titleEpisodeAnchor,
+  type ViewerBase,
+  type ViewerData,
+  type ViewerMode,
+  type ViewerPage,
+  viewerPath,
+} from './viewer.ts';
 
-export function adjacentChapter(titleId: number, entry: Readonly<Record<string, number>>): AdjacentChapter | undefined {
+export function adjacentChapter(
+  titleId: number,
+  entry: Readonly<Record<string, number>>,
+  mode: ViewerMode = 'normal',
+): AdjacentChapter | undefined {
   const id = entry.episode_id;
   if (id === undefined) return undefined;
-  return { href: episodeHref(titleId, id), access: accessKindOf(entry.badge ?? 0) };
+  const access = accessKindOf(entry.badge ?? 0);
+  return {
+    episodeId: id,
+    href: viewerPath(titleId, id, mode),
+    access,
+    point: access === 'paid' ? (entry.point ?? 0) : 0,
+  };
+}
+
+/** The title's free ticket for the locked screen, when the API answers GET /title/ticket/list. */
+function freeTicketOf(entry: TitleTicket | undefined): LockedViewerData['freeTicket'] {
+  const info = entry?.ticket_info.title_ticket_info;
+  if (!info) return undefined;
+  return { owned: info.own_ticket_num, nextInSeconds: info.next_ticket_recover_second };
+}
+
+/** The start page with the tile copies that unscramble it (the same plan the reader's canvas uses). */
+export function bootPageOf(page: ViewerPage | undefined, episode: ScrambledEpisode): BootPage | undefined {
+  if (!page) return undefined;
+  const copies = descramblePlan(episode, page.width, page.height).map((r): BootPage['copies'][number] => [
+    r.sx,
+    r.sy,
+    r.dx,
+    r.dy,
+    r.w,
+    r.h,
+  ]);
+  return { url: page.url, width: page.width, height: page.height, copies };
+}
+
+interface LoadOptions {
+  mode: ViewerMode;
+  isLoggedIn: boolean;
+}
+
+/** The locked screen (HTTP 400 / 3105): the price, a ticket, where to unlock it, logging in first. */
+async function lockedViewer(
+  api: ApiClient,
+  url: URL,
+  base: ViewerBase,
+  episode: Episode | undefined,
+  firstEpisodeId: number | undefined,
+  { mode, isLoggedIn }: LoadOptions,
+): Promise<LockedViewerData> {
+  const ticket = episode?.ticket_rental_enabled === 1;
+  const tickets = ticket
+    ? await optionalCall(
+        listTitleTickets(api, { title_id_list: [base.titleId] }),
+        'GET /title/ticket/list',
+        'the locked screen',
+      )
+    : undefined;
+  return {
+    ...base,
+    state: 'locked',
+    point: episode?.point ?? 0,
+    ticket,
+    bonusPoint: episode?.bonus_point ?? 0,
+    unlockHref: titleEpisodeAnchor(base.titleId, base.episodeId),
+    loginHref: isLoggedIn ? undefined : loginPathFor(`${url.pathname}${url.search}`),
+    freeTicket: freeTicketOf(tickets?.title_ticket_list.find((entry) => entry.title_id === base.titleId)),
+    firstEpisodeHref:
+      firstEpisodeId && firstEpisodeId !== base.episodeId ? viewerPath(base.titleId, firstEpisodeId, mode) : undefined,
+  };
 }
 
 /**
- * The reader: GET /web/episode/viewer for the signed pages and seed, with the episode and title
- * for their names. A locked episode (HTTP 400 / 3105) becomes the `locked` state with its price;
- * an age-rated one (2016) the `restricted` state; unknown ids, or an episode of another title, 404.
+ * The reader: GET /web/episode/viewer for the signed pages, their sizes and the seed, with the
+ * episode and title for their names. A locked episode (HTTP 400 / 3105) becomes the `locked` state
+ * with its price and how to open it; an age-rated one (2016) the `restricted` state; unknown ids,
+ * or an episode of another title, 404.
  */
-export async function loadViewer(api: ApiClient, url: URL, titleId: number, episodeId: number): Promise<ViewerData> {
+export async function loadViewer(
+  api: ApiClient,
+  url: URL,
+  titleId: number,
+  episodeId: number,
+  options: LoadOptions = { mode: 'normal', isLoggedIn: false },
+): Promise<ViewerData> {
   const [viewer, episodes, titles] = await Promise.allSettled([
     getWebViewer(api, { episode_id: episodeId }),
     api.listEpisodes({ episode_id_list: [episodeId] }),
@@ -37,18 +127,12 @@ export async function loadViewer(api: ApiClient, url: URL, titleId: number, epis
     titleName: title?.title_name ?? '',
     episodeName: episode?.episode_name ?? '',
     titleHref: titleHref(titleId),
+    mode: options.mode,
   };
   if (viewer.status === 'rejected') {
     const code = responseCodeOf(viewer.reason);
     if (code === ResponseCode.EpisodeUnpurchased) {
-      const first = title?.first_episode_id;
-      return {
-        ...base,
-        state: 'locked',
-        point: episode?.point ?? 0,
-        ticket: episode?.ticket_rental_enabled === 1,
-        firstEpisodeHref: first && first !== episodeId ? episodeHref(titleId, first) : undefined,
-      };
+      return lockedViewer(api, url, base, episode, title?.first_episode_id, options);
     }
     if (code === ResponseCode.AccountAccessDenied) {
       const message = viewer.reason instanceof Error ? viewer.reason.message : '';
@@ -58,15 +142,24 @@ export async function loadViewer(api: ApiClient, url: URL, titleId: number, epis
   }
   const answer = viewer.value;
   if (answer.title_id !== titleId) notFound(url);
+  const pages = answer.page_list.map((pageUrl, index) => {
+    const size = answer.page_size_list[index];
+    // Page URLs are absolute and signed; API-relative ones go through the web origin's prefix.
+    return { url: toPublicImageUrl(pageUrl), ...(size ?? DEFAULT_PAGE_SIZE) };
+  });
+  const startPage = startPageOf(url.searchParams.get(START_PAGE_PARAM), pages.length) ?? 1;
+  const scrambled = { titleId, episodeId, scrambleSeed: answer.scramble_seed, scrambleVer: answer.scramble_ver };
   return {
     ...base,
     state: 'ready',
-    // Page URLs are absolute and signed; API-relative ones go through the web origin's prefix.
-    pages: answer.page_list.map(toPublicImageUrl),
+    pages,
     scrambleSeed: answer.scramble_seed,
     scrambleVer: answer.scramble_ver,
-    previous: adjacentChapter(titleId, answer.previous_episode),
-    next: adjacentChapter(titleId, answer.next_episode),
+    direction: readingDirectionOf(answer.direction),
+    previous: adjacentChapter(titleId, answer.previous_episode, options.mode),
+    next: adjacentChapter(titleId, answer.next_episode, options.mode),
+    startPage,
+    boot: bootPageOf(pages[startPage - 1], scrambled),
   };
 }
 
@@ -75,7 +168,9 @@ export function loadRouteViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
   url: URL,
+  mode: ViewerMode,
 ): Promise<ViewerData> {
   const { titleId, episodeId } = context.get(titleRouteContext);
-  return loadViewer(apiFor(request, context), url, titleId, episodeId ?? 0);
+  const { visitor } = visitorOf(context);
+  return loadViewer(apiFor(request, context), url, titleId, episodeId ?? 0, { mode, isLoggedIn: visitor.isLoggedIn });
 }

@@ -1,15 +1,53 @@
 import type { ScrambleSeed } from '@manga/contracts';
 import { SERVICE_NAME } from '#app/brand.ts';
 import type { AccessKind } from '#app/features/catalogue/episode-access.ts';
+import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 
-// The view model of the viewer routes (the episode route and the two minfunction viewers),
-// shared by their loader and the reader.
+// The view model of the viewer routes (the episode route and the two minfunction viewers), shared
+// by their loader and the reader.
+
+/** Which route shows the reader (SPEC §2, §4): the episode route, or a minfunction viewer. */
+export type ViewerMode = 'normal' | 'embed' | 'full';
+
+/** The reader's path of an episode in a mode; title ids zero-padded to 5 digits (SPEC §4). */
+export function viewerPath(titleId: number, episodeId: number, mode: ViewerMode): string {
+  if (mode === 'normal') return episodeHref(titleId, episodeId);
+  const path = episodeHref(titleId, episodeId).replace(/^\/title\//, '/minfunction/title/');
+  return `${path}/${mode === 'embed' ? 'embedviewer' : 'fullviewer'}`;
+}
+
+/** The episode on its title page, where it is bought or rented (the row's anchor). */
+export function titleEpisodeAnchor(titleId: number, episodeId: number): string {
+  return `${titleHref(titleId)}#episode-${episodeId}`;
+}
 
 /** A neighbouring chapter (previous_episode / next_episode: int fields, {} when none) and its badge. */
 export interface AdjacentChapter {
+  episodeId: number;
   href: string;
   access: AccessKind;
+  /** Its price in points while it must be bought; 0 otherwise. */
+  point: number;
+}
+
+/** One page of the episode: its signed URL and stored size. */
+export interface ViewerPage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A page's size when the API gives none: the shape of most manga pages (and of the demo's). */
+export const DEFAULT_PAGE_SIZE = Object.freeze({ width: 768, height: 1088 });
+
+/** The reading direction the API gives (`direction`, the episode's viewing_direction). */
+export type ReadingDirection = 'rtl' | 'ltr' | 'vertical';
+
+export function readingDirectionOf(direction: number): ReadingDirection {
+  if (direction === 2) return 'ltr';
+  if (direction === 3) return 'vertical';
+  return 'rtl';
 }
 
 export interface ViewerBase {
@@ -18,22 +56,53 @@ export interface ViewerBase {
   titleName: string;
   episodeName: string;
   titleHref: string;
+  mode: ViewerMode;
 }
 
-export type ViewerData =
-  | (ViewerBase & {
-      state: 'ready';
-      pages: string[];
-      scrambleSeed: ScrambleSeed;
-      scrambleVer: number | null;
-      previous: AdjacentChapter | undefined;
-      next: AdjacentChapter | undefined;
-    })
-  | (ViewerBase & { state: 'locked'; point: number; ticket: boolean; firstEpisodeHref: string | undefined })
-  | (ViewerBase & { state: 'restricted'; message: string });
+/**
+ * The page the reader opens on, ready to be drawn before the app's scripts run (ADR 016): its URL
+ * (preloaded with the HTML), stored size and the tile copies that unscramble it, worked out on the
+ * server with the same contracts code as the reader's.
+ */
+export interface BootPage {
+  url: string;
+  width: number;
+  height: number;
+  /** [sx, sy, dx, dy, w, h] of each tile copy. */
+  copies: [number, number, number, number, number, number][];
+}
 
-/** What the reader draws: a readable episode's pages, seed and neighbours. */
-export type ReadyViewer = Extract<ViewerData, { state: 'ready' }>;
+export interface ReadyViewerData extends ViewerBase {
+  state: 'ready';
+  pages: ViewerPage[];
+  scrambleSeed: ScrambleSeed;
+  scrambleVer: number | null;
+  direction: ReadingDirection;
+  previous: AdjacentChapter | undefined;
+  next: AdjacentChapter | undefined;
+  /** 1-based page to open on (`?page=N`, continue reading). */
+  startPage: number;
+  boot: BootPage | undefined;
+}
+
+/** What opening a locked chapter takes (API 400 / 3105), from its badge and price. */
+export interface LockedViewerData extends ViewerBase {
+  state: 'locked';
+  point: number;
+  /** It can be rented with a ticket. */
+  ticket: boolean;
+  /** Points back for buying it. */
+  bonusPoint: number;
+  /** Where it is bought or rented: its row on the title page. */
+  unlockHref: string;
+  /** The login dialog, coming back to this chapter, for visitors who are not logged in. */
+  loginHref: string | undefined;
+  /** The title's free ticket: how many the reader holds and when the next one comes, when the API tells. */
+  freeTicket: { owned: number; nextInSeconds: number } | undefined;
+  firstEpisodeHref: string | undefined;
+}
+
+export type ViewerData = ReadyViewerData | LockedViewerData | (ViewerBase & { state: 'restricted'; message: string });
 
 /** `<title>` of a viewer page: episode, title and service; the route's own heading when nothing loaded. */
 export function viewerMeta(

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { timeLeft } from '#app/features/catalogue/episode-access.ts';
+import { Icon } from './icons.tsx';
+import type { LockedViewerData } from './viewer.ts';
+import { ViewerPageFrame } from './viewer-frame.tsx';
+
+const primary =
+  'inline-flex h-12 items-center justify-center rounded-full bg-brand-500 px-6 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600';
+const secondary =
+  'inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-bold text-ink ring-1 ring-zinc-200 transition hover:bg-zinc-50';
+
+export interface LockedEpisodeProps {
+  viewer: LockedViewerData;
+  /** Inline ways to open the chapter here (buy, rent), shown above the links; the wallet adds them. */
+  actions?: ReactNode;
+}
+
+/**
+ * A chapter that must be bought or rented first (API 400 / 3105): what it costs, how to open it
+ * (on its row of the title page, with a free ticket or by waiting for the next one), logging in
+ * first for visitors, and the free first chapter. Never a broken reader.
+ */
+export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
+  const { t } = useTranslation();
+  const { point, bonusPoint, ticket, freeTicket, loginHref } = viewer;
+  const waitLeft =
+    freeTicket && freeTicket.owned === 0 && freeTicket.nextInSeconds > 0
+      ? timeLeft(freeTicket.nextInSeconds * 1000)
+      : undefined;
+  return (
+    <ViewerPageFrame viewer={viewer}>
+      <main className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
+        <section
+          aria-labelledby="locked-heading"
+          data-testid="locked-chapter"
+          className="w-full max-w-md rounded-3xl bg-white p-6 text-center text-ink shadow-2xl sm:p-8"
+        >
+          <div className="mx-auto grid size-14 place-items-center rounded-full bg-amber-100 text-amber-600">
+            <Icon name="lock" className="size-7" />
+          </div>
+          <h2 id="locked-heading" className="mt-5 text-xl font-black tracking-tight sm:text-2xl">
+            {t('episode.viewer.locked.title')}
+          </h2>
+          <p className="mt-1 text-sm text-zinc-500">
+            {viewer.titleName} · {viewer.episodeName}
+          </p>
+
+          <dl className="mt-6 divide-y divide-zinc-100 rounded-2xl bg-zinc-50 text-left text-sm ring-1 ring-zinc-100">
+            <div className="flex items-center justify-between gap-3 px-4 py-3">
+              <dt className="font-semibold text-zinc-600">{t('episode.viewer.locked.price')}</dt>
+              <dd className="text-lg font-black" data-testid="locked-price">
+                {t('catalogue.badge.points', { count: point })}
+              </dd>
+            </div>
+            {bonusPoint > 0 ? (
+              <div className="flex items-center justify-between gap-3 px-4 py-3">
+                <dt className="font-semibold text-zinc-600">{t('episode.viewer.locked.bonus')}</dt>
+                <dd className="font-bold text-amber-600">{t('catalogue.bonus_back', { count: bonusPoint })}</dd>
+              </div>
+            ) : null}
+            {ticket ? (
+              <div className="flex items-start gap-3 px-4 py-3" data-testid="locked-ticket">
+                <Icon name="ticket" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                <div>
+                  <dt className="font-bold text-ink">{t('episode.viewer.locked.ticket')}</dt>
+                  <dd className="mt-0.5 text-zinc-600">
+                    {freeTicket && freeTicket.owned > 0
+                      ? t('episode.viewer.locked.ticket_owned', { count: freeTicket.owned })
+                      : waitLeft
+                        ? t('episode.viewer.locked.ticket_wait', {
+                            left: t(`episode.viewer.end.unit_long.${waitLeft.unit}`, { count: waitLeft.count }),
+                          })
+                        : t('episode.viewer.locked.ticket_how')}
+                  </dd>
+                </div>
+              </div>
+            ) : null}
+          </dl>
+
+          {actions ? <div className="mt-6">{actions}</div> : null}
+
+          <div className="mt-6 flex flex-col gap-2.5">
+            {loginHref ? (
+              <>
+                <Link to={loginHref} className={primary}>
+                  {t('episode.viewer.locked.log_in')}
+                </Link>
+                <p className="text-xs text-zinc-500">{t('episode.viewer.locked.log_in_note')}</p>
+              </>
+            ) : (
+              <Link to={viewer.unlockHref} className={primary} data-testid="locked-unlock">
+                {t('episode.viewer.locked.unlock')}
+              </Link>
+            )}
+            {viewer.firstEpisodeHref ? (
+              <Link to={viewer.firstEpisodeHref} className={secondary}>
+                {t('episode.viewer.locked.read_first')}
+              </Link>
+            ) : null}
+            <Link to={loginHref ? viewer.unlockHref : viewer.titleHref} className={secondary}>
+              {loginHref ? t('episode.viewer.locked.see_on_title') : t('episode.viewer.back_to_title')}
+            </Link>
+          </div>
+        </section>
+      </main>
+    </ViewerPageFrame>
+  );
+}

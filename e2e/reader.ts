@@ -1,0 +1,22 @@
+import type { Locator, Page } from 'playwright-core';
+import { webUrl } from './e2e-env.ts';
+
+// The reader in browser tests: a chapter opened once its first page is drawn (the scripts run by
+// then), and the end of a chapter, where other features add their blocks (the comments).
+
+export async function openReader(page: Page, path: string): Promise<void> {
+  await page.goto(`${webUrl}${path}`);
+  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+}
+
+/** Opens a chapter and goes past its last page (paged) or down to its end (vertical). */
+export async function openLastPage(page: Page, path: string): Promise<Locator> {
+  await openReader(page, path);
+  if ((await page.getByTestId('reader').getAttribute('data-mode')) === 'paged') {
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageDown');
+  }
+  const lastPage = page.getByTestId('last-page');
+  await lastPage.waitFor();
+  return lastPage;
+}

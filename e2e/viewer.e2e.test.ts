@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountByApi } from './accounts.ts';
+import { launchChromium } from './browser.ts';
+import {
+  type Chapter,
+  findChapterBeforeARelease,
+  findLockedChapter,
+  findSpreadChapter,
+  pad,
+  readerPath,
+} from './demo-chapters.ts';
+import { apiUrl, webUrl } from './e2e-env.ts';
+import { canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
+import { openReader } from './reader.ts';
+import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts';
+
+// The viewer in Chromium (issue 12, ADR 016): right-to-left paging by keys and tap zones, spreads
+// from stored page sizes with wide pages alone and the per-episode shift, vertical mode kept over a
+// reload, zoom reset by a page turn, full screen, the slider and thumbnails, the next chapter, the
+// last page with its countdown, retries and refreshed URLs, the canvas against Node's unscrambling,
+// and the reading history with continue-reading on a second browser of the same account.
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** The 1-based pages on screen, in DOM order, with their left edges. */
+async function shownPages(page: Page): Promise<{ number: number; x: number }[]> {
+  const pages = page.locator('[data-testid="reader-view"] [data-testid="reader-page"]');
+  const result: { number: number; x: number }[] = [];
+  for (const item of await pages.all()) {
+    const box = await item.boundingBox();
+    result.push({ number: Number(await item.getAttribute('data-page')), x: box?.x ?? 0 });
+  }
+  return result;
+}
+
+/** The pages on screen, right to left (as a right-to-left reader reads them), once they are drawn. */
+async function readRightToLeft(page: Page): Promise<number[]> {
+  await page.locator('[data-testid="reader-view"] [data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+  const pages = await shownPages(page);
+  return pages.sort((a, b) => b.x - a.x).map((entry) => entry.number);
+}
+
+async function expectShown(page: Page, expected: number[]): Promise<void> {
+  await expect.poll(() => readRightToLeft(page), { timeout: 10_000 }).toEqual(expected);
+}
+
+/** Clicks the stage at a share of its width (the tap zones), in its vertical middle. */
+async function tapStage(page: Page, share: number): Promise<void> {
+  const box = await page.getByTestId('reader-stage').boundingBox();
+  if (!box) throw new Error('no stage');
+  await page.mouse.click(box.x + box.width * share, box.y + box.height / 2);
+}
+
+async function openMenu(page: Page): Promise<void> {
+  const menu = page.getByTestId('reader-menu');
+  if ((await menu.getAttribute('data-open')) === 'true') return;
+  await tapStage(page, 0.5);
+  await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+}
+
+/** Logs the browser context in through the API: its cookie jar gets the session cookie (same host). */
+async function logInContext(context: BrowserContext, email: string, password: string): Promise<void> {
+  const response = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
+  expect(await response.json()).toMatchObject({ response_code: 0 });
+}
+
+describe('the viewer (issue 12)', () => {
+  let browser: Browser;
+  let spread: Chapter;
+  const contexts: BrowserContext[] = [];
+
+  async function visitor(options: VisitorOptions = {}): Promise<BrowserContext> {
+    const context = await newVisitor(browser, { country: 'US', viewport: DESKTOP, ...options });
+    await giveAdultConsent(context);
+    contexts.push(context);
+    return context;
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    spread = await findSpreadChapter();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  it('pages right to left with the keys and the tap zones, pairs pages and shows a wide page alone', async () => {
+    expect(spread.widePages).toEqual([6]);
+    const page = await (await visitor()).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await openReader(page, readerPath(spread));
+    const reader = page.getByTestId('reader');
+    expect(await reader.getAttribute('data-direction')).toBe('rtl');
+    expect(await reader.getAttribute('data-spreads')).toBe('on');
+    // The cover alone, then pairs: the lower page on the right, as a right-to-left book.
+    await expectShown(page, [1]);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [2, 3]);
+    expect(await page.getByTestId('reader-announcer').textContent()).toBe(`Pages 2 and 3 of ${spread.pageCount}`);
+    await page.keyboard.press('ArrowRight');
+    await expectShown(page, [1]);
+    await page.keyboard.press('Space');
+    await expectShown(page, [2, 3]);
+    // Tap zones: the left side goes on, the right side goes back.
+    await tapStage(page, 0.1);
+    await expectShown(page, [4, 5]);
+    await tapStage(page, 0.9);
+    await expectShown(page, [2, 3]);
+    await tapStage(page, 0.1);
+    await tapStage(page, 0.1);
+    // Page 6 is a double-page spread (wider than tall): always alone.
+    await expectShown(page, [6]);
+    const wide = await page.locator('[data-testid="reader-view"] [data-testid="reader-page"]').boundingBox();
+    expect((wide?.width ?? 0) > (wide?.height ?? 0)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [7, 8]);
+    await page.keyboard.press('End');
+    await expectShown(page, [spread.pageCount - 1, spread.pageCount]);
+    await page.keyboard.press('Home');
+    await expectShown(page, [1]);
+    expect(errors).toEqual([]);
+  });
+
+  it('draws pages unscrambled, the wide spread too, exactly as Node puts the tiles back', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread, '?page=6'));
+    await expectShown(page, [6]);
+    const wide = page.locator('[data-testid="reader-page"][data-page="6"]');
+    const expected = await expectedPage(spread.titleId, spread.episodeId, 5);
+    expect(expected.unscrambled.width).toBeGreaterThan(expected.unscrambled.height);
+    expectUnscrambled(await canvasPixels(wide), expected);
+    await page.keyboard.press('Home');
+    await expectShown(page, [1]);
+    expectUnscrambled(
+      await canvasPixels(page.locator('[data-testid="reader-page"][data-page="1"]')),
+      await expectedPage(spread.titleId, spread.episodeId, 0),
+    );
+  });
+
+  it('shifts the pairing by one page for this episode only, and keeps it after a reload', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    await openMenu(page);
+    const shift = page.getByTestId('shift-toggle');
+    expect(await shift.getAttribute('aria-pressed')).toBe('false');
+    await shift.click();
+    expect(await shift.getAttribute('aria-pressed')).toBe('true');
+    await expectShown(page, [1, 2]);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [3, 4]);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [5]);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [6]);
+    await page.reload();
+    await expectShown(page, [1, 2]);
+    await openMenu(page);
+    expect(await page.getByTestId('shift-toggle').getAttribute('aria-pressed')).toBe('true');
+    // Another episode keeps its own (unshifted) pairing.
+    if (spread.nextEpisodeId !== undefined) {
+      await openReader(page, readerPath({ titleId: spread.titleId, episodeId: spread.nextEpisodeId }));
+      await expectShown(page, [1]);
+    }
+  });
+
+  it('shows one page at a time on a phone, and swipes turn pages', async () => {
+    const context = await visitor({ viewport: PHONE });
+    const page = await context.newPage();
+    await openReader(page, readerPath(spread));
+    expect(await page.getByTestId('reader').getAttribute('data-spreads')).toBe('off');
+    await expectShown(page, [1]);
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [2]);
+    // A drag to the right turns forward in a right-to-left chapter.
+    const box = await page.getByTestId('reader-stage').boundingBox();
+    if (!box) throw new Error('no stage');
+    await page.mouse.move(box.x + 100, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y + 305, { steps: 5 });
+    await page.mouse.move(box.x + 300, box.y + 310, { steps: 5 });
+    await page.mouse.up();
+    await expectShown(page, [3]);
+  });
+
+  it('keeps vertical (scroll) mode after a reload, with every page in its place', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    await openMenu(page);
+    await page.getByTestId('mode-toggle').click();
+    const reader = page.getByTestId('reader');
+    await expect.poll(() => reader.getAttribute('data-mode')).toBe('vertical');
+    await page.reload();
+    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+    expect(await reader.getAttribute('data-mode')).toBe('vertical');
+    expect(await page.getByTestId('reader-page').count()).toBe(spread.pageCount);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('viewerSettings') ?? '{}').isVertical)).toBe(true);
+    // Scrolling down moves the page counter.
+    await page.locator('[data-testid="reader-page"][data-page="5"]').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect
+      .poll(async () => Number((await page.getByTestId('page-counter').textContent())?.split(' ')[0]))
+      .toBeGreaterThan(3);
+  });
+
+  it('zooms in with the button and a double tap, and a page turn resets the zoom', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    const view = page.getByTestId('reader-view');
+    expect(await view.getAttribute('data-zoom')).toBe('1.00');
+    await openMenu(page);
+    await page.getByTestId('zoom-in').click();
+    await expect.poll(() => view.getAttribute('data-zoom')).toBe('1.50');
+    await page.getByTestId('zoom-in').click();
+    await expect.poll(() => view.getAttribute('data-zoom')).toBe('2.00');
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [2, 3]);
+    expect(await page.getByTestId('reader-view').getAttribute('data-zoom')).toBe('1.00');
+    // A double tap in the middle zooms to 2×, another one back.
+    const box = await page.getByTestId('reader-stage').boundingBox();
+    if (!box) throw new Error('no stage');
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('reader-view').getAttribute('data-zoom')).toBe('2.00');
+    // ctrl+wheel zooms too, and a drag pans while zoomed.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('reader-view').getAttribute('data-zoom')).toBe('1.00');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    await expect
+      .poll(async () => Number(await page.getByTestId('reader-view').getAttribute('data-zoom')))
+      .toBeGreaterThan(2);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByTestId('reader-view').getAttribute('data-zoom')).toBe('1.00');
+  });
+
+  it('goes full screen and back with the button and the F key, for the session', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    await openMenu(page);
+    await page.getByTestId('fullscreen-toggle').click();
+    const reader = page.getByTestId('reader');
+    await expect.poll(() => reader.getAttribute('data-fullscreen')).toBe('on');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('viewerFullscreen'))).toBe('1');
+    await page.keyboard.press('f');
+    await expect.poll(() => reader.getAttribute('data-fullscreen')).toBe('off');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  });
+
+  it('jumps with the slider and the thumbnails', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    await openMenu(page);
+    await page.getByTestId('page-slider').fill('9');
+    await expectShown(page, [9, 10]);
+    expect(await page.getByTestId('page-counter').textContent()).toBe(`9–10 / ${spread.pageCount}`);
+    await openMenu(page);
+    await page.getByTestId('thumbnails-toggle').click();
+    const thumbnail = page.getByRole('button', { name: 'Go to page 12' });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await thumbnail.click();
+    await expectShown(page, [11, 12]);
+  });
+
+  it('ends the chapter on the last page (lastpage, then finish) and goes on to the next chapter', async () => {
+    const page = await (await visitor()).newPage();
+    await openReader(page, readerPath(spread));
+    const lastPageCall = page.waitForRequest((request) => request.url().includes('/episode/viewer/lastpage'));
+    await page.keyboard.press('End');
+    const lastPage = new URL((await lastPageCall).url());
+    expect(lastPage.searchParams.get('episode_id')).toBe(String(spread.episodeId));
+    expect([lastPage.searchParams.get('viewer_scroll'), lastPage.searchParams.get('viewing_direction')]).toEqual([
+      '0',
+      '1',
+    ]);
+    const finishCall = page.waitForRequest((request) => request.url().includes('/episode/viewer/finish'));
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('last-page').waitFor();
+    expect(new URL((await finishCall).url()).searchParams.get('episode_id')).toBe(String(spread.episodeId));
+    await page.getByRole('heading', { name: 'You might also like' }).waitFor();
+    expect(await page.getByTestId('last-page-title').count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Go to home' }).last().waitFor();
+    const next = page.getByTestId('next-chapter');
+    await next.getByText('Free').waitFor();
+    await next.click();
+    await page.waitForURL(`${webUrl}${readerPath({ titleId: spread.titleId, episodeId: spread.nextEpisodeId ?? 0 })}`);
+    await page.locator('[data-testid="reader-page"][data-page="1"][data-state="drawn"]').waitFor();
+    // Back from the last page with the key that goes back.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('last-page').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('reader-view').waitFor();
+  });
+
+  it('counts down to the next chapter in the reader’s own time zone', async () => {
+    const chapter = await findChapterBeforeARelease();
+    const context = await visitor({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openReader(page, readerPath(chapter));
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('last-page').waitFor();
+    const countdown = page.getByTestId('next-countdown');
+    await countdown.waitFor();
+    expect(await countdown.getAttribute('aria-label')).toMatch(/^Out in (\d+ days? )?(\d+ hours? )?\d+ minutes?/);
+    expect(await page.getByTestId('next-update').textContent()).toMatch(/Next: /);
+    expect(await page.getByTestId('next-chapter').count()).toBe(0);
+  });
+
+  it('announces the page in Japanese too', async () => {
+    const context = await newVisitor(browser, { country: 'JP', locale: 'ja-JP', viewport: PHONE });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openReader(page, readerPath(spread));
+    expect(await page.getByTestId('reader-announcer').textContent()).toBe(`${spread.pageCount}ページ中1ページ目`);
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() => page.getByTestId('reader-announcer').textContent())
+      .toBe(`${spread.pageCount}ページ中2ページ目`);
+  });
+
+  it('refreshes a refused page URL silently, and offers a retry when a page cannot load', async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    // Each page image is refused once (as an expired signature would be): the reader asks for fresh
+    // URLs (a prefetch of the viewer call) and draws the page without the reader noticing.
+    const refused = new Set<string>();
+    let prefetches = 0;
+    await page.route(/\/web\/episode\/viewer\?.*prefetch=1/, async (route) => {
+      prefetches++;
+      await route.continue();
+    });
+    await page.route(/\/images\/episodes\//, async (route) => {
+      const key = new URL(route.request().url()).pathname;
+      if (refused.has(key)) return route.continue();
+      refused.add(key);
+      return route.fulfill({ status: 403, body: 'expired' });
+    });
+    await openReader(page, readerPath(spread));
+    expect(prefetches).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.unrouteAll();
+
+    // A page that keeps failing shows a retry, never a blank; the retry draws it.
+    const broken = await (await visitor()).newPage();
+    let failing = true;
+    await broken.route(/\/images\/episodes\//, (route) => (failing ? route.abort() : route.continue()));
+    await broken.goto(`${webUrl}${readerPath(spread)}`);
+    const retry = broken.getByRole('button', { name: 'Try again' });
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await broken.getByText('Page 1 could not be loaded.').count()).toBe(1);
+    failing = false;
+    await retry.click();
+    await broken.locator('[data-testid="reader-page"][data-page="1"][data-state="drawn"]').waitFor();
+  });
+
+  it('shows a locked chapter: its price, logging in first with a way back, or where to buy or rent it', async () => {
+    const locked = await findLockedChapter();
+    const guest = await (await visitor()).newPage();
+    await guest.goto(`${webUrl}${readerPath(locked)}`);
+    await guest.getByRole('heading', { name: 'This chapter is locked' }).waitFor();
+    expect(await guest.getByTestId('locked-price').textContent()).toBe(`${locked.point} pt`);
+    const login = guest.getByRole('link', { name: 'Log in to buy or rent' });
+    const href = new URL((await login.getAttribute('href')) ?? '', webUrl);
+    expect(href.searchParams.get('dialog')).toBe('login');
+    expect(href.searchParams.get('redirect')).toBe(readerPath(locked));
+    await guest.getByRole('link', { name: 'See it on the series page' }).click();
+    await guest.waitForURL(`${webUrl}/title/${pad(locked.titleId)}#episode-${locked.episodeId}`);
+    await guest.locator(`#episode-${locked.episodeId}`).waitFor();
+  });
+
+  describe('reading history and continue-reading (an account on two browsers)', () => {
+    const email = `viewer-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Viewer-pass-2026';
+    let other: Chapter;
+
+    beforeAll(async () => {
+      await createAccountByApi(email, password);
+      other = await findSpreadChapter(new Set([spread.titleId]));
+    });
+
+    it('continues on a second browser from the page reached on the first', async () => {
+      const first = await visitor({ viewport: PHONE });
+      await logInContext(first, email, password);
+      const page = await first.newPage();
+      await openReader(page, readerPath(spread));
+      for (let turn = 0; turn < 4; turn++) await page.keyboard.press('ArrowLeft');
+      await expectShown(page, [5]);
+      const saved = await page.waitForResponse(
+        (response) => response.url().includes('/episode/viewer/progress') && response.status() === 200,
+      );
+      expect(await saved.json()).toMatchObject({ episode_id: spread.episodeId, page: 5 });
+
+      const second = await visitor({ viewport: PHONE });
+      await logInContext(second, email, password);
+      const other = await second.newPage();
+      await other.goto(`${webUrl}/title/${pad(spread.titleId)}`);
+      const resume = other.getByTestId('continue-reading');
+      expect(await resume.textContent()).toBe('Continue from page 5');
+      await resume.click();
+      await other.waitForURL(`${webUrl}${readerPath(spread, '?page=5')}`);
+      await expectShown(other, [5]);
+    });
+
+    it('lists the titles read, deletes one, then all after confirming', async () => {
+      const context = await visitor();
+      await logInContext(context, email, password);
+      const page = await context.newPage();
+      await openReader(page, readerPath(other));
+      await page.goto(`${webUrl}/my/history`);
+      const entries = page.getByTestId('history-entry');
+      await expect.poll(() => entries.count()).toBe(2);
+      // The most recent first, each with its way back in.
+      expect(await entries.first().getByTestId('history-continue').getAttribute('href')).toBe(readerPath(other));
+      expect(await entries.nth(1).getByTestId('history-continue').textContent()).toBe('Continue from page 5');
+
+      // The top page shows the same history.
+      await page.goto(`${webUrl}/`);
+      await page.getByRole('heading', { level: 2, name: 'Continue reading' }).waitFor();
+      expect(await page.getByTestId('history-entry').count()).toBe(2);
+
+      await page.goto(`${webUrl}/my/history`);
+      await entries.first().getByTestId('history-remove').click();
+      await expect.poll(() => entries.count()).toBe(1);
+      await page.getByTestId('history-clear').click();
+      const dialog = page.getByRole('alertdialog', { name: 'Clear your reading history?' });
+      await dialog.waitFor();
+      await dialog.getByRole('link', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await entries.count()).toBe(1);
+      await page.getByTestId('history-clear').click();
+      await dialog.getByRole('button', { name: 'Clear history' }).click();
+      await page.getByTestId('history-empty').waitFor();
+      // The other browser's title page no longer offers to continue.
+      await page.goto(`${webUrl}/title/${pad(spread.titleId)}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByTestId('continue-reading').count()).toBe(0);
+    });
+  });
+});

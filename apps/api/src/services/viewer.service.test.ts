@@ -202,6 +202,55 @@ describe('ViewerService.recordProgress', () => {
     }
     expect(world.tables.episodeViews).toEqual([]);
   });
+
+  it('follows EntitlementService: bought and rented chapters, the account birthday over cookies, crawlers', async () => {
+    const { sut, world, second, paid, title } = setup();
+    const { user, auth, reader } = member(world);
+    world.addPurchase(user, paid);
+    expect(await sut.recordProgress(auth, { episodeId: paid.id, page: 1 }, viewer(reader))).toMatchObject({ page: 1 });
+    const rented = world.addEpisode({ title_id: title.id, sort_index: 5, start_at: TEST_NOW - DAY / 2 });
+    const rental = world.addRental(user, rented);
+    await sut.recordProgress(auth, { episodeId: rented.id, page: 1 }, viewer(reader));
+    expect(world.tables.episodeViews.map((v) => [v.episode_id, v.last_page])).toEqual([
+      [paid.id, 1],
+      [rented.id, 1],
+    ]);
+    world.clock.set(rental.expires_at);
+    expect((await refusal(sut.recordProgress(auth, { episodeId: rented.id, page: 1 }, viewer(reader)))).code).toBe(
+      ResponseCode.EpisodeUnpurchased,
+    );
+    // A rated title: the account's birthday (a minor's) decides, whatever the adult cookie says.
+    world.tables.titles[0]!.age_rating = 16;
+    world.tables.users.find((row) => row.id === user.id)!.birthday = '2011-06';
+    expect((await refusal(sut.recordProgress(auth, { episodeId: paid.id, page: 1 }, viewer(reader)))).code).toBe(
+      ResponseCode.AccountAccessDenied,
+    );
+    world.tables.titles[0]!.age_rating = 0;
+    // A logged-in crawler is answered and nothing is recorded.
+    const before = structuredClone(world.tables.episodeViews);
+    const crawler = { ...reader, isCrawler: true };
+    expect(await sut.recordProgress(auth, { episodeId: second.id, page: 2 }, viewer(crawler))).toMatchObject({
+      page: 2,
+    });
+    expect(world.tables.episodeViews).toEqual(before);
+  });
+});
+
+describe('ViewerService.getWebViewer with prefetch', () => {
+  it('answers a bought chapter without recording a read; refuses what the reader may not open', async () => {
+    const { sut, world, paid } = setup();
+    const { user, reader } = member(world);
+    expect((await refusal(sut.getWebViewer(paid.id, viewer(reader), { prefetch: true }))).code).toBe(
+      ResponseCode.EpisodeUnpurchased,
+    );
+    world.addPurchase(user, paid);
+    const answer = await sut.getWebViewer(paid.id, viewer(reader), { prefetch: true });
+    expect(answer.episode_id).toBe(paid.id);
+    expect([world.tables.views, world.tables.viewHistory, world.tables.episodeViews]).toEqual([[], [], []]);
+    expect((await refusal(sut.getWebViewer(paid.id, viewer(readerStub.crawler), { prefetch: true }))).code).toBe(
+      ResponseCode.EpisodeUnpurchased,
+    );
+  });
 });
 
 describe('ViewerService.reachLastPage and finishEpisode', () => {

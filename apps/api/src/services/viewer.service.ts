@@ -151,7 +151,7 @@ export class ViewerService {
   /**
    * POST /episode/viewer/progress (ours, ADR 016): the page a logged-in reader is on, 1-based, of an
    * episode they may open; 2011 for guests (they keep their place in the browser), 1001 for a page
-   * outside the episode.
+   * outside the episode. A crawler's page is answered, never recorded (as its reads are not).
    */
   async recordProgress(auth: RequestAuth, request: { episodeId: number; page: number }, viewer: ViewerContext) {
     const user = requireLogin(auth);
@@ -160,7 +160,9 @@ export class ViewerService {
     if (request.page < 1 || request.page > episode.page_count) {
       throw new DomainError(ResponseCode.InvalidParameter, `page must be between 1 and ${episode.page_count}`);
     }
-    await this.deps.progress.upsertLastPage(progressOf(user.userId, episode, request.page), now);
+    if (!viewer.reader.isCrawler) {
+      await this.deps.progress.upsertLastPage(progressOf(user.userId, episode, request.page), now);
+    }
     return { episode_id: episode.id, page: request.page, page_count: episode.page_count };
   }
 

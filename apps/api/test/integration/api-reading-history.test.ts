@@ -1,10 +1,14 @@
 // The viewer's page sizes, last page, finish and progress, and the reading history (ADR 016) over
 // HTTP on a real database (SQLite, and PostgreSQL with `npm run test:pg`): shapes against their
 // contracts, a reader's own rows only, and hostile input (another reader's titles, unknown ids,
-// pages out of range, bad parameters, guests).
+// pages out of range, bad parameters, guests); progress on chapters bought or rented (ADR 014) and
+// under the age rule with the account's birthday (ADR 015).
 import {
   AppViewerResponseSchema,
+  DEFAULT_TICKET_VERSION,
+  ResponseCode,
   SuccessEnvelopeSchema,
+  TicketType,
   TitleViewedListResponseSchema,
   TitleViewedProgressResponseSchema,
   ViewerFinishResponseSchema,
@@ -15,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createAccount, get, login, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
+import { createReader, DAY_MS, insertShopTitle, ledgerAnomalies } from '#test/commerce.ts';
 import { insertEpisode, insertPage, insertTitle, TEST_NOW } from '#test/factories.ts';
 
 const DAY = 86_400_000;
@@ -34,8 +39,12 @@ const ids = {
 
 const history = async (cookie: string, query = '') =>
   TitleViewedListResponseSchema.parse((await get(t, `/title/viewed/list${query}`, { cookie })).json());
-const progress = (cookie: string, episodeId: number | string, page: number | string) =>
-  post(t, '/episode/viewer/progress', { episode_id: String(episodeId), page: String(page) }, { cookie });
+const progress = (
+  cookie: string,
+  episodeId: number | string,
+  page: number | string,
+  headers: Record<string, string> = {},
+) => post(t, '/episode/viewer/progress', { episode_id: String(episodeId), page: String(page) }, { cookie, headers });
 
 beforeAll(async () => {
   t = await createTestApp({ catalogueCacheTtlMs: 0 });
@@ -256,5 +265,77 @@ describe('reading history and progress', () => {
     expect(codeOf(await get(t, `/title/viewed/progress?title_id=${ids.title}`))).toBe(2011);
     expect(codeOf(await post(t, '/title/viewed/delete', { title_id: String(ids.title) }))).toBe(2011);
     expect(codeOf(await post(t, '/title/viewed/delete/all', {}))).toBe(2011);
+  });
+});
+
+describe('progress on chapters the wallet opens, and the age rule', () => {
+  it('records a bought or rented chapter, and refuses it once the rental ended', async () => {
+    const shop = await insertShopTitle(t.database.db, { count: 3, price: 40, pages: true, episode: { page_count: 1 } });
+    const [, bought, rented] = shop.episodes as [unknown, { id: number }, { id: number }];
+    const reader = await createReader(t, { paid: 100 });
+    expect(codeOf(await progress(reader.cookie, bought.id, 1))).toBe(ResponseCode.EpisodeUnpurchased);
+    const paid = await post(t, '/episode/paid', { episode_id: String(bought.id), check_point: '40' }, reader);
+    expect(codeOf(paid)).toBe(0);
+    expect(ViewerProgressResponseSchema.parse((await progress(reader.cookie, bought.id, 1)).json()).page).toBe(1);
+    const rental = await post(
+      t,
+      '/episode/rental/ticket',
+      {
+        episode_id: String(rented.id),
+        ticket_type: String(TicketType.Title),
+        ticket_version: String(DEFAULT_TICKET_VERSION),
+      },
+      reader,
+    );
+    expect(codeOf(rental)).toBe(0);
+    expect(codeOf(await progress(reader.cookie, rented.id, 1))).toBe(0);
+    expect((await history(reader.cookie)).viewed_title_list).toEqual([]);
+    await get(t, `/web/episode/viewer?episode_id=${rented.id}`, reader);
+    expect((await history(reader.cookie)).viewed_title_list[0]).toMatchObject({ episode_id: rented.id, page: 1 });
+    t.clock.advance(3 * DAY_MS + 1);
+    try {
+      expect(codeOf(await progress(reader.cookie, rented.id, 1))).toBe(ResponseCode.EpisodeUnpurchased);
+      expect(codeOf(await get(t, `/episode/viewer/finish?episode_id=${rented.id}`, reader))).toBe(
+        ResponseCode.EpisodeUnpurchased,
+      );
+      expect(codeOf(await progress(reader.cookie, bought.id, 1))).toBe(0);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    expect(await ledgerAnomalies(t.database.db)).toEqual([]);
+  });
+
+  it("goes by the account's birthday on a rated title, and never records a crawler's page", async () => {
+    const rated = await insertShopTitle(t.database.db, {
+      count: 1,
+      pages: true,
+      title: { age_rating: 18 },
+      episode: { page_count: 1 },
+    });
+    const episodeId = rated.episodes[0]!.id;
+    const adultCookie = `test_birthday=${encodeURIComponent(JSON.stringify({ value: '1990-01', expires: Math.floor(TEST_NOW / 1000) + DAY / 1000 }))}`;
+    const minor = await createAccount(t, { birthday: '2011-04' });
+    const minorSession = await login(t, minor.email ?? '', minor.password);
+    for (const call of [
+      () => progress(`${minorSession}; ${adultCookie}`, episodeId, 1),
+      () =>
+        get(t, `/web/episode/viewer?episode_id=${episodeId}&prefetch=1`, { cookie: `${minorSession}; ${adultCookie}` }),
+      () => get(t, `/episode/viewer/finish?episode_id=${episodeId}`, { cookie: `${minorSession}; ${adultCookie}` }),
+    ]) {
+      expect(codeOf(await call())).toBe(ResponseCode.AccountAccessDenied);
+    }
+    const adult = await createAccount(t, { birthday: '1985-07' });
+    const adultSession = await login(t, adult.email ?? '', adult.password);
+    expect(codeOf(await progress(adultSession, episodeId, 1))).toBe(0);
+    // A crawler header closes the rated chapter even to the adult, and records nothing anywhere.
+    const crawler = { 'x-manga-is-crawler': 'true' };
+    expect(codeOf(await progress(adultSession, episodeId, 1, crawler))).toBe(ResponseCode.AccountAccessDenied);
+    expect(codeOf(await progress(alice, ids.free[1]!, 2, crawler))).toBe(0);
+    const rows = await t.database.db
+      .selectFrom('episode_view')
+      .select('last_page')
+      .where('episode_id', '=', ids.free[1]!)
+      .execute();
+    expect(rows.every((row) => row.last_page !== 2)).toBe(true);
   });
 });

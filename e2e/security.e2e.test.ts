@@ -40,6 +40,14 @@ describe('security headers of the web server', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) if (!/\ssrc=/.test(tag)) expect(tag).toContain(`nonce="${nonce}"`);
+    // The reader's own inline script (the boot page, ADR 016) too.
+    const reader = await fetch(`${webUrl}/title/10001/episode/100001`, { headers: visitorHeaders });
+    const readerNonce = /'nonce-([^']+)'/.exec(reader.headers.get('content-security-policy') ?? '')?.[1];
+    const readerHtml = await reader.text();
+    expect(readerHtml).toContain('data-testid="reader-boot-page"');
+    for (const [tag] of readerHtml.matchAll(/<script\b[^>]*>/g)) {
+      if (!/\ssrc=/.test(tag)) expect(tag).toContain(`nonce="${readerNonce}"`);
+    }
     const again = await fetch(`${webUrl}/ranking`, { headers: visitorHeaders });
     expect(again.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
@@ -49,6 +57,12 @@ describe('security headers of the web server', () => {
   it('runs the pages without a single CSP violation: top, title, reader (canvas) and the outbox', async () => {
     const context = await newVisitor(browser, { country: 'US' });
     await giveAdultConsent(context);
+    // Every violation the pages report, including refusals nothing logs (a caught `new Function`).
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (message: ConsoleMessage) => {

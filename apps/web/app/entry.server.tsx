@@ -12,6 +12,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
+import { CspNonceContext } from './csp-nonce.ts';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
 import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
@@ -72,8 +73,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // Every inline script React Router renders carries this page's nonce; nothing else inline runs
-  // (ADR 015). Vite's development server injects its own scripts, so it goes without.
+  // Every inline script React Router renders carries this page's nonce, as do our own (CspNonceContext:
+  // the reader's boot page); nothing else inline runs (ADR 015). Vite's development server injects its own scripts, so it goes without.
   const nonce = newCspNonce();
   if (!import.meta.env.DEV) {
     responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, originOf(env.publicApiUrl)));
@@ -90,7 +91,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <DocumentLocaleContext.Provider value={localeOf(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CspNonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CspNonceContext.Provider>
       </DocumentLocaleContext.Provider>,
       {
         nonce,

@@ -1,3 +1,4 @@
+import { useCspNonce } from '#app/csp-nonce.ts';
 import type { BootPage } from './viewer.ts';
 
 /** The performance mark of the first page on screen (read by `npm run bench:viewer`). */
@@ -19,9 +20,11 @@ const BOOT_CANVAS_ID = 'reader-boot-page';
 /**
  * The start page drawn by an inline script while the app loads (ADR 016), fitted to the window like
  * the reader's own page; the reader takes over once it has drawn the page itself. Hidden from
- * assistive technology: the reader's own canvas is the page.
+ * assistive technology: the reader's own canvas is the page. The script carries the page's CSP
+ * nonce (ADR 015); the browser, which hides nonces from the DOM, hydrates it without one.
  */
 export function BootPageLayer({ boot }: { boot: BootPage }) {
+  const nonce = useCspNonce();
   return (
     <div className="pointer-events-none absolute inset-0 grid place-items-center" aria-hidden="true">
       <canvas
@@ -31,8 +34,12 @@ export function BootPageLayer({ boot }: { boot: BootPage }) {
         className="max-h-full max-w-full"
         data-testid="reader-boot-page"
       />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script with JSON-escaped data (bootScript). */}
-      <script dangerouslySetInnerHTML={{ __html: bootScript(boot, BOOT_CANVAS_ID) }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script with JSON-escaped data (bootScript).
+        dangerouslySetInnerHTML={{ __html: bootScript(boot, BOOT_CANVAS_ID) }}
+      />
     </div>
   );
 }

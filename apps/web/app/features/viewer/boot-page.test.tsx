@@ -1,6 +1,8 @@
 import { runInNewContext } from 'node:vm';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { bootScript, FIRST_PAGE_MARK } from './boot-page.tsx';
+import { CspNonceContext } from '#app/csp-nonce.ts';
+import { BootPageLayer, bootScript, FIRST_PAGE_MARK } from './boot-page.tsx';
 import { descramblePlan } from './descramble.ts';
 import { bootPageOf } from './viewer.server.ts';
 
@@ -68,5 +70,16 @@ describe('the boot page', () => {
     const script = bootScript(boot, 'boot');
     expect(script).not.toContain('</script>');
     expect(script).toContain('\\u003c/script>');
+  });
+
+  it("carries the page's CSP nonce, so the policy lets it run (ADR 015)", () => {
+    const boot = bootPageOf(page, episode);
+    if (!boot) throw new Error('no boot page');
+    const html = renderToStaticMarkup(
+      <CspNonceContext.Provider value="bm9uY2Utb2YtdGhpcy1wYWdl">
+        <BootPageLayer boot={boot} />
+      </CspNonceContext.Provider>,
+    );
+    expect(html).toMatch(/<script nonce="bm9uY2Utb2YtdGhpcy1wYWdl">\(function\(\)\{/);
   });
 });

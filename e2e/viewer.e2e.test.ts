@@ -142,6 +142,44 @@ describe('the viewer (issue 12)', () => {
     );
   });
 
+  it('paints the first page from the inline boot script under the nonce CSP, before the app scripts', async () => {
+    const context = await visitor();
+    /** CSP violations the page reports, and console errors. */
+    const watch = async (page: Page) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      return problems;
+    };
+    // The app's scripts never arrive: whatever draws the page is the inline script, and it must run.
+    const bare = await context.newPage();
+    const bareProblems = await watch(bare);
+    await bare.route(/\/assets\/[^?]+\.js(\?.*)?$/, (route) => route.abort());
+    const response = await bare.goto(`${webUrl}${readerPath(spread)}`);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    const boot = bare.getByTestId('reader-boot-page');
+    await expect.poll(() => boot.getAttribute('data-state'), { timeout: 20_000 }).toBe('drawn');
+    expect(await bare.evaluate(() => performance.getEntriesByName('manga:first-page-painted').length)).toBe(1);
+    expectUnscrambled(await canvasPixels(boot.locator('..')), await expectedPage(spread.titleId, spread.episodeId));
+    // Only the blocked scripts failed; nothing was refused by the policy.
+    expect(bareProblems.filter((problem) => !/net::ERR_FAILED/.test(problem))).toEqual([]);
+
+    // With its scripts the reader takes over from the boot page, with no violation or error either.
+    const full = await context.newPage();
+    const fullProblems = await watch(full);
+    await openReader(full, readerPath(spread));
+    await boot.page().close();
+    expect(await full.getByTestId('reader-boot-page').count()).toBe(0);
+    expect(fullProblems).toEqual([]);
+  });
+
   it('shifts the pairing by one page for this episode only, and keeps it after a reload', async () => {
     const page = await (await visitor()).newPage();
     await openReader(page, readerPath(spread));
@@ -368,6 +406,10 @@ describe('the viewer (issue 12)', () => {
     await guest.goto(`${webUrl}${readerPath(locked)}`);
     await guest.getByRole('heading', { name: 'This chapter is locked' }).waitFor();
     expect(await guest.getByTestId('locked-price').textContent()).toBe(`${locked.point} pt`);
+    // The API answers visitors a full stock of tickets: the screen says what logging in gives.
+    expect(await guest.getByTestId('locked-ticket').textContent()).toContain(
+      'Log in to use this series’ free ticket: it comes back 23 hours after you use it, and a rental lasts 3 days.',
+    );
     const login = guest.getByRole('link', { name: 'Log in to buy or rent' });
     const href = new URL((await login.getAttribute('href')) ?? '', webUrl);
     expect(href.searchParams.get('dialog')).toBe('login');
@@ -375,6 +417,34 @@ describe('the viewer (issue 12)', () => {
     await guest.getByRole('link', { name: 'See it on the series page' }).click();
     await guest.waitForURL(`${webUrl}/title/${pad(locked.titleId)}#episode-${locked.episodeId}`);
     await guest.locator(`#episode-${locked.episodeId}`).waitFor();
+  });
+
+  it('tells a logged-in reader the free tickets they hold, and when the next one comes once used', async () => {
+    const locked = await findLockedChapter();
+    const email = `tickets-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Tickets-pass-2026';
+    await createAccountByApi(email, password);
+    const context = await visitor();
+    await logInContext(context, email, password);
+    const page = await context.newPage();
+    await page.goto(`${webUrl}${readerPath(locked)}`);
+    const ticket = page.getByTestId('locked-ticket');
+    expect(await ticket.textContent()).toContain('You have 1 free ticket for this series.');
+    expect(await ticket.textContent()).toContain('A rental lasts 3 days.');
+    expect(await page.getByRole('link', { name: 'Buy or rent on the series page' }).count()).toBe(1);
+
+    // The ticket rents another chapter of the series; this one then waits for the next ticket.
+    const list = await context.request.get(`${apiUrl}/title/ticket/list?title_id_list=${locked.titleId}`);
+    const [entry] = (await list.json()).title_ticket_list as { ticket_info: { target_episode_id_list: number[] } }[];
+    const other = entry?.ticket_info.target_episode_id_list.find((id) => id !== locked.episodeId);
+    expect(other).toBeDefined();
+    const rental = await context.request.post(`${apiUrl}/episode/rental/ticket`, {
+      form: { episode_id: String(other), ticket_type: '1', ticket_version: '1' },
+    });
+    expect(await rental.json()).toMatchObject({ response_code: 0 });
+    await page.reload();
+    expect(await ticket.textContent()).toMatch(/Your next free ticket arrives in 2[23] hours\./);
+    expect(await ticket.textContent()).not.toContain('You have');
   });
 
   describe('reading history and continue-reading (an account on two browsers)', () => {

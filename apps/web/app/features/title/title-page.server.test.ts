@@ -1,4 +1,5 @@
 import type { WebTitle } from '@manga/contracts';
+import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { loadTitlePage } from './title-page.server.ts';
@@ -109,5 +110,19 @@ describe('loadTitlePage', () => {
 
     const missing = apiAnswering({ '/web/title/detail': { httpStatus: 404, code: 3000 } });
     await expect(loadTitlePage(missing.api, url, 10003)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it('shows the tickets held to a logged-in reader only: the API answers visitors a full stock', async () => {
+    const entry = makeTitleTicket({ title_id: 10003 });
+    const routes = {
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: episodes },
+      '/title/ticket/list': { title_ticket_list: [entry] },
+      '/title/viewed/progress': { viewed_title: null },
+    };
+    const guest = await loadTitlePage(apiAnswering(routes).api, url, 10003);
+    expect(guest.tickets).toMatchObject({ owned: undefined, premiumOwned: undefined, max: 1 });
+    const member = await loadTitlePage(apiAnswering(routes).api, url, 10003, undefined, { isLoggedIn: true });
+    expect(member.tickets).toMatchObject({ owned: 1, premiumOwned: 0, max: 1 });
   });
 });

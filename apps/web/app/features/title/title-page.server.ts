@@ -15,7 +15,7 @@ import {
   type TitleSupplement,
   type WebTitle,
 } from '@manga/contracts';
-import { data, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
@@ -49,15 +49,18 @@ function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRo
   };
 }
 
+/** The ticket block; what the reader holds only for a logged-in reader (the API answers visitors a full stock). */
 function toTickets(
   supplement: TitleSupplement | undefined,
   title: Title | undefined,
   info: TicketInfo | undefined,
+  isLoggedIn: boolean,
 ): TicketBlockView {
+  const held = isLoggedIn ? info : undefined;
   return {
     enabled: (supplement?.title_ticket_enabled ?? title?.title_ticket_enabled ?? 0) === 1,
-    owned: info?.title_ticket_info?.own_ticket_num,
-    premiumOwned: info?.premium_ticket_info?.own_ticket_num,
+    owned: held?.title_ticket_info?.own_ticket_num,
+    premiumOwned: held?.premium_ticket_info?.own_ticket_num,
     max: info?.title_ticket_info?.max_ticket_num ?? supplement?.max_ticket_num ?? 1,
     rentalSeconds: info?.title_ticket_info?.rental_second ?? supplement?.ticket_rental_second ?? 0,
     recoverSeconds: info?.title_ticket_info?.recover_second ?? supplement?.ticket_recover_second ?? 0,
@@ -76,7 +79,7 @@ export async function loadTitlePage(
   url: URL,
   titleId: number,
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
-  { withProgress = false }: { withProgress?: boolean } = {},
+  { isLoggedIn = false }: { isLoggedIn?: boolean } = {},
 ): Promise<TitlePageData> {
   let detail: WebTitle;
   try {
@@ -99,7 +102,7 @@ export async function loadTitlePage(
     commentsEpisodeId === undefined
       ? undefined
       : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
-    withProgress ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
+    isLoggedIn ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
   ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
@@ -142,6 +145,7 @@ export async function loadTitlePage(
       info,
       title,
       tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info,
+      isLoggedIn,
     ),
     openComments:
       commentsEpisodeId === undefined || !comments ? undefined : { episodeId: commentsEpisodeId, initial: comments },
@@ -158,11 +162,10 @@ export async function loadTitlePage(
 
 /**
  * The title page's loader: a logged-in visitor's page also says where they left off, so it is
- * theirs alone (never cached or shared).
+ * theirs alone (the root middleware makes every logged-in visitor's page private, no-store).
  */
 export async function loadRouteTitlePage(request: Request, context: Readonly<RouterContextProvider>, url: URL) {
   const { titleId } = context.get(titleRouteContext);
-  const withProgress = visitorOf(context).visitor.isLoggedIn;
-  const page = await loadTitlePage(apiFor(request, context), url, titleId, undefined, { withProgress });
-  return data(page, withProgress ? { headers: { 'cache-control': 'private, no-store', vary: 'Cookie' } } : {});
+  const isLoggedIn = visitorOf(context).visitor.isLoggedIn;
+  return loadTitlePage(apiFor(request, context), url, titleId, undefined, { isLoggedIn });
 }

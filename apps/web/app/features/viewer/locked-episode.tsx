@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { timeLeft } from '#app/features/catalogue/episode-access.ts';
 import { Icon } from './icons.tsx';
-import type { LockedViewerData } from './viewer.ts';
+import type { LockedTickets, LockedViewerData } from './viewer.ts';
 import { ViewerPageFrame } from './viewer-frame.tsx';
 
 const primary =
@@ -17,18 +18,49 @@ export interface LockedEpisodeProps {
   actions?: ReactNode;
 }
 
+/** The lines under "can be rented with a free ticket": what the reader holds, or what logging in gives. */
+function ticketLines(tickets: LockedTickets, t: TFunction): string[] {
+  const duration = (seconds: number) => {
+    const value = timeLeft(seconds * 1000);
+    return t(`catalogue.duration.${value.unit}`, { count: value.count });
+  };
+  const { title, held } = tickets;
+  if (!held) {
+    return [
+      title
+        ? t('episode.viewer.locked.ticket_guest', {
+            count: title.max,
+            recover: duration(title.recoverSeconds),
+            rental: duration(title.rentalSeconds),
+          })
+        : t('episode.viewer.locked.ticket_how'),
+    ];
+  }
+  const lines: string[] = [];
+  if (held.title > 0) lines.push(t('episode.viewer.locked.ticket_owned', { count: held.title }));
+  else if (title && held.nextTitleTicketInSeconds > 0) {
+    const wait = timeLeft(held.nextTitleTicketInSeconds * 1000);
+    lines.push(
+      t('episode.viewer.locked.ticket_wait', {
+        left: t(`episode.viewer.end.unit_long.${wait.unit}`, { count: wait.count }),
+      }),
+    );
+  }
+  if (held.premium > 0) lines.push(t('episode.viewer.locked.ticket_premium_owned', { count: held.premium }));
+  else if (!title) lines.push(t('episode.viewer.locked.ticket_premium_none'));
+  if (title) lines.push(t('episode.viewer.locked.ticket_rental', { rental: duration(title.rentalSeconds) }));
+  return lines;
+}
+
 /**
- * A chapter that must be bought or rented first (API 400 / 3105): what it costs, how to open it
- * (on its row of the title page, with a free ticket or by waiting for the next one), logging in
- * first for visitors, and the free first chapter. Never a broken reader.
+ * A chapter that must be bought or rented first (API 400 / 3105): what it costs, whether a ticket
+ * can rent it and what the reader holds (GET /title/ticket/list), logging in first for visitors,
+ * where to buy or rent it (its row on the title page, or `actions`), and the free first chapter.
+ * Never a broken reader.
  */
 export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
   const { t } = useTranslation();
-  const { point, bonusPoint, ticket, freeTicket, loginHref } = viewer;
-  const waitLeft =
-    freeTicket && freeTicket.owned === 0 && freeTicket.nextInSeconds > 0
-      ? timeLeft(freeTicket.nextInSeconds * 1000)
-      : undefined;
+  const { point, bonusPoint, tickets, loginHref } = viewer;
   return (
     <ViewerPageFrame viewer={viewer}>
       <main className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
@@ -60,20 +92,16 @@ export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
                 <dd className="font-bold text-amber-600">{t('catalogue.bonus_back', { count: bonusPoint })}</dd>
               </div>
             ) : null}
-            {ticket ? (
+            {tickets ? (
               <div className="flex items-start gap-3 px-4 py-3" data-testid="locked-ticket">
                 <Icon name="ticket" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
                 <div>
                   <dt className="font-bold text-ink">{t('episode.viewer.locked.ticket')}</dt>
-                  <dd className="mt-0.5 text-zinc-600">
-                    {freeTicket && freeTicket.owned > 0
-                      ? t('episode.viewer.locked.ticket_owned', { count: freeTicket.owned })
-                      : waitLeft
-                        ? t('episode.viewer.locked.ticket_wait', {
-                            left: t(`episode.viewer.end.unit_long.${waitLeft.unit}`, { count: waitLeft.count }),
-                          })
-                        : t('episode.viewer.locked.ticket_how')}
-                  </dd>
+                  {ticketLines(tickets, t).map((line) => (
+                    <dd key={line} className="mt-0.5 text-zinc-600">
+                      {line}
+                    </dd>
+                  ))}
                 </div>
               </div>
             ) : null}

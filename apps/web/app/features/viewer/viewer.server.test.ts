@@ -1,8 +1,8 @@
-import type { TitleTicketInfo } from '@manga/contracts';
+import type { PremiumTicketInfo, TitleTicket, TitleTicketInfo } from '@manga/contracts';
 import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
-import { adjacentChapter, loadViewer } from './viewer.server.ts';
+import { adjacentChapter, loadViewer, lockedTicketsOf } from './viewer.server.ts';
 import { titleEpisodeAnchor, viewerPath } from './viewer.ts';
 
 const url = new URL('http://web.test/title/10003/episode/7');
@@ -84,44 +84,69 @@ describe('loadViewer', () => {
     expect(data).toMatchObject({ next: { href: '/minfunction/title/10003/episode/8/embedviewer' } });
   });
 
-  it('turns 400 / 3105 into the locked screen: price, ticket, where to unlock, log in first', async () => {
-    const { api } = apiAnswering({
-      ...catalogue,
-      '/web/episode/viewer': { httpStatus: 400, code: 3105 },
-      '/title/ticket/list': {
-        title_ticket_list: [
-          makeTitleTicket({
-            title_id: 10003,
-            ticket_info: {
-              ...makeTitleTicket().ticket_info,
-              title_ticket_info: {
-                ...(makeTitleTicket().ticket_info.title_ticket_info as TitleTicketInfo),
-                own_ticket_num: 0,
-                next_ticket_recover_second: 3600,
-              },
-            },
-          }),
-        ],
+  /** GET /title/ticket/list's entry for title 10003: `own` title tickets, episode 7 rentable. */
+  const ticketEntry = (own: number, nextSeconds: number, premium = 0, targets = [7]) =>
+    makeTitleTicket({
+      title_id: 10003,
+      ticket_info: {
+        premium_ticket_info: {
+          ...(makeTitleTicket().ticket_info.premium_ticket_info as PremiumTicketInfo),
+          own_ticket_num: premium,
+        },
+        title_ticket_info: {
+          ...(makeTitleTicket().ticket_info.title_ticket_info as TitleTicketInfo),
+          own_ticket_num: own,
+          next_ticket_recover_second: nextSeconds,
+        },
+        target_episode_id_list: targets,
       },
     });
+  const lockedAnswering = (entry?: TitleTicket) =>
+    apiAnswering({
+      ...catalogue,
+      '/web/episode/viewer': { httpStatus: 400, code: 3105 },
+      ...(entry ? { '/title/ticket/list': { title_ticket_list: [entry] } } : {}),
+    });
+
+  it("turns 400 / 3105 into the locked screen: price, the title's tickets, where to unlock, log in first", async () => {
+    // The API answers a visitor a full stock: the screen says what logging in gives, never "you have".
+    const { api } = lockedAnswering(ticketEntry(1, 0));
     await expect(loadViewer(api, new URL(`${url}?page=3`), 10003, 7)).resolves.toMatchObject({
       state: 'locked',
       point: 80,
-      ticket: true,
+      tickets: { title: { max: 1, recoverSeconds: 82800, rentalSeconds: 259200 }, held: undefined },
       bonusPoint: 8,
       unlockHref: '/title/10003#episode-7',
       loginHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
-      freeTicket: { owned: 0, nextInSeconds: 3600 },
       firstEpisodeHref: '/title/10003/episode/1',
     });
   });
 
-  it('keeps the locked screen when the ticket call fails, and asks no login of a logged-in reader', async () => {
-    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': { httpStatus: 400, code: 3105 } });
+  it('tells a logged-in reader the tickets they hold and when the next one comes', async () => {
+    const { api } = lockedAnswering(ticketEntry(0, 3600, 2));
     await expect(loadViewer(api, url, 10003, 7, { mode: 'normal', isLoggedIn: true })).resolves.toMatchObject({
+      loginHref: undefined,
+      tickets: { held: { title: 0, premium: 2, nextTitleTicketInSeconds: 3600 } },
+    });
+  });
+
+  it('shows no ticket when the API says no ticket rents the chapter now, and no claim when the call fails', async () => {
+    const notTarget = lockedAnswering(ticketEntry(1, 0, 0, [8]));
+    expect(await loadViewer(notTarget.api, url, 10003, 7)).toMatchObject({ state: 'locked', tickets: undefined });
+    const failed = lockedAnswering();
+    await expect(loadViewer(failed.api, url, 10003, 7, { mode: 'normal', isLoggedIn: true })).resolves.toMatchObject({
       state: 'locked',
       loginHref: undefined,
-      freeTicket: undefined,
+      tickets: { title: undefined, held: undefined },
+    });
+  });
+
+  it('reads a title without tickets of its own (premium tickets only)', () => {
+    const entry = ticketEntry(0, 0, 0);
+    entry.ticket_info.title_ticket_info = null;
+    expect(lockedTicketsOf(entry, 7, true)).toEqual({
+      title: undefined,
+      held: { title: 0, premium: 0, nextTitleTicketInSeconds: 0 },
     });
   });
 

@@ -16,6 +16,7 @@ import {
   type AdjacentChapter,
   type BootPage,
   DEFAULT_PAGE_SIZE,
+  type LockedTickets,
   type LockedViewerData,
   readingDirectionOf,
   titleEpisodeAnchor,
@@ -42,11 +43,32 @@ export function adjacentChapter(
   };
 }
 
-/** The title's free ticket for the locked screen, when the API answers GET /title/ticket/list. */
-function freeTicketOf(entry: TitleTicket | undefined): LockedViewerData['freeTicket'] {
-  const info = entry?.ticket_info.title_ticket_info;
-  if (!info) return undefined;
-  return { owned: info.own_ticket_num, nextInSeconds: info.next_ticket_recover_second };
+/**
+ * The locked screen's ticket state from GET /title/ticket/list's entry for the title: undefined when
+ * the API says no ticket can rent the episode now (it is not in `target_episode_id_list`); the
+ * holdings only for a logged-in reader. Without an entry (the call failed) the episode's own flag
+ * was all there was to go on, so nothing more is claimed.
+ */
+export function lockedTicketsOf(
+  entry: TitleTicket | undefined,
+  episodeId: number,
+  isLoggedIn: boolean,
+): LockedTickets | undefined {
+  if (!entry) return { title: undefined, held: undefined };
+  const { title_ticket_info: title, premium_ticket_info: premium, target_episode_id_list } = entry.ticket_info;
+  if (!target_episode_id_list.includes(episodeId)) return undefined;
+  return {
+    title: title
+      ? { max: title.max_ticket_num, recoverSeconds: title.recover_second, rentalSeconds: title.rental_second }
+      : undefined,
+    held: isLoggedIn
+      ? {
+          title: title?.own_ticket_num ?? 0,
+          premium: premium?.own_ticket_num ?? 0,
+          nextTitleTicketInSeconds: title?.next_ticket_recover_second ?? 0,
+        }
+      : undefined,
+  };
 }
 
 /** The start page with the tile copies that unscramble it (the same plan the reader's canvas uses). */
@@ -77,23 +99,23 @@ async function lockedViewer(
   firstEpisodeId: number | undefined,
   { mode, isLoggedIn }: LoadOptions,
 ): Promise<LockedViewerData> {
-  const ticket = episode?.ticket_rental_enabled === 1;
-  const tickets = ticket
+  const rentable = episode?.ticket_rental_enabled === 1;
+  const tickets = rentable
     ? await optionalCall(
         listTitleTickets(api, { title_id_list: [base.titleId] }),
         'GET /title/ticket/list',
         'the locked screen',
       )
     : undefined;
+  const entry = tickets?.title_ticket_list.find((item) => item.title_id === base.titleId);
   return {
     ...base,
     state: 'locked',
     point: episode?.point ?? 0,
-    ticket,
+    tickets: rentable ? lockedTicketsOf(entry, base.episodeId, isLoggedIn) : undefined,
     bonusPoint: episode?.bonus_point ?? 0,
     unlockHref: titleEpisodeAnchor(base.titleId, base.episodeId),
     loginHref: isLoggedIn ? undefined : loginPathFor(`${url.pathname}${url.search}`),
-    freeTicket: freeTicketOf(tickets?.title_ticket_list.find((entry) => entry.title_id === base.titleId)),
     firstEpisodeHref:
       firstEpisodeId && firstEpisodeId !== base.episodeId ? viewerPath(base.titleId, firstEpisodeId, mode) : undefined,
   };

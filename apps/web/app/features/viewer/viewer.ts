@@ -89,17 +89,27 @@ export interface ReadyViewerData extends ViewerBase {
 export interface LockedViewerData extends ViewerBase {
   state: 'locked';
   point: number;
-  /** It can be rented with a ticket. */
-  ticket: boolean;
+  /** How a ticket can rent it; undefined when no ticket can. */
+  tickets: LockedTickets | undefined;
   /** Points back for buying it. */
   bonusPoint: number;
   /** Where it is bought or rented: its row on the title page. */
   unlockHref: string;
   /** The login dialog, coming back to this chapter, for visitors who are not logged in. */
   loginHref: string | undefined;
-  /** The title's free ticket: how many the reader holds and when the next one comes, when the API tells. */
-  freeTicket: { owned: number; nextInSeconds: number } | undefined;
   firstEpisodeHref: string | undefined;
+}
+
+/**
+ * The ticket state of a locked chapter that tickets can rent, as GET /title/ticket/list tells it
+ * (ADR 014); both parts are undefined when that call failed (the episode's flag alone says a ticket
+ * can rent it).
+ */
+export interface LockedTickets {
+  /** The title's own free tickets, which come back over time; undefined when the title has none. */
+  title: { max: number; recoverSeconds: number; rentalSeconds: number } | undefined;
+  /** What a logged-in reader holds now; undefined for visitors (the API answers them a full stock). */
+  held: { title: number; premium: number; nextTitleTicketInSeconds: number } | undefined;
 }
 
 export type ViewerData = ReadyViewerData | LockedViewerData | (ViewerBase & { state: 'restricted'; message: string });

@@ -106,9 +106,8 @@ export async function respondTopPage(api: ApiClient, { withHistory = false } = {
     const destination = errorDestination(page.responseCode, env.errorRedirect);
     if (destination) throw redirect(destination);
   }
-  // A logged-in reader's page holds their reading history: never cached or shared.
-  const headers: HeadersInit = withHistory ? { 'cache-control': 'private, no-store', vary: 'Cookie' } : {};
-  return data(page, { status: page.state === 'ready' ? 200 : 503, headers });
+  // A logged-in reader's page (their reading history) goes private, no-store from the root middleware.
+  return data(page, { status: page.state === 'ready' ? 200 : 503 });
 }
 
 /** The top page's loader: the reading history too for a logged-in visitor (SPEC §2). */

@@ -1,9 +1,9 @@
 // Schema drift check (STYLE anti-pattern 5): the migrated database has exactly the tables and
 // columns of src/db/schema.ts (read from its types by test/schema-columns.ts), with the same
 // nullability and the same defaulted columns, on the dialect under test.
-import { type Kysely, sql, type TableMetadata } from 'kysely';
+import { type Kysely, Migrator, sql, type TableMetadata } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAppliedMigrations, migrateDown, migrateToLatest, migrations } from '#src/db/migrator.ts';
+import { listAppliedMigrations, MigrationError, migrateDown, migrateToLatest, migrations } from '#src/db/migrator.ts';
 import type { Database } from '#src/db/schema.ts';
 import { createEmptyTestDatabase, createTestDatabase, type TestDatabase, testDialect } from '#test/db.ts';
 import { type DeclaredTable, declaredTables } from '#test/schema-columns.ts';
@@ -108,5 +108,29 @@ describe(`migrations up and down (${testDialect()})`, () => {
 
   it('rejects an unknown target migration with a clear message', async () => {
     await expect(migrateDown(database.db, { to: 'no_such_migration' })).rejects.toThrow(/no_such_migration/);
+  });
+});
+
+describe(`migrations in name order only (${testDialect()}, ADR 004)`, () => {
+  it('are listed in name order, none named for a time still to come', () => {
+    const names = Object.keys(migrations);
+    expect([...names].sort()).toEqual(names);
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    for (const name of names) expect(name.slice(0, 14) <= stamp, name).toBe(true);
+  });
+
+  it('refuses a pending migration named before one already applied', async () => {
+    const database = await createEmptyTestDatabase();
+    try {
+      const names = Object.keys(migrations);
+      const skipped = names.at(-2) as string;
+      const { [skipped]: _skipped, ...others } = migrations;
+      const branch = new Migrator({ db: database.db, provider: { getMigrations: async () => others } });
+      expect((await branch.migrateToLatest()).error).toBeUndefined();
+      await expect(migrateToLatest(database.db)).rejects.toThrow(MigrationError);
+      expect(await listAppliedMigrations(database.db)).not.toContain(skipped);
+    } finally {
+      await database.close();
+    }
   });
 });

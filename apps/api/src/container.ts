@@ -22,6 +22,7 @@ import { DatabaseHealthRepository } from '#src/repositories/database-health.repo
 import { DeviceRepository } from '#src/repositories/device.repository.ts';
 import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
+import { FavoriteRepository } from '#src/repositories/favorite.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
@@ -57,6 +58,7 @@ import { ClientAddressResolver } from '#src/services/client-address-resolver.ser
 import { CommentService } from '#src/services/comment.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
+import { FavoriteService } from '#src/services/favorite.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
@@ -239,6 +241,7 @@ function createCatalogueServices(options: {
     rankings: new RankingRepository(database.db),
     titleActivity: new TitleActivityRepository(database.db),
     readingHistory: new ReadingHistoryRepository(database.db),
+    favorites: new FavoriteRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
     jobs: new JobRepository(database.db),
   };
@@ -297,6 +300,7 @@ function createCatalogueServices(options: {
       { timeZone, webPublicUrl: config.webPublicUrl },
     ),
     readingHistory: new ReadingHistoryService({ history: repositories.readingHistory, catalogue }, { timeZone }),
+    favorites: new FavoriteService({ favorites: repositories.favorites, catalogue, clock }, { timeZone }),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     jobs,
     catalogueCache: cache,

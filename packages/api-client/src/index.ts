@@ -70,6 +70,7 @@ export {
   listTicketFlow,
   rentEpisodeWithTicket,
 } from './commerce-operations.ts';
+export { addFavoriteTitle, deleteFavoriteTitle, listFavoriteTitles } from './favorite-operations.ts';
 export {
   deleteAllViewedTitles,
   deleteViewedTitle,

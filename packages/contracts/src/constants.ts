@@ -25,6 +25,8 @@ export const LAW_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export const COMMENTS_PER_HOUR = 10;
 export const READING_HISTORY_LIMIT = 20;
+/** Titles one reader may follow (ours, ADR 017; `max_favorite_num` of GET /favorite/list). */
+export const MAX_FAVORITE_NUM = 100;
 
 /** Ticket near-expiry badge: shown when expiry is closer than the window but farther than the minimum. */
 export const NEAR_EXPIRY_WINDOW_MS = 172_800_000;

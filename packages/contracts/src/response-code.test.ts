@@ -48,6 +48,7 @@ const expectedKeys: [number, string][] = [
   [3111, 'price_mismatch'],
   [3112, 'ticket_shortage'],
   [3200, 'weekly_title_not_found'],
+  [3300, 'favorite_limit_over'],
   [6100, 'post_comment_ngword'],
   [6301, 'post_comment_limit_over'],
   [6500, 'post_comment_error'],

@@ -1,8 +1,8 @@
-import { COMMENTS_PER_HOUR } from './constants.ts';
+import { COMMENTS_PER_HOUR, MAX_FAVORITE_NUM } from './constants.ts';
 
 /**
  * Every `response_code` the API answers with (SPEC §8). 1001 and 3101–3105 come from the
- * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014).
+ * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014) and 3300 (ADR 017).
  */
 export const ResponseCode = {
   Success: 0,
@@ -44,6 +44,8 @@ export const ResponseCode = {
   PriceMismatch: 3111,
   TicketShortage: 3112,
   WeeklyTitleNotFound: 3200,
+  // Ours (ADR 017): following one title more than MAX_FAVORITE_NUM allows.
+  FavoriteLimitOver: 3300,
   PostCommentNgword: 6100,
   PostCommentLimitOver: 6301,
   PostCommentError: 6500,
@@ -129,6 +131,7 @@ export const responseCodeMessages: Readonly<Record<string, string>> = {
   'response_code_message.price_mismatch': 'The price has changed. Please check the new price and try again.',
   'response_code_message.ticket_shortage': 'You have no ticket to use right now.',
   'response_code_message.weekly_title_not_found': 'No titles found for this day.',
+  'response_code_message.favorite_limit_over': `You can follow up to ${MAX_FAVORITE_NUM} titles. Unfollow one to follow another.`,
   'response_code_message.post_comment_ngword': 'offensive or discriminatory content detected.',
   'response_code_message.post_comment_limit_over': `You can post up to ${COMMENTS_PER_HOUR} comments per hour. Please try again later.`,
   'response_code_message.post_comment_error': 'Unable to post your comment. Please try again.',

@@ -506,6 +506,13 @@ export interface ViewHistoryTable {
   viewed_at: Millis;
 }
 
+/** A title a reader follows (ADR 017). */
+export interface FavoriteTitleTable {
+  user_id: number;
+  title_id: number;
+  created_at: Millis; // when it was followed
+}
+
 export interface LoginBonusTable {
   user_id: number;
   bonus_date: string; // YYYY-MM-DD local date
@@ -599,6 +606,7 @@ export interface Database {
   comment_notice: CommentNoticeTable;
   episode_view: EpisodeViewTable;
   view_history: ViewHistoryTable;
+  favorite_title: FavoriteTitleTable;
   login_bonus: LoginBonusTable;
   advertisement: AdvertisementTable;
   advertisement_counter: AdvertisementCounterTable;

@@ -5,6 +5,7 @@ import { appRoutes } from '#src/routes/app.routes.ts';
 import { commentRoutes } from '#src/routes/comment.routes.ts';
 import { devRoutes } from '#src/routes/dev.routes.ts';
 import { episodeRoutes } from '#src/routes/episode.routes.ts';
+import { favoriteRoutes } from '#src/routes/favorite.routes.ts';
 import { genreRoutes } from '#src/routes/genre.routes.ts';
 import { healthRoutes } from '#src/routes/health.routes.ts';
 import { imageRoutes } from '#src/routes/image.routes.ts';
@@ -28,6 +29,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(openapiRoutes);
   await app.register(imageRoutes);
   await app.register(titleRoutes);
+  await app.register(favoriteRoutes);
   await app.register(episodeRoutes);
   // Catalogue and discovery (ADR 009).
   await app.register(genreRoutes);

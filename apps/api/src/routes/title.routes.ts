@@ -27,6 +27,7 @@ export const BoundedIdListSchema = IdListSchema.refine((ids) => ids.length <= MA
 
 export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = () => app.container.services.catalogue;
+  const favorites = () => app.container.services.favorites;
 
   app.get(
     '/title/list',
@@ -38,7 +39,8 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TitleListResponseSchema },
       },
     },
-    async (request) => ok({ title_list: await catalogue().listTitles(request.query.title_id_list, request.client) }),
+    async (request) =>
+      ok({ title_list: await favorites().listTitles(request.auth, request.query.title_id_list, request.client) }),
   );
 
   app.get(

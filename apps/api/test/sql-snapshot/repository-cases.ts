@@ -15,6 +15,7 @@ import { DatabaseHealthRepository } from '#src/repositories/database-health.repo
 import { DeviceRepository } from '#src/repositories/device.repository.ts';
 import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
+import { FavoriteRepository } from '#src/repositories/favorite.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
@@ -430,6 +431,13 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
     upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
+  }),
+  repositoryCases('favorite', FavoriteRepository, {
+    listFavoriteTitles: (repository) => repository.listFavoriteTitles(1, 100, 0, NOW),
+    countFavoriteTitles: (repository) => repository.countFavoriteTitles(1),
+    listFavoriteTitleIds: (repository) => repository.listFavoriteTitleIds(1, [10001, 10002]),
+    insertFavoriteTitle: (repository) => repository.insertFavoriteTitle(1, 10001, NOW, 100),
+    deleteFavoriteTitle: (repository) => repository.deleteFavoriteTitle(1, 10001),
   }),
   repositoryCases('reading-history', ReadingHistoryRepository, {
     listViewedTitles: (repository) => repository.listViewedTitles(1, 20, 0),

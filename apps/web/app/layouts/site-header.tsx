@@ -4,6 +4,7 @@ import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { AccountDialog, withDialog } from '#app/features/account/account-dialog.tsx';
+import { AccountMenu } from '#app/features/account/account-menu.tsx';
 import { CatalogueNav } from './catalogue-nav.tsx';
 
 function SearchBox({ id, className }: { id: string; className?: string }) {
@@ -67,24 +68,7 @@ export function SiteHeader() {
           <SearchBox id="site-search" className="hidden max-w-md flex-1 md:block" />
           <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-1.5 sm:gap-2">
             {isLoggedIn ? (
-              <Link
-                to="/my"
-                data-testid="header-my-page"
-                className="inline-flex h-9 items-center gap-2 rounded-full bg-ink px-4 text-sm font-bold text-white transition hover:bg-zinc-800"
-              >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <circle cx="12" cy="8" r="4" />
-                  <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-                </svg>
-                {t('header.my_page')}
-              </Link>
+              <AccountMenu />
             ) : (
               <>
                 <Link

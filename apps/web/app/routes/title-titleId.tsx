@@ -1,7 +1,8 @@
 import { SERVICE_NAME } from '#app/brand.ts';
+import { submitFollow } from '#app/features/title/follow.server.ts';
 import { loadRouteTitlePage } from '#app/features/title/title-page.server.ts';
 import { TitleScreen } from '#app/features/title/title-screen.tsx';
-import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
+import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import { i18nFor } from '#app/i18n/i18n.ts';
 import { localeOfMatches, pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/title-titleId';
@@ -10,6 +11,10 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware('title-tit
 
 export function loader({ request, context, url }: Route.LoaderArgs) {
   return loadRouteTitlePage(request, context, url);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitFollow(request, context, context.get(titleRouteContext).titleId);
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {

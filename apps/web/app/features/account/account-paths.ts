@@ -6,6 +6,7 @@ export const LOGIN_ACTION_PATH = '/account/login';
 export const LOGOUT_ACTION_PATH = '/account/logout';
 export const SIGNUP_PATH = '/account/presave';
 export const SIGNUP_WELCOME_PATH = '/account/save/welcome';
+export const MY_PAGE_PATH = '/my';
 export const SETTINGS_PATH = '/my/setting';
 export const PASSWORD_RESET_REQUEST_PATH = '/account/password/prereset';
 export const PASSWORD_RESET_SENT_PATH = '/account/password/prereset/send';

@@ -157,6 +157,7 @@ export async function loadTitlePage(
       .map((candidate) => toTitleCard(candidate, toPublicImageUrl)),
     episodeIds: oldestFirst.map((row) => row.id),
     continueReading: progress,
+    following: title?.favorite_status === 1,
   };
 }
 

@@ -64,6 +64,8 @@ export interface TitlePageData {
   recommended: TitleCardView[];
   /** Every chapter id, oldest first (what "continue" moves on to). */
   episodeIds: number[];
+  /** The logged-in reader follows the title (the Title's favorite_status, ADR 017). */
+  following: boolean;
   /** Where a logged-in reader left off (the API's, for every device); guests' comes from the browser. */
   continueReading: ContinueReading | undefined;
 }

@@ -7,6 +7,7 @@ import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
 import { ContinueButton } from './continue-button.tsx';
 import { EpisodeList } from './episode-list.tsx';
+import { FollowButton } from './follow-button.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
 import type { TitlePageData } from './title-page.ts';
@@ -99,6 +100,7 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                     {t('catalogue.read_first')}
                   </Link>
                 ) : null}
+                <FollowButton following={title.following} />
                 {title.latestReadableHref && title.latestReadableHref !== title.firstEpisodeHref ? (
                   <Link to={title.latestReadableHref} className={secondaryButton}>
                     {t('catalogue.read_latest_free')}

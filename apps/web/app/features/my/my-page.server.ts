@@ -1,0 +1,62 @@
+import { getAccountPoint, listFavoriteTitles, listPurchasedTitles, responseCodeOf } from '@manga/api-client';
+import { ResponseCode } from '@manga/contracts';
+import { type RouterContextProvider, redirect } from 'react-router';
+import { toPublicImageUrl } from '#app/api.server.ts';
+import { handleApiError } from '#app/errors/api-errors.server.ts';
+import { clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
+import { loginPathFor } from '#app/features/account/account-paths.ts';
+import { loadReadingHistory } from '#app/features/catalogue/reading-history.server.ts';
+import { loadMyCommentActivity } from '#app/features/comments/my-comments.server.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import {
+  MY_CONTINUE_COUNT,
+  MY_PURCHASED_COUNT,
+  type MyPageData,
+  type Section,
+  toFollowed,
+  toPurchased,
+  toWallet,
+} from './my-page.ts';
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * /my: every section's call at once. A session the API no longer knows logs the visitor out and
+ * sends them to log in and back; maintenance shows the maintenance screen; any other failure only
+ * fails its section.
+ */
+export async function loadMyPage(request: Request, context: Context, url: URL): Promise<MyPageData> {
+  const api = apiFor(request, context);
+  const now = new Date();
+  const [wallet, continueReading, followed, purchased, activity] = await Promise.allSettled([
+    getAccountPoint(api).then((answer) => toWallet(answer, now)),
+    loadReadingHistory(api, MY_CONTINUE_COUNT),
+    listFavoriteTitles(api, { limit: 0, needs_title_list: 1 }).then((answer) => toFollowed(answer, toPublicImageUrl)),
+    listPurchasedTitles(api, { limit: MY_PURCHASED_COUNT }).then((answer) => toPurchased(answer, toPublicImageUrl)),
+    loadMyCommentActivity(request, context, url),
+  ]);
+  for (const result of [wallet, continueReading, followed, purchased, activity]) {
+    if (result.status === 'fulfilled') continue;
+    const code = responseCodeOf(result.reason);
+    if (result.reason instanceof Response) throw result.reason;
+    if (isSessionGone(code)) {
+      clearSessionCookie(visitorOf(context));
+      throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+    }
+    if (code === ResponseCode.ServerMaintenance) handleApiError(result.reason);
+  }
+  if (activity.status === 'rejected') throw activity.reason;
+  return {
+    wallet: sectionOf(wallet),
+    continueReading: sectionOf(continueReading),
+    followed: sectionOf(followed),
+    purchased: sectionOf(purchased),
+    activity: activity.value,
+  };
+}
+
+function sectionOf<T>(result: PromiseSettledResult<T>): Section<T> {
+  if (result.status === 'fulfilled') return { status: 'ready', value: result.value };
+  console.warn(`a /my section failed with ${responseCodeOf(result.reason)}; the page goes on without it`);
+  return { status: 'failed', code: responseCodeOf(result.reason) };
+}

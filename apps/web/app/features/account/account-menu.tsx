@@ -24,6 +24,10 @@ function PersonIcon() {
   );
 }
 
+function menuItemsOf(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+}
+
 export function AccountMenu() {
   const { t } = useTranslation();
   const { setLoggedIn } = useLoginState();
@@ -41,11 +45,11 @@ export function AccountMenu() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation by design
   useEffect(() => setOpen(false), [location.key]);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const items = () => menuItemsOf(menuRef.current);
 
   useEffect(() => {
     if (!open) return;
-    items()[focusIndex]?.focus();
+    menuItemsOf(menuRef.current)[focusIndex]?.focus();
   }, [open, focusIndex]);
 
   useEffect(() => {

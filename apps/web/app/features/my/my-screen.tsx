@@ -60,7 +60,7 @@ function Empty({ children }: { children: ReactNode }) {
 }
 
 function SectionBody<T>({ section, children }: { section: Section<T>; children: (value: T) => ReactNode }) {
-  return section.status === 'failed' ? <Failed code={section.code} /> : <>{children(section.value)}</>;
+  return section.status === 'failed' ? <Failed code={section.code} /> : children(section.value);
 }
 
 function Wallet({ wallet }: { wallet: WalletView }) {

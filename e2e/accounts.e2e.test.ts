@@ -68,14 +68,16 @@ describe('accounts (SPEC §2, §4)', () => {
     await first.getByTestId('header-login').waitFor();
     await expect.poll(() => storedLogin(first)).toBe('false');
 
-    // A wrong password shows the SPEC §8 text in the error modal, and the dialog stays open.
+    // A wrong password shows the SPEC §8 text inside the dialog, beside the fields (no second
+    // modal), with the code as small print only; the dialog stays open for the next try.
     await first.getByTestId('header-login').click();
     await logIn(first, email, 'Wrong-pass-2026');
-    const modal = first.getByRole('alertdialog');
-    await modal.waitFor();
-    expect(await modal.getByTestId('error-modal-message').textContent()).toBe('Unable to log in.');
-    await first.keyboard.press('Escape');
-    await modal.waitFor({ state: 'detached' });
+    const loginDialog = first.getByRole('dialog', { name: 'Log in' });
+    const error = loginDialog.getByTestId('form-error');
+    await error.waitFor();
+    expect(await error.getByTestId('form-error-message').textContent()).toBe('Unable to log in.');
+    expect(await error.textContent()).toContain('2002');
+    expect(await first.getByRole('alertdialog').count()).toBe(0);
     await logIn(first, email, password);
     await first.getByTestId('header-my-page').waitFor();
     // The header turns at once; the dialog closes with the navigation that follows.
@@ -196,8 +198,8 @@ describe('accounts (SPEC §2, §4)', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Nobody-pass-2026');
     await dialog.getByRole('button', { name: 'Log in' }).click();
 
-    await page.getByRole('alertdialog').waitFor();
-    expect(await page.getByTestId('error-modal-message').textContent()).toBe('Unable to log in.');
+    await dialog.getByTestId('form-error').waitFor();
+    expect(await dialog.getByTestId('form-error-message').textContent()).toBe('Unable to log in.');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my/setting');
     expect(new URL(page.url()).searchParams.get('dialog')).toBe('login');
   });

@@ -240,9 +240,19 @@ export const ROUTE_TABLE = [
  * own; they answer posts and send other requests on), the comments endpoint of an episode (loaded
  * and posted to by the comments section, ADR 013), the operator console (`/ops`, operators only:
  * everyone else gets the 404 page), and development-only pages, which answer 404 when MANGA_ENV is
- * production (the dev outbox of ADR 007).
+ * production (the dev outbox of ADR 007). And the privacy policy (`article-privacy-policy`), open
+ * like the terms and the help page, so that the age gate's "I agree to the Privacy Policy" links to
+ * something readable (ADR 018).
  */
 export const EXTRA_ROUTES = [
+  {
+    name: 'article-privacy-policy',
+    path: 'article/privacy-policy',
+    file: 'routes/article-privacy-policy.tsx',
+    layout: 'default',
+    middleware: none,
+    params: noParams,
+  },
   {
     name: 'account-login',
     path: 'account/login',

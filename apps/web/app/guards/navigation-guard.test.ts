@@ -108,15 +108,20 @@ describe('decideNavigation (SPEC §4 navigation order)', () => {
     ).toEqual({ kind: 'allow' });
   });
 
-  it('an unknown age is checked before terms and help open', () => {
-    expect(decideNavigation(state({ routeName: 'article-help', target: '/article/help' }))).toEqual({
+  it('opens terms, privacy and help before any age check (ADR 018): from the gate and the denied page', () => {
+    for (const routeName of ['article-terms-of-service', 'article-privacy-policy', 'article-help'] as const) {
+      expect(decideNavigation(state({ routeName, target: '/article' }))).toEqual({ kind: 'allow' });
+      expect(decideNavigation(state({ ...visitor.under13, routeName, target: '/article' }))).toEqual({ kind: 'allow' });
+      expect(decideNavigation(state({ region: 'JP', routeName, target: '/article' }))).toEqual({ kind: 'allow' });
+    }
+    expect(decideNavigation(state({ routeName: 'article-abj', target: '/article/abj' }))).toEqual({
       kind: 'redirect',
-      to: '/?redirect=%2Farticle%2Fhelp',
+      to: '/?redirect=%2Farticle%2Fabj',
     });
   });
 
   it('4. an impossible age goes to the denied-age page, wherever it was going', () => {
-    for (const routeName of ['index', 'law-age', 'article-help', 'my'] as const) {
+    for (const routeName of ['index', 'law-age', 'article-abj', 'my'] as const) {
       expect(decideNavigation(state({ ...visitor.under13, routeName, target: '/' }))).toEqual({
         kind: 'redirect',
         to: '/law/age/denied',
@@ -125,7 +130,7 @@ describe('decideNavigation (SPEC §4 navigation order)', () => {
   });
 
   it('5. terms and help are open once the age is known, without consent', () => {
-    for (const routeName of ['article-terms-of-service', 'article-help'] as const) {
+    for (const routeName of ['article-terms-of-service', 'article-privacy-policy', 'article-help'] as const) {
       expect(decideNavigation(state({ ...visitor.adultWithoutConsent, routeName, target: '/article' }))).toEqual({
         kind: 'allow',
       });

@@ -19,8 +19,15 @@ export const BYPASS_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'error-errorCode',
   'catch-all',
 ]);
-/** Terms and help are open once the age is known, with or without consent. */
-export const OPEN_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['article-terms-of-service', 'article-help']);
+/**
+ * Terms, privacy policy and help are open to every visitor, before any age or consent check: the
+ * gate asks visitors to agree to them and the denied-age page sends them to help (ADR 018).
+ */
+export const OPEN_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'article-terms-of-service',
+  'article-privacy-policy',
+  'article-help',
+]);
 /** Where age and consent are entered. */
 export const GATE_ROUTE: RouteName = 'law-age';
 export const TOP_ROUTE: RouteName = 'index';
@@ -96,6 +103,8 @@ export function decideNavigation(state: NavigationState): NavigationDecision {
   if (!state.cookieAuth) return allow;
   // Maintenance, denied-age and server-error routes bypass the checks.
   if (BYPASS_ROUTES.has(state.routeName)) return allow;
+  // 5, moved first (ADR 018): terms, privacy and help are open, whatever the age and consent.
+  if (OPEN_ROUTES.has(state.routeName)) return allow;
 
   const birthday = parseBirthday(state.birthday, state.now);
   if (!birthday) {
@@ -106,8 +115,6 @@ export function decideNavigation(state: NavigationState): NavigationDecision {
   }
   // 4. An impossible age (under 13) goes to the denied-age page.
   if (ageGroupOf(birthday, state.now) === AgeGroup.Impossible) return { kind: 'redirect', to: DENIED_PATH };
-  // 5. Terms and help are open.
-  if (OPEN_ROUTES.has(state.routeName)) return allow;
   // 6. Without law consent, go to the top page.
   if (!hasLawConsent({ ...state, birthday }, state.now)) return toGateway(state);
   return allow;

@@ -37,7 +37,7 @@ export default function OopsLayout() {
               </Link>
             </li>
             <li>
-              <Link to="/article/terms-of-service#privacy-policy" className="hover:text-ink hover:underline">
+              <Link to="/article/privacy-policy" className="hover:text-ink hover:underline">
                 {t('footer.privacy_policy')}
               </Link>
             </li>

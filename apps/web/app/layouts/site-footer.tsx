@@ -7,7 +7,7 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 export const FOOTER_LINKS = [
   { to: '/article/help', key: 'footer.help' },
   { to: '/article/terms-of-service', key: 'footer.terms_of_service' },
-  { to: '/article/terms-of-service#privacy-policy', key: 'footer.privacy_policy' },
+  { to: '/article/privacy-policy', key: 'footer.privacy_policy' },
   { to: '/article/abj', key: 'footer.abj' },
   { to: '/article/cal-bus-and-prof-code', key: 'footer.cal_bus_and_prof_code' },
 ] as const;

@@ -4,7 +4,8 @@ import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
-import { ErrorModal, useModalFocus } from '#app/components/ui/modal.tsx';
+import { FormError } from '#app/components/ui/form-error.tsx';
+import { useModalFocus } from '#app/components/ui/modal.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '#app/guards/navigation-guard.ts';
 import {
   ScriptMarker,
@@ -71,60 +72,46 @@ function LoginForm({ closeHref }: { closeHref: string }) {
 
   // A login without scripts comes back with its error in the URL; a new answer replaces it.
   const code = feedback.code ?? (fetcher.data ? undefined : fromUrl.code);
-  const closeError =
-    feedback.code !== undefined
-      ? feedback.dismissError
-      : () => navigate(loginHref, { replace: true, preventScrollReset: true });
   return (
-    <>
-      <fetcher.Form
-        method="post"
-        action={LOGIN_ACTION_PATH}
-        noValidate={hydrated}
-        onSubmit={feedback.onSubmit}
-        className="mt-6 space-y-4"
-        aria-label={t('dialog.login.title')}
-      >
-        <ScriptMarker />
-        <input type="hidden" name="redirect" value={target} />
-        <input type="hidden" name="from" value={loginHref} />
-        {fromUrl.field && !fetcher.data ? (
-          <p
-            role="alert"
-            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700 ring-1 ring-red-100"
-          >
-            {t(fromUrl.field)}
-          </p>
-        ) : null}
-        <TextField
-          name="email"
-          type="email"
-          label={t('account.fields.email')}
-          autoComplete="email"
-          error={feedback.errors.email}
-          autoFocus
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('account.fields.password')}
-          autoComplete="current-password"
-          error={feedback.errors.password}
-        />
-        <div className="flex justify-end">
-          <Link to={PASSWORD_RESET_REQUEST_PATH} className={`text-sm ${textLinkClass}`}>
-            {t('dialog.login.forgot')}
-          </Link>
-        </div>
-        <SubmitButton busy={busy}>{t('dialog.login.submit')}</SubmitButton>
-      </fetcher.Form>
-      <ErrorModal
-        code={code}
-        retryAfterSeconds={feedback.code !== undefined ? feedback.retryAfterSeconds : undefined}
-        onClose={closeError}
-        closeHref={loginHref}
+    <fetcher.Form
+      method="post"
+      action={LOGIN_ACTION_PATH}
+      noValidate={hydrated}
+      onSubmit={feedback.onSubmit}
+      className="mt-6 space-y-4"
+      aria-label={t('dialog.login.title')}
+    >
+      <ScriptMarker />
+      <input type="hidden" name="redirect" value={target} />
+      <input type="hidden" name="from" value={loginHref} />
+      {fromUrl.field && !fetcher.data ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700 ring-1 ring-red-100">
+          {t(fromUrl.field)}
+        </p>
+      ) : null}
+      <TextField
+        name="email"
+        type="email"
+        label={t('account.fields.email')}
+        autoComplete="email"
+        error={feedback.errors.email}
+        autoFocus
       />
-    </>
+      <TextField
+        name="password"
+        type="password"
+        label={t('account.fields.password')}
+        autoComplete="current-password"
+        error={feedback.errors.password}
+      />
+      <FormError code={code} retryAfterSeconds={feedback.code !== undefined ? feedback.retryAfterSeconds : undefined} />
+      <div className="flex justify-end">
+        <Link to={PASSWORD_RESET_REQUEST_PATH} className={`text-sm ${textLinkClass}`}>
+          {t('dialog.login.forgot')}
+        </Link>
+      </div>
+      <SubmitButton busy={busy}>{t('dialog.login.submit')}</SubmitButton>
+    </fetcher.Form>
   );
 }
 
@@ -132,7 +119,6 @@ type SignupResult = AnyFormResult | { status: 'done'; email: string };
 
 function SignupForm() {
   const { t } = useTranslation();
-  const location = useLocation();
   const fetcher = useFetcher<SignupResult>();
   const hydrated = useHydrated();
   const feedback = useFormFeedback(fetcher.data, validateSignupForm);
@@ -153,24 +139,21 @@ function SignupForm() {
     );
   }
   return (
-    <>
-      <fetcher.Form
-        method="post"
-        action={SIGNUP_PATH}
-        noValidate={hydrated}
-        onSubmit={feedback.onSubmit}
-        className="mt-6 space-y-4"
-        aria-label={t('dialog.signup.title')}
-      >
-        <SignupFields errors={feedback.errors} busy={busy} autoFocus />
-      </fetcher.Form>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={withDialog(location.pathname, location.search, 'signup')}
+    <fetcher.Form
+      method="post"
+      action={SIGNUP_PATH}
+      noValidate={hydrated}
+      onSubmit={feedback.onSubmit}
+      className="mt-6 space-y-4"
+      aria-label={t('dialog.signup.title')}
+    >
+      <SignupFields
+        errors={feedback.errors}
+        busy={busy}
+        autoFocus
+        error={<FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />}
       />
-    </>
+    </fetcher.Form>
   );
 }
 

@@ -110,10 +110,13 @@ export function SignupFields({
   errors,
   busy,
   autoFocus,
+  error,
 }: {
   errors: Partial<Record<string, FieldErrorKey>>;
   busy: boolean;
   autoFocus?: boolean;
+  /** Why the last submission failed (FormError), shown above the button. */
+  error?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -136,6 +139,7 @@ export function SignupFields({
           error={errors.privacy}
         />
       </div>
+      {error}
       <SubmitButton busy={busy} tone="brand">
         {t('dialog.signup.submit')}
       </SubmitButton>

@@ -121,7 +121,7 @@ export function AccountMenu() {
         ref={buttonRef}
         id={buttonId}
         type="button"
-        data-testid="account-menu-button"
+        data-testid="header-my-page"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}

@@ -16,7 +16,7 @@ export const EMAIL_CHANGE_PATH = '/my/setting/email';
 export const EMAIL_CHANGE_SENT_PATH = '/account/email/presave/send';
 export const OPT_OUT_PATH = '/my/setting/optout';
 export const TERMS_PATH = '/article/terms-of-service';
-export const PRIVACY_PATH = '/article/terms-of-service#privacy-policy';
+export const PRIVACY_PATH = '/article/privacy-policy';
 
 /** Query parameter that carries a failed no-JavaScript login back to the dialog. */
 export const LOGIN_ERROR_PARAM = 'login_error';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { Form, Link, useNavigation } from 'react-router';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import {
   AccountScreen,
   primaryLinkClass,
@@ -79,7 +79,6 @@ export function TokenConfirmScreen({
   restart: { to: string; label: string };
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const feedback = useFormFeedback(result, noChecks);
   if (!token) return <MissingTokenScreen restart={restart} />;
@@ -94,16 +93,11 @@ export function TokenConfirmScreen({
     <AccountScreen title={t(`pages.${page}.title`)} lead={<p>{t(`pages.${page}.lead`)}</p>}>
       <Form method="post">
         <input type="hidden" name="token" value={token} />
+        <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy} tone="brand">
           {submitLabel}
         </SubmitButton>
       </Form>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={`${location.pathname}${location.search}`}
-      />
     </AccountScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLocation, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { Form, useNavigation } from 'react-router';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { SubmitButton, TextField, useFormFeedback, useHydrated } from './account-form.tsx';
 import { type AnyFormResult, validateEmailChangeForm } from './account-forms.ts';
@@ -9,7 +9,6 @@ import { SETTINGS_PATH } from './account-paths.ts';
 /** E-mail change's first step: the new address and the current password. */
 export function EmailChangeScreen({ email, result }: { email: string; result: AnyFormResult | undefined }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, validateEmailChangeForm);
@@ -40,15 +39,10 @@ export function EmailChangeScreen({ email, result }: { email: string; result: An
             autoComplete="current-password"
             error={feedback.errors.password}
           />
+          <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
           <SubmitButton busy={busy}>{t('account.send_confirmation')}</SubmitButton>
         </Form>
       </div>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </PageFrame>
   );
 }

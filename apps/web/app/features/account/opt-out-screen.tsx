@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLocation, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { Form, useNavigation } from 'react-router';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { SubmitButton, useFormFeedback } from './account-form.tsx';
 import { noFormChecks } from './account-forms.ts';
@@ -26,7 +26,6 @@ function Choice({ name, checked, title, help }: { name: string; checked: boolean
 /** Opt out of the sale or sharing of personal data (SPEC §2): ads and analytics, each on its own. */
 export function OptOutScreen({ stored, result }: { stored: OptOutChoices; result: OptOutFormResult | undefined }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, noFormChecks);
   const saved = result?.status === 'done' ? result.optOut : undefined;
@@ -65,6 +64,9 @@ export function OptOutScreen({ stored, result }: { stored: OptOutChoices; result
             />
           </div>
         </fieldset>
+        <div className="mt-5">
+          <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
+        </div>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="sm:w-56">
             <SubmitButton busy={busy}>{t('optout.save')}</SubmitButton>
@@ -76,12 +78,6 @@ export function OptOutScreen({ stored, result }: { stored: OptOutChoices; result
           ) : null}
         </div>
       </Form>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </PageFrame>
   );
 }

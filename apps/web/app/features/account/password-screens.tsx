@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { Form, Link, useNavigation } from 'react-router';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import {
   AccountScreen,
   NewPasswordFields,
@@ -25,7 +25,6 @@ export function PasswordChangeScreen({
   result: AnyFormResult | undefined;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, validatePasswordChangeForm);
@@ -57,6 +56,7 @@ export function PasswordChangeScreen({
           error={feedback.errors.current_password}
         />
         <NewPasswordFields name="new_password" errors={feedback.errors} />
+        <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy}>{t('account.send_confirmation')}</SubmitButton>
       </Form>
       <p className="mt-5 text-center text-sm">
@@ -64,12 +64,6 @@ export function PasswordChangeScreen({
           {t('dialog.login.forgot')}
         </Link>
       </p>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </AccountScreen>
   );
 }
@@ -77,7 +71,6 @@ export function PasswordChangeScreen({
 /** Password reset's first step: the address and the new password. */
 export function PasswordResetRequestScreen({ result }: { result: AnyFormResult | undefined }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, validatePasswordResetForm);
@@ -95,14 +88,9 @@ export function PasswordResetRequestScreen({ result }: { result: AnyFormResult |
           error={feedback.errors.email}
         />
         <NewPasswordFields name="new_password" errors={feedback.errors} />
+        <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy}>{t('account.prereset.submit')}</SubmitButton>
       </Form>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </AccountScreen>
   );
 }

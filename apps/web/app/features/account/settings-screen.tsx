@@ -1,8 +1,8 @@
 import { Platform } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { Form, Link, useNavigation } from 'react-router';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { useFormFeedback } from './account-form.tsx';
 import { noFormChecks, REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from './account-forms.ts';
@@ -82,7 +82,6 @@ export function SettingsScreen({
   result: DeviceFormResult | undefined;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, noFormChecks);
   const revoked = result?.status === 'done' ? result.revoked : undefined;
@@ -186,6 +185,9 @@ export function SettingsScreen({
               </li>
             ))}
           </ul>
+          <div className="px-5 empty:hidden sm:px-6">
+            <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
+          </div>
           {revoked || hasOtherSessions ? (
             <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
               {revoked ? (
@@ -220,12 +222,6 @@ export function SettingsScreen({
           <LogoutButton />
         </div>
       </div>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </PageFrame>
   );
 }

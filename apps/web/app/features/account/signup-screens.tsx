@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import { useRootData } from '#app/root-data.ts';
 import {
   AccountScreen,
@@ -28,7 +28,6 @@ export type SignupResult = AnyFormResult | { status: 'done'; email: string };
 /** Sign-up's first step: the address and the consents, then "check your mail". */
 export function SignupScreen({ result }: { result: SignupResult | undefined }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const busy = useNavigation().state === 'submitting';
   const feedback = useFormFeedback(result, validateSignupForm);
@@ -50,7 +49,11 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
   return (
     <AccountScreen title={t('pages.account-presave.title')} lead={<p>{t('pages.account-presave.lead')}</p>}>
       <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <SignupFields errors={feedback.errors} busy={busy} />
+        <SignupFields
+          errors={feedback.errors}
+          busy={busy}
+          error={<FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />}
+        />
       </Form>
       <p className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">
         {t('dialog.signup.switch_lead')}{' '}
@@ -58,12 +61,6 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
           {t('dialog.signup.switch')}
         </Link>
       </p>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={location.pathname}
-      />
     </AccountScreen>
   );
 }
@@ -71,7 +68,6 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
 /** Sign-up's second step (the mailed link): choose the password. */
 export function SignupSaveScreen({ token, result }: { token: string; result: AnyFormResult | undefined }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, validateNewPasswordForm);
@@ -81,16 +77,11 @@ export function SignupSaveScreen({ token, result }: { token: string; result: Any
       <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields name="password" errors={feedback.errors} />
+        <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy} tone="brand">
           {t('account.save.submit')}
         </SubmitButton>
       </Form>
-      <ErrorModal
-        code={feedback.code}
-        retryAfterSeconds={feedback.retryAfterSeconds}
-        onClose={feedback.dismissError}
-        closeHref={`${location.pathname}${location.search}`}
-      />
     </AccountScreen>
   );
 }

@@ -172,11 +172,7 @@ function ConsentStep({
                 i18nKey="law.age.agree_terms"
                 to="/article/terms-of-service"
               />
-              <ConsentCheck
-                name="privacy_policy"
-                i18nKey="law.age.agree_privacy"
-                to="/article/terms-of-service#privacy-policy"
-              />
+              <ConsentCheck name="privacy_policy" i18nKey="law.age.agree_privacy" to="/article/privacy-policy" />
             </>
           )}
         </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 
-export type ArticleName = 'help' | 'terms-of-service' | 'abj' | 'cal-bus-and-prof-code';
+export type ArticleName = 'help' | 'terms-of-service' | 'privacy-policy' | 'abj' | 'cal-bus-and-prof-code';
 
 interface ArticleSection {
   heading: string;
@@ -32,22 +32,12 @@ function Sections({ sections, idPrefix }: { sections: readonly ArticleSection[];
   );
 }
 
-/** One of the four /article pages: the text comes from en.json / ja.json. */
+/** One of the /article pages: the text comes from en.json / ja.json. */
 export function ArticleView({ name }: { name: ArticleName }) {
   const { t } = useTranslation();
   const values = { name: SERVICE_NAME };
   const sections = t(`articles.${name}.sections`, { ...values, returnObjects: true }) as ArticleSection[];
-  const privacy =
-    name === 'terms-of-service'
-      ? (t('articles.terms-of-service.privacy', { ...values, returnObjects: true }) as {
-          heading: string;
-          sections: ArticleSection[];
-        })
-      : undefined;
-  const toc = [
-    ...sections.map((section, index) => ({ id: slug(index), label: section.heading })),
-    ...(privacy ? [{ id: 'privacy-policy', label: privacy.heading }] : []),
-  ];
+  const toc = sections.map((section, index) => ({ id: slug(index), label: section.heading }));
   return (
     <PageFrame title={t(`articles.${name}.title`, values)} lead={t(`articles.${name}.lead`, values)}>
       <div className="grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -71,14 +61,6 @@ export function ArticleView({ name }: { name: ArticleName }) {
         </nav>
         <article className="max-w-3xl space-y-9">
           <Sections sections={sections} idPrefix="" />
-          {privacy ? (
-            <section id="privacy-policy" className="scroll-mt-24 border-t border-zinc-200 pt-9">
-              <h2 className="text-xl font-black tracking-tight text-ink sm:text-2xl">{privacy.heading}</h2>
-              <div className="mt-6 space-y-8">
-                <Sections sections={privacy.sections} idPrefix="privacy-" />
-              </div>
-            </section>
-          ) : null}
         </article>
       </div>
     </PageFrame>

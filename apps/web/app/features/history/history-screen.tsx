@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import { ErrorModal, useModalFocus } from '#app/components/ui/modal.tsx';
+import { FormError } from '#app/components/ui/form-error.tsx';
+import { useModalFocus } from '#app/components/ui/modal.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
 import {
@@ -72,13 +73,17 @@ export function HistoryScreen({ page, result }: { page: HistoryPageData; result:
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const [dismissed, setDismissed] = useState<HistoryActionResult>(undefined);
   return (
     <PageFrame
       title={t('pages.my-history.title')}
       lead={t('pages.my-history.lead')}
       crumbs={[{ label: t('pages.my.title'), to: '/my' }]}
     >
+      {result?.status === 'failed' ? (
+        <div className="mb-5">
+          <FormError code={result.code} />
+        </div>
+      ) : null}
       {page.entries.length === 0 ? (
         <section
           className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center"
@@ -133,9 +138,6 @@ export function HistoryScreen({ page, result }: { page: HistoryPageData; result:
         </section>
       )}
       {page.confirmClear ? <ClearConfirmation count={page.entries.length} /> : null}
-      {result?.status === 'failed' && result !== dismissed ? (
-        <ErrorModal code={result.code} onClose={() => setDismissed(result)} closeHref={HISTORY_PATH} />
-      ) : null}
     </PageFrame>
   );
 }

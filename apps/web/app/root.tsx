@@ -17,7 +17,7 @@ import { SERVICE_NAME } from './brand.ts';
 import { ClientEffects } from './client/client-effects.tsx';
 import { LoginStateProvider } from './client/login-state.tsx';
 import { env } from './env.server.ts';
-import { errorDestination, notFoundMessage } from './errors/error-routing.ts';
+import { errorDestination } from './errors/error-routing.ts';
 import { useDocumentLocale } from './i18n/document-locale.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { LoadingBar } from './layouts/loading-bar.tsx';
@@ -114,7 +114,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>{`${t('not_found.title')} | ${SERVICE_NAME}`}</title>
-        <NotFoundScreen message={notFoundMessage(`${location.pathname}${location.search}`)} />
+        <NotFoundScreen path={`${location.pathname}${location.search}`} />
       </>
     );
   }

@@ -7,6 +7,7 @@ export * from './consent-cookie.ts';
 export * from './constants.ts';
 export * from './cookies.ts';
 export * from './date-time.rules.ts';
+export * from './device-name.rules.ts';
 export * from './email.rules.ts';
 export * from './enums.ts';
 export * from './id-list.ts';

@@ -2,7 +2,6 @@ import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { delayAfterFailures, LoginThrottle, tooManyAttemptsMessage } from '#src/services/login-throttle.service.ts';
-import { deviceNameOf } from '#src/services/session.service.ts';
 import { refusal } from '#test/services/harness.ts';
 import { InMemoryThrottleEventStore } from '#test/services/in-memory-repositories.ts';
 
@@ -73,18 +72,4 @@ describe('LoginThrottle', () => {
     clock.advance(10 * MINUTE);
     await throttle.assertAllowed('10.0.0.1', 'a@b.test');
   });
-});
-
-describe('deviceNameOf', () => {
-  it.each([
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36', 'Chrome on macOS'],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1',
-      'Safari on iOS',
-    ],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Firefox/131.0', 'Firefox on Windows'],
-    ['Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0', 'Edge on Windows'],
-    ['okhttp/4.9.2', 'Android app'],
-    ['', 'Unknown device'],
-  ])('%s → %s', (agent, name) => expect(deviceNameOf(agent)).toBe(name));
 });

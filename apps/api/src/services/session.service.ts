@@ -1,6 +1,6 @@
 // Sessions (ADR 007): login with e-mail and password, the opaque `uwt` token (stored as sha256),
 // the device limit, logout, and resolving who calls (web cookie or app signature).
-import { isValidEmail, normalizeEmail, parseBirthday, ResponseCode } from '@manga/contracts';
+import { deviceNameOf, isValidEmail, normalizeEmail, parseBirthday, ResponseCode } from '@manga/contracts';
 import type { UserRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
@@ -207,35 +207,4 @@ export class SessionService {
     await this.deps.hasher.verifyPassword(await this.dummyHash, password);
     return false;
   }
-}
-
-/** A short, human name for the device list from the User-Agent ("Chrome on macOS"). */
-export function deviceNameOf(userAgent: string): string {
-  const ua = userAgent;
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : /okhttp/i.test(ua)
-            ? 'Android app'
-            : /Alamofire|CFNetwork/i.test(ua)
-              ? 'iOS app'
-              : '';
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iOS/.test(ua)
-      ? 'iOS'
-      : /Mac OS X|Macintosh/.test(ua)
-        ? 'macOS'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
-  if (browser && os && !browser.endsWith('app')) return `${browser} on ${os}`;
-  return browser || os || 'Unknown device';
 }

@@ -25,9 +25,10 @@ function GoHomeLink() {
 
 /**
  * The not-found screen (SPEC §2): heading 'Error', text '404', the 'Page Not Found: {full path}'
- * message, and a link to the site root labelled by episode.viewer.last_page.go_home.
+ * message (in the visitor's language: 'ページが見つかりません: {full path}' in Japanese), a sentence
+ * saying what happened, and a link to the site root labelled by episode.viewer.last_page.go_home.
  */
-export function NotFoundScreen({ message }: { message: string }) {
+export function NotFoundScreen({ path }: { path: string }) {
   const { t } = useTranslation();
   return (
     <FullViewerFrame>
@@ -35,8 +36,9 @@ export function NotFoundScreen({ message }: { message: string }) {
         <BrandMark className="size-12 opacity-90" />
         <h1 className="mt-8 text-sm font-bold tracking-[0.3em] text-brand-400 uppercase">{t('not_found.heading')}</h1>
         <p className="mt-3 text-7xl font-black tracking-tight sm:text-8xl">{t('not_found.code')}</p>
-        <p className="mt-5 max-w-md font-mono text-sm break-all text-zinc-400" data-testid="not-found-message">
-          {message}
+        <p className="mt-5 max-w-md text-base text-zinc-200">{t('not_found.body')}</p>
+        <p className="mt-3 max-w-md font-mono text-sm break-all text-zinc-400" data-testid="not-found-message">
+          {t('not_found.message', { path })}
         </p>
         <GoHomeLink />
       </main>

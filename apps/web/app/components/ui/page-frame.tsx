@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
+import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx';
 
-export interface Crumb {
-  label: string;
-  to?: string;
-}
+export type { Crumb };
 
 /** Breadcrumbs, the page heading and its lead, above the page's own content. */
 export function PageFrame({
@@ -20,32 +17,9 @@ export function PageFrame({
   crumbs?: readonly Crumb[];
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const trail: Crumb[] = [{ label: t('common.home'), to: '/' }, ...crumbs, { label: title }];
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-5 pb-14 sm:px-6 sm:pt-7 lg:px-8">
-      <nav aria-label={t('common.breadcrumbs')}>
-        <ol className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-500">
-          {trail.map((crumb, index) => (
-            <li key={crumb.to ?? crumb.label} className="flex items-center gap-1.5">
-              {index > 0 ? (
-                <svg viewBox="0 0 16 16" className="size-3 text-zinc-300" fill="currentColor" aria-hidden="true">
-                  <path d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5z" />
-                </svg>
-              ) : null}
-              {crumb.to ? (
-                <Link to={crumb.to} className="hover:text-brand-600 hover:underline">
-                  {crumb.label}
-                </Link>
-              ) : (
-                <span aria-current="page" className="font-medium text-zinc-700">
-                  {crumb.label}
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[...crumbs, { label: title }]} />
       <header className="mt-4 mb-7 sm:mt-5 sm:mb-9">
         <h1 className="text-2xl font-black tracking-tight text-ink sm:text-3xl">{title}</h1>
         {lead ? <p className="mt-2 max-w-2xl text-sm leading-relaxed text-zinc-600 sm:text-base">{lead}</p> : null}

@@ -1,4 +1,4 @@
-import { Platform } from '@manga/contracts';
+import { Platform, parseDeviceName } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
@@ -74,6 +74,18 @@ const deviceButtonClass =
   'inline-flex h-9 shrink-0 items-center rounded-full px-4 text-sm font-bold text-red-700 ring-1 ring-red-200 transition hover:bg-red-50 disabled:opacity-60';
 
 /** Account information (SPEC §2 my page): e-mail, password, devices, privacy, history, logout. */
+/** A device list name in the reader's language ("macOS の Chrome"); names the API did not make stay as they are. */
+function useDeviceLabel(): (name: string) => string {
+  const { t } = useTranslation();
+  return (name) => {
+    const parts = parseDeviceName(name);
+    if (!parts) return name;
+    if (parts.app) return t(parts.app === 'Android app' ? 'settings.device_app_android' : 'settings.device_app_ios');
+    if (parts.browser && parts.system) return t('settings.device_on', { browser: parts.browser, system: parts.system });
+    return parts.browser ?? parts.system ?? t('settings.unknown_device');
+  };
+}
+
 export function SettingsScreen({
   settings,
   result,
@@ -82,6 +94,7 @@ export function SettingsScreen({
   result: DeviceFormResult | undefined;
 }) {
   const { t } = useTranslation();
+  const deviceLabel = useDeviceLabel();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, noFormChecks);
   const revoked = result?.status === 'done' ? result.revoked : undefined;
@@ -148,9 +161,7 @@ export function SettingsScreen({
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2">
-                    <span className="truncate text-sm font-semibold text-ink">
-                      {device.name || t('settings.unknown_device')}
-                    </span>
+                    <span className="truncate text-sm font-semibold text-ink">{deviceLabel(device.name)}</span>
                     {device.isCurrent ? (
                       <span
                         className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200"
@@ -174,7 +185,7 @@ export function SettingsScreen({
                       data-testid="device-logout"
                       aria-label={t(
                         device.isCurrent ? 'settings.device_logout_current_label' : 'settings.device_logout_label',
-                        { name: device.name || t('settings.unknown_device') },
+                        { name: deviceLabel(device.name) },
                       )}
                       className={deviceButtonClass}
                     >

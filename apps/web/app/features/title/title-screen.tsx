@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
+import { Breadcrumbs } from '#app/components/ui/breadcrumbs.tsx';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
 import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
@@ -38,15 +39,7 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
       <section aria-labelledby="title-name" className="relative isolate overflow-hidden bg-ink text-white">
         <HeroBackdrop src={title.backdropUrl} shade="strong" />
         <div className="mx-auto max-w-7xl px-4 pt-5 pb-8 sm:px-6 sm:pt-7 sm:pb-12 lg:px-8">
-          <nav aria-label={t('common.breadcrumbs')} className="mb-5 text-xs text-zinc-400">
-            <Link to="/" className="hover:text-white hover:underline">
-              {t('common.home')}
-            </Link>
-            <span aria-hidden="true"> / </span>
-            <span aria-current="page" className="text-zinc-300">
-              {title.name}
-            </span>
-          </nav>
+          <Breadcrumbs crumbs={[{ label: title.name }]} tone="dark" className="mb-5" />
           <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:gap-9">
             <img
               src={title.posterUrl}

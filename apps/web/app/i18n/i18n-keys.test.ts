@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 const KEY = String.raw`([a-z][a-z0-9_-]*(?:\.[a-zA-Z0-9_-]+)+)`;
 const PATTERNS = [
   new RegExp(String.raw`\bt\(\s*'${KEY}'`, 'g'),
-  new RegExp(String.raw`i18nKey=["']${KEY}["']`, 'g'),
+  new RegExp(`i18nKey=["']${KEY}["']`, 'g'),
   new RegExp(String.raw`pageMeta\([^,]+,\s*'${KEY}'`, 'g'),
 ];
 

@@ -12,7 +12,7 @@ const ITEMS = [
 export function CatalogueNav() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('catalogue.nav.label')} className="border-t border-zinc-100">
+    <nav aria-label={t('catalogue.nav.label')} className="border-t border-zinc-100 md:border-t-0">
       <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4 lg:px-6 [&::-webkit-scrollbar]:hidden">
         {ITEMS.map((item) => (
           <li key={item.key}>

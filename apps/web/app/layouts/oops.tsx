@@ -3,12 +3,14 @@ import { Link, Outlet } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { SkipLink } from './skip-link.tsx';
 
 /** The oops layout (SPEC §2): a calm page around one card, for the gate, denied age and maintenance. */
 export default function OopsLayout() {
   const { t } = useTranslation();
   return (
     <div className="relative isolate flex min-h-dvh flex-1 flex-col bg-zinc-50">
+      <SkipLink />
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-brand-100/70 via-brand-50/40 to-transparent"
@@ -20,7 +22,11 @@ export default function OopsLayout() {
         </span>
         <LanguageSwitcher />
       </header>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:pt-0">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex flex-1 outline-none items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:pt-0"
+      >
         <Outlet />
       </main>
       <footer className="px-5 pb-8 text-center text-xs text-zinc-500">

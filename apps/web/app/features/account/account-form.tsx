@@ -228,7 +228,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy}
       aria-busy={busy || undefined}
-      className={`inline-flex h-12 w-full items-center justify-center gap-2 rounded-full px-5 text-sm font-bold text-white transition disabled:opacity-60 ${colours}`}
+      className={`inline-flex h-12 w-full items-center justify-center gap-2 rounded-full px-5 text-sm font-bold text-white transition disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300 ${colours}`}
     >
       {busy ? (
         <>

@@ -71,7 +71,7 @@ function platformKey(platform: number): string {
 }
 
 const deviceButtonClass =
-  'inline-flex h-9 shrink-0 items-center rounded-full px-4 text-sm font-bold text-red-700 ring-1 ring-red-200 transition hover:bg-red-50 disabled:opacity-60';
+  'inline-flex h-9 shrink-0 items-center rounded-full px-4 text-sm font-bold text-red-700 ring-1 ring-red-200 transition hover:bg-red-50 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300';
 
 /** Account information (SPEC §2 my page): e-mail, password, devices, privacy, history, logout. */
 /** A device list name in the reader's language ("macOS の Chrome"); names the API did not make stay as they are. */

@@ -92,7 +92,7 @@ function BirthdayStep({ redirect, error }: { redirect: string | undefined; error
       <button
         type="submit"
         disabled={busy}
-        className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-ink text-sm font-bold text-white transition hover:bg-zinc-800 disabled:opacity-60"
+        className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-ink text-sm font-bold text-white transition hover:bg-zinc-800 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
       >
         {t('law.age.continue')}
       </button>
@@ -180,7 +180,7 @@ function ConsentStep({
         <button
           type="submit"
           disabled={busy}
-          className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600 disabled:opacity-60"
+          className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
         >
           {t('law.age.start_reading')}
         </button>

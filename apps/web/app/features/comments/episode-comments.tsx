@@ -264,7 +264,7 @@ function PostBox({
         <button
           type="submit"
           disabled={busy || (hydrated && (check.empty || check.tooLong))}
-          className="inline-flex h-10 items-center justify-center rounded-full bg-brand-500 px-5 text-sm font-bold text-white shadow-sm transition hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-zinc-300 disabled:shadow-none"
+          className="inline-flex h-10 items-center justify-center rounded-full bg-brand-500 px-5 text-sm font-bold text-white shadow-sm transition hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none"
         >
           {busy ? t('comments.post.posting') : t('comments.post.submit')}
         </button>
@@ -295,7 +295,7 @@ function PostBox({
 }
 
 const quietButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-bold transition disabled:opacity-60';
+  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-bold transition disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300';
 
 type Confirming = 'mute' | 'report' | undefined;
 
@@ -460,7 +460,7 @@ function CommentItem({
                 ref={confirmRef}
                 type="submit"
                 disabled={fetcher.state !== 'idle'}
-                className="inline-flex h-9 items-center rounded-full bg-ink px-4 text-sm font-bold text-white transition hover:bg-zinc-800 disabled:opacity-60"
+                className="inline-flex h-9 items-center rounded-full bg-ink px-4 text-sm font-bold text-white transition hover:bg-zinc-800 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
               >
                 {t(`comments.${confirming}_confirm.submit`)}
               </button>
@@ -727,7 +727,7 @@ export function EpisodeComments({
               type="button"
               onClick={() => load('new')}
               disabled={loading}
-              className="mt-4 inline-flex h-9 items-center rounded-full bg-zinc-100 px-4 text-sm font-bold text-ink transition hover:bg-zinc-200 disabled:opacity-60"
+              className="mt-4 inline-flex h-9 items-center rounded-full bg-zinc-100 px-4 text-sm font-bold text-ink transition hover:bg-zinc-200 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
             >
               {t('comments.retry')}
             </button>
@@ -761,7 +761,7 @@ export function EpisodeComments({
                 type="button"
                 onClick={() => moreFetcher.load(`${endpoint}?sort=${data.sort}&offset=${data.nextOffset}`)}
                 disabled={moreFetcher.state !== 'idle'}
-                className="inline-flex h-10 items-center rounded-full bg-zinc-100 px-5 text-sm font-bold text-ink transition hover:bg-zinc-200 disabled:opacity-60"
+                className="inline-flex h-10 items-center rounded-full bg-zinc-100 px-5 text-sm font-bold text-ink transition hover:bg-zinc-200 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
                 data-testid="comments-more"
               >
                 {moreFetcher.state !== 'idle' ? t('comments.loading') : t('comments.more')}

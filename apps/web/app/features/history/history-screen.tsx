@@ -58,7 +58,7 @@ function ClearConfirmation({ count }: { count: number }) {
             value="clear"
             disabled={navigation.state !== 'idle'}
             data-autofocus
-            className="inline-flex h-11 items-center justify-center rounded-full bg-rose-600 px-5 text-sm font-bold text-white transition hover:bg-rose-700 disabled:opacity-60"
+            className="inline-flex h-11 items-center justify-center rounded-full bg-rose-600 px-5 text-sm font-bold text-white transition hover:bg-rose-700 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
           >
             {t('history.clear_confirm')}
           </button>
@@ -125,7 +125,7 @@ export function HistoryScreen({ page, result }: { page: HistoryPageData; result:
                       value="delete"
                       disabled={busy}
                       aria-label={t('history.remove_named', { name: entry.titleName })}
-                      className="inline-flex h-9 items-center rounded-full px-3 text-xs font-bold text-zinc-600 ring-1 ring-zinc-200 transition hover:bg-zinc-50 hover:text-rose-700 disabled:opacity-60"
+                      className="inline-flex h-9 items-center rounded-full px-3 text-xs font-bold text-zinc-600 ring-1 ring-zinc-200 transition hover:bg-zinc-50 hover:text-rose-700 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
                       data-testid="history-remove"
                     >
                       {t('history.remove')}

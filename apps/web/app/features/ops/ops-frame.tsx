@@ -111,7 +111,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={busy}
-      className={`inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-bold text-white transition disabled:opacity-60 ${
+      className={`inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-bold text-white transition disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300 ${
         tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-ink hover:bg-zinc-800'
       }`}
     >

@@ -7,7 +7,7 @@ import type { PageImages } from './page-images.ts';
 import type { AdjacentChapter } from './viewer.ts';
 
 const toolButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white disabled:pointer-events-none disabled:opacity-35 aria-pressed:bg-white/15 aria-pressed:text-white';
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white disabled:pointer-events-none disabled:text-zinc-400 aria-pressed:bg-white/15 aria-pressed:text-white';
 
 export function ToolButton({
   icon,
@@ -55,9 +55,20 @@ function ChapterButton({
   const label = t(`episode.viewer.${direction}_chapter`);
   const icon = side === 'right' ? 'chapterNext' : 'chapterPrevious';
   if (!chapter) {
+    // Dimmed, with its reason in a tooltip that has room and contrast (and in words for screen readers).
+    const reason = t(`episode.viewer.no_${direction}`);
     return (
-      <span className={`${toolButton} opacity-35`} aria-hidden="true" title={t(`episode.viewer.no_${direction}`)}>
-        <Icon name={icon} />
+      <span className="group relative inline-flex" data-testid={`no-${direction}-chapter`}>
+        <span className={`${toolButton} text-zinc-500 hover:bg-transparent hover:text-zinc-500`} aria-hidden="true">
+          <Icon name={icon} />
+        </span>
+        <span className="sr-only">{reason}</span>
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-2 -translate-x-1/2 rounded-lg bg-white px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-ink opacity-0 shadow-lg transition group-hover:opacity-100"
+        >
+          {reason}
+        </span>
       </span>
     );
   }

@@ -1,9 +1,11 @@
 import { responseCodeMessageKey } from '@manga/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { withDialog } from '#app/features/account/account-dialog.tsx';
 import { FOLLOW_INTENT_FIELD, type FollowActionResult, FollowIntent } from './follow.ts';
+import { readGuestFollows, withGuestFollow, writeGuestFollows } from './guest-follows.ts';
 
 const base =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-bold ring-1 transition disabled:cursor-wait';
@@ -26,15 +28,15 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * Follow or unfollow the title (ADR 017): a form that works without JavaScript, shown at once as
- * done while the call runs; a failure says why beside the button. Visitors are asked to log in.
+ * A visitor's follow, kept in this browser until they log in or sign up (guest-follows.ts). Without
+ * JavaScript (or before it runs) the button asks them to log in.
  */
-export function FollowButton({ following }: { following: boolean }) {
+function GuestFollowButton({ titleId }: { titleId: number }) {
   const { t } = useTranslation();
-  const { isLoggedIn } = useLoginState();
   const location = useLocation();
-  const fetcher = useFetcher<FollowActionResult>();
-  if (!isLoggedIn) {
+  const [following, setFollowing] = useState<boolean | undefined>(undefined);
+  useEffect(() => setFollowing(readGuestFollows().includes(titleId)), [titleId]);
+  if (following === undefined) {
     return (
       <Link
         to={withDialog(location.pathname, location.search, 'login')}
@@ -47,6 +49,41 @@ export function FollowButton({ following }: { following: boolean }) {
       </Link>
     );
   }
+  const toggle = () => {
+    const next = !following;
+    writeGuestFollows(withGuestFollow(readGuestFollows(), titleId, next));
+    setFollowing(next);
+  };
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        aria-pressed={following}
+        onClick={toggle}
+        className={following ? active : idle}
+        data-testid="follow-button"
+      >
+        <HeartIcon filled={following} />
+        {following ? t('follow.following') : t('follow.follow')}
+      </button>
+      {following ? (
+        <p className="max-w-xs text-xs text-zinc-300" data-testid="follow-guest-note">
+          {t('follow.guest_note')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Follow or unfollow the title (ADR 017): a form that works without JavaScript, shown at once as
+ * done while the call runs; a failure says why beside the button.
+ */
+export function FollowButton({ titleId, following }: { titleId: number; following: boolean }) {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useLoginState();
+  const fetcher = useFetcher<FollowActionResult>();
+  if (!isLoggedIn) return <GuestFollowButton titleId={titleId} />;
   const pending = fetcher.formData?.get(FOLLOW_INTENT_FIELD);
   const result = fetcher.data;
   const shown =

@@ -93,7 +93,7 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                     {t('catalogue.read_first')}
                   </Link>
                 ) : null}
-                <FollowButton following={title.following} />
+                <FollowButton titleId={title.id} following={title.following} />
                 {title.latestReadableHref && title.latestReadableHref !== title.firstEpisodeHref ? (
                   <Link to={title.latestReadableHref} className={secondaryButton}>
                     {t('catalogue.read_latest_free')}

@@ -1,0 +1,323 @@
+// A new reader's journey (issue 14), as a US reader in English and a JP reader in Japanese: the
+// gate (opening the terms and the privacy policy from it), the top page, a title, following it,
+// reading a free chapter, back to the title, signing up through the mailed link, My page (the
+// followed title shown), settings, and logging out from the header's account menu. Every screen
+// visited shows no raw interface key, and the Japanese reader's no English.
+// One helper per step, so that later checks (read marks, "Continue") slot into their step.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkFromMail, outboxIds, storedLogin } from './accounts.ts';
+import { launchChromium } from './browser.ts';
+import { type Chapter, findSpreadChapter, pad } from './demo-chapters.ts';
+import { webUrl } from './e2e-env.ts';
+import { expectNoEnglish, expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
+import { newVisitor } from './visitors.ts';
+
+const SERVICE_NAME = 'Koma';
+
+interface Journey {
+  page: Page;
+  locale: UiLocale;
+  email: string;
+  password: string;
+  chapter: Chapter;
+  titleName: string;
+  /** Words a Japanese screen may show in Latin letters. */
+  allowed: string[];
+}
+
+const text = (journey: Journey, key: string, values: Record<string, string | number> = {}) =>
+  uiText(journey.locale, key, { name: SERVICE_NAME, ...values });
+
+/** Every screen of the journey: no raw key, and in Japanese no English. */
+async function checkScreen(journey: Journey): Promise<void> {
+  await expectNoRawKeys(journey.page);
+  if (journey.locale === 'ja') await expectNoEnglish(journey.page, journey.allowed);
+}
+
+async function expectHeading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** A consent box's link opens its document in a new tab, so the gate keeps what was filled in. */
+async function opensArticleInNewTab(
+  journey: Journey,
+  checkbox: RegExp,
+  path: string,
+  headingKey: string,
+): Promise<void> {
+  const { page } = journey;
+  const label = page.locator('label').filter({ has: page.getByRole('checkbox', { name: checkbox }) });
+  const [article] = await Promise.all([page.context().waitForEvent('page'), label.getByRole('link').click()]);
+  await article.waitForURL(`${webUrl}${path}`);
+  await expectHeading(article, text(journey, headingKey));
+  await checkScreen({ ...journey, page: article });
+  await article.close();
+}
+
+/** A link of the gate's own footer opens its document in place; back leads to the gate. */
+async function opensArticleInPlace(journey: Journey, linkKey: string, path: string, headingKey: string): Promise<void> {
+  const { page } = journey;
+  await page
+    .locator('footer')
+    .getByRole('link', { name: text(journey, linkKey), exact: true })
+    .click();
+  await page.waitForURL(`${webUrl}${path}`);
+  await expectHeading(page, text(journey, headingKey));
+  await checkScreen(journey);
+  await page.goBack();
+}
+
+/** US: the gate asks for the birth month, then for consent; its terms and privacy links open them. */
+async function passGateOpeningTheTerms(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.goto(`${webUrl}/`);
+  await page.waitForURL(/\/law\/age/);
+  await checkScreen(journey);
+  await page.getByLabel(text(journey, 'law.age.year'), { exact: true }).selectOption('2000');
+  await page.getByLabel(text(journey, 'law.age.month'), { exact: true }).selectOption('01');
+  await page.getByRole('button', { name: text(journey, 'law.age.continue') }).click();
+  await page.getByRole('button', { name: text(journey, 'law.age.start_reading') }).waitFor();
+  await checkScreen(journey);
+
+  await opensArticleInNewTab(
+    journey,
+    /Terms of Service/,
+    '/article/terms-of-service',
+    'articles.terms-of-service.title',
+  );
+  await opensArticleInNewTab(journey, /Privacy Policy/, '/article/privacy-policy', 'articles.privacy-policy.title');
+  await opensArticleInPlace(journey, 'footer.help', '/article/help', 'articles.help.title');
+  await page.getByRole('button', { name: text(journey, 'law.age.start_reading') }).waitFor();
+
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+  await page.getByRole('button', { name: text(journey, 'law.age.start_reading') }).click();
+  await page.waitForURL(`${webUrl}/`);
+}
+
+/** JP: no gate (SPEC §4); the terms, privacy policy and help open from the footer. */
+async function openTheTermsFromTheFooter(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.goto(`${webUrl}/`);
+  const footer = page.locator('footer');
+  await footer.getByRole('link', { name: text(journey, 'footer.terms_of_service') }).click();
+  await page.waitForURL(`${webUrl}/article/terms-of-service`);
+  await expectHeading(page, text(journey, 'articles.terms-of-service.title'));
+  await checkScreen(journey);
+  await page.goBack();
+  await footer.getByRole('link', { name: text(journey, 'footer.privacy_policy') }).click();
+  await page.waitForURL(`${webUrl}/article/privacy-policy`);
+  await expectHeading(page, text(journey, 'articles.privacy-policy.title'));
+  await checkScreen(journey);
+  await page.goBack();
+}
+
+async function browseTheTop(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.waitForURL(`${webUrl}/`);
+  await page.locator('main').getByTestId('title-card').first().waitFor();
+  await checkScreen(journey);
+}
+
+async function openTheTitle(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.goto(`${webUrl}/title/${pad(journey.chapter.titleId)}`);
+  await page.getByTestId('follow-button').or(page.getByTestId('follow-login')).first().waitFor();
+  journey.titleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  expect(journey.titleName).not.toBe('');
+  await checkScreen(journey);
+}
+
+/** A guest follows: kept in the browser until they have an account. */
+async function followTheTitle(journey: Journey): Promise<void> {
+  const { page } = journey;
+  const button = page.getByTestId('follow-button');
+  await button.click();
+  await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+  expect(await button.textContent()).toBe(text(journey, 'follow.following'));
+  await page.getByTestId('follow-guest-note').waitFor();
+  await checkScreen(journey);
+}
+
+async function readTheFreeChapter(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.getByRole('link', { name: text(journey, 'catalogue.read_first') }).click();
+  await page.waitForURL(`${webUrl}/title/${pad(journey.chapter.titleId)}/episode/${journey.chapter.episodeId}`);
+  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+  await checkScreen(journey);
+}
+
+async function backToTheTitle(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.goBack();
+  await page.waitForURL(`${webUrl}/title/${pad(journey.chapter.titleId)}`);
+  await expectHeading(page, journey.titleName);
+  // Still followed after the round trip.
+  expect(await page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('true');
+  await checkScreen(journey);
+}
+
+async function signUpThroughTheMailedLink(journey: Journey): Promise<void> {
+  const { page, email, password } = journey;
+  await page.getByRole('link', { name: text(journey, 'header.signup'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: text(journey, 'dialog.signup.title') });
+  await dialog.getByLabel(text(journey, 'account.fields.email')).fill(email);
+  await dialog.getByRole('checkbox').nth(0).check();
+  await dialog.getByRole('checkbox').nth(1).check();
+  await checkScreen(journey);
+  const seen = await outboxIds();
+  await dialog.getByRole('button', { name: text(journey, 'dialog.signup.submit') }).click();
+  await dialog.getByTestId('signup-sent').waitFor();
+  await checkScreen(journey);
+
+  await page.goto(`${webUrl}${await linkFromMail(email, '/account/save', seen)}`);
+  await checkScreen(journey);
+  await page.getByLabel(text(journey, 'account.fields.password'), { exact: true }).fill(password);
+  await page.getByLabel(text(journey, 'account.fields.password_confirmation'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(journey, 'account.save.submit') }).click();
+  await page.waitForURL(`${webUrl}/account/save/welcome`);
+  await expect.poll(() => storedLogin(page)).toBe('true');
+  await checkScreen(journey);
+}
+
+/** Opens the header's account menu and chooses an item, by keyboard or by pointer. */
+async function chooseFromAccountMenu(journey: Journey, itemKey: string, by: 'keyboard' | 'pointer'): Promise<void> {
+  const { page } = journey;
+  const button = page.getByTestId('header-my-page');
+  await expect.poll(() => button.getAttribute('aria-haspopup')).toBe('menu');
+  const menu = page.getByRole('menu');
+  if (by === 'keyboard') {
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('header-my-page');
+    await page.keyboard.press('ArrowDown');
+    const names = await menu.getByRole('menuitem').allTextContents();
+    const index = names.indexOf(itemKey.startsWith('settings.') ? text(journey, itemKey) : text(journey, itemKey));
+    expect(index).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(names[index]);
+    await page.keyboard.press('Enter');
+  } else {
+    await button.click();
+    await menu.getByRole('menuitem', { name: text(journey, itemKey) }).click();
+  }
+}
+
+async function openMyPage(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await chooseFromAccountMenu(journey, 'header.my_page', 'keyboard');
+  await page.waitForURL(`${webUrl}/my`);
+  for (const key of ['my.wallet_heading', 'my.continue_heading', 'my.followed_heading', 'my.purchased_heading']) {
+    await page.getByRole('heading', { name: text(journey, key), exact: true }).waitFor();
+  }
+  // The title followed as a guest is followed on the new account.
+  await expect
+    .poll(async () => (await page.getByTestId('my-followed-title').allTextContents()).join('|'), { timeout: 10_000 })
+    .toContain(journey.titleName);
+  expect(await page.getByText(text(journey, 'common.in_preparation_badge')).count()).toBe(0);
+  await checkScreen(journey);
+}
+
+async function openSettings(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await chooseFromAccountMenu(journey, 'header.settings', 'pointer');
+  await page.waitForURL(`${webUrl}/my/setting`);
+  expect(await page.getByTestId('account-email').textContent()).toBe(journey.email);
+  await checkScreen(journey);
+}
+
+async function logOutFromTheHeaderMenu(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await chooseFromAccountMenu(journey, 'settings.logout', 'pointer');
+  await page.waitForURL(`${webUrl}/`);
+  await page.getByTestId('header-login').waitFor();
+  await expect.poll(() => storedLogin(page)).toBe('false');
+  await checkScreen(journey);
+}
+
+describe("a new reader's journey (issue 14)", () => {
+  let browser: Browser;
+  let chapter: Chapter;
+  const contexts: BrowserContext[] = [];
+
+  async function startJourney(country: 'US' | 'JP', locale: UiLocale): Promise<Journey> {
+    const context = await newVisitor(browser, { country, locale: locale === 'ja' ? 'ja-JP' : 'en-US' });
+    contexts.push(context);
+    const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
+    return {
+      page: await context.newPage(),
+      locale,
+      email,
+      password: 'Journey-pass-2026',
+      chapter,
+      titleName: '',
+      // Names, not English: the service, the reader's address, brands and the device list's browser.
+      allowed: [SERVICE_NAME, email, 'English', 'Instagram', 'YouTube', 'Chrome', 'Linux'],
+    };
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    chapter = await findSpreadChapter();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  it('walks a US reader through it in English', async () => {
+    const journey = await startJourney('US', 'en');
+    await passGateOpeningTheTerms(journey);
+    await browseTheTop(journey);
+    await openTheTitle(journey);
+    await followTheTitle(journey);
+    await readTheFreeChapter(journey);
+    await backToTheTitle(journey);
+    await signUpThroughTheMailedLink(journey);
+    await openMyPage(journey);
+    await openSettings(journey);
+    await logOutFromTheHeaderMenu(journey);
+  });
+
+  it('walks a JP reader through it in Japanese, with no English left on the screens', async () => {
+    const journey = await startJourney('JP', 'ja');
+    await openTheTermsFromTheFooter(journey);
+    await browseTheTop(journey);
+    await openTheTitle(journey);
+    await followTheTitle(journey);
+    await readTheFreeChapter(journey);
+    await backToTheTitle(journey);
+    await signUpThroughTheMailedLink(journey);
+    await openMyPage(journey);
+    await openSettings(journey);
+    await logOutFromTheHeaderMenu(journey);
+  });
+
+  it('opens the help page from the denied-age page, and the terms without any age given', async () => {
+    const context = await newVisitor(browser, { country: 'US' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const journey: Journey = { page, locale: 'en', email: '', password: '', chapter, titleName: '', allowed: [] };
+    await page.goto(`${webUrl}/article/terms-of-service`);
+    expect(new URL(page.url()).pathname).toBe('/article/terms-of-service');
+    await page.goto(`${webUrl}/law/age`);
+    await page.getByLabel('Year', { exact: true }).selectOption(String(new Date().getFullYear() - 8));
+    await page.getByLabel('Month', { exact: true }).selectOption('01');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${webUrl}/law/age/denied`);
+    await checkScreen(journey);
+    await page.getByRole('link', { name: text(journey, 'law.denied.help') }).click();
+    await page.waitForURL(`${webUrl}/article/help`);
+    await expectHeading(page, text(journey, 'articles.help.title'));
+    // Anything else still goes to the denied page.
+    await page.goto(`${webUrl}/ranking`);
+    expect(new URL(page.url()).pathname).toBe('/law/age/denied');
+  });
+});

@@ -5,16 +5,32 @@
 // visited shows no raw interface key, and the Japanese reader's no English.
 // One helper per step, so that later checks (read marks, "Continue") slot into their step.
 import { randomUUID } from 'node:crypto';
+import { TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromMail, outboxIds, storedLogin } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { type Chapter, findSpreadChapter, pad } from './demo-chapters.ts';
-import { webUrl } from './e2e-env.ts';
+import { apiUrl, webUrl } from './e2e-env.ts';
 import { expectNoEnglish, expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
 import { newVisitor } from './visitors.ts';
 
 const SERVICE_NAME = 'Koma';
+
+/**
+ * Titles whose campaign or notice text has no Japanese version (a catalogue made before migration
+ * 20261124184500 keeps its English ones): the journey reads another title.
+ */
+async function titlesWithEnglishOnlyTexts(): Promise<Set<number>> {
+  const ids = Array.from({ length: 48 }, (_, i) => 10_001 + i).join(',');
+  const response = await fetch(`${apiUrl}/title/list?title_id_list=${ids}`, { headers: { 'accept-language': 'ja' } });
+  const { title_list } = TitleListResponseSchema.parse(await response.json());
+  return new Set(
+    title_list
+      .filter((title) => /[A-Za-z]{4,}/.test(`${title.campaign_text} ${title.notice_text}`))
+      .map((title) => title.title_id),
+  );
+}
 
 interface Journey {
   page: Page;
@@ -265,7 +281,7 @@ describe("a new reader's journey (issue 14)", () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    chapter = await findSpreadChapter();
+    chapter = await findSpreadChapter(await titlesWithEnglishOnlyTexts());
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

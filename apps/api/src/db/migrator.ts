@@ -9,6 +9,7 @@ import * as throttleEvents from '#src/db/migrations/20261123140000_throttle_even
 import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
 import * as readingProgress from '#src/db/migrations/20261123153000_reading_progress.ts';
 import * as favoriteTitles from '#src/db/migrations/20261124183000_favorite_titles.ts';
+import * as titleTextsJa from '#src/db/migrations/20261124184500_title_texts_ja.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261123150000_wallet': wallet,
   '20261123153000_reading_progress': readingProgress,
   '20261124183000_favorite_titles': favoriteTitles,
+  '20261124184500_title_texts_ja': titleTextsJa,
 });
 
 export class MigrationError extends Error {}

@@ -196,8 +196,10 @@ export interface TitleTable {
   introduction_ja: Default<string>;
   short_introduction_en: Default<string>;
   short_introduction_ja: Default<string>;
-  campaign_text: Default<string>;
+  campaign_text: Default<string>; // English (or the only text)
   notice_text: Default<string>;
+  campaign_text_ja: Default<string>; // '' falls back to campaign_text
+  notice_text_ja: Default<string>;
   thumbnail_path: Default<string>; // storage keys, turned into URLs by the mapper
   thumbnail_rect_path: Default<string>;
   banner_path: Default<string>;

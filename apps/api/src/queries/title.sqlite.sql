@@ -185,7 +185,8 @@ order by
 select
   "id",
   "free_until_at",
-  "campaign_text"
+  "campaign_text",
+  "campaign_text_ja"
 from
   "title"
 where

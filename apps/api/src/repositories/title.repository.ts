@@ -266,10 +266,12 @@ export class TitleRepository {
   }
 
   /** Published titles whose whole-title free campaign runs at `now`, the soonest to end first. */
-  listCampaignTitles(now: number): Promise<{ id: number; free_until_at: number | null; campaign_text: string }[]> {
+  listCampaignTitles(
+    now: number,
+  ): Promise<{ id: number; free_until_at: number | null; campaign_text: string; campaign_text_ja: string }[]> {
     return this.db
       .selectFrom('title')
-      .select(['id', 'free_until_at', 'campaign_text'])
+      .select(['id', 'free_until_at', 'campaign_text', 'campaign_text_ja'])
       .where('free_until_at', '>', now)
       .where('published_at', '<=', now)
       .orderBy('free_until_at')

@@ -17,7 +17,7 @@ import {
   toWebEpisodeResponse,
   toWebTitleResponse,
 } from '#src/mappers/catalogue.mapper.ts';
-import type { MediaUrls, RenderContext } from '#src/mappers/render-context.mapper.ts';
+import { localized, type MediaUrls, type RenderContext } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
@@ -30,7 +30,9 @@ export interface TitleReader {
   listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]>;
   listWeeklyTitles(now: number): Promise<{ id: number; weekday_index: number | null; published_at: number }[]>;
   listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
-  listCampaignTitles(now: number): Promise<{ id: number; free_until_at: number | null; campaign_text: string }[]>;
+  listCampaignTitles(
+    now: number,
+  ): Promise<{ id: number; free_until_at: number | null; campaign_text: string; campaign_text_ja: string }[]>;
   listEpisodeFreeWindowTitles(now: number): Promise<{ title_id: number; free_until_at: number }[]>;
   listTagsByTitle(titleId: number): Promise<TagRow[]>;
 }
@@ -191,7 +193,7 @@ export class CatalogueService {
         ...campaigns.map((c) => ({
           titleId: c.id,
           type: TitleEventType.TitleFree,
-          text: c.campaign_text,
+          text: localized(c.campaign_text, c.campaign_text_ja, ctx.locale),
           finishAt: c.free_until_at ?? now,
         })),
         ...windows

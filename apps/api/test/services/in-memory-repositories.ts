@@ -460,7 +460,12 @@ export class InMemoryCatalogueRepository {
   async listCampaignTitles(now: number) {
     return this.tables.titles
       .filter((t) => t.free_until_at !== null && t.free_until_at > now && t.published_at <= now)
-      .map(({ id, free_until_at, campaign_text }) => ({ id, free_until_at, campaign_text }));
+      .map(({ id, free_until_at, campaign_text, campaign_text_ja }) => ({
+        id,
+        free_until_at,
+        campaign_text,
+        campaign_text_ja,
+      }));
   }
 
   async listEpisodeFreeWindowTitles(now: number) {

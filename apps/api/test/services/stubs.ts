@@ -72,6 +72,8 @@ export const rowFactory = {
       short_introduction_ja: '',
       campaign_text: '',
       notice_text: '',
+      campaign_text_ja: '',
+      notice_text_ja: '',
       thumbnail_path: `titles/${id}/thumbnail.webp`,
       thumbnail_rect_path: '',
       banner_path: '',

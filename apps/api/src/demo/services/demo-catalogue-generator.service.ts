@@ -502,6 +502,8 @@ function titleRow(
     short_introduction_ja: introduction.hook[1],
     campaign_text: campaign ? `All chapters free until ${formatMonthDay(campaign)}!` : '',
     notice_text: plan.scheduled > 0 ? 'A new chapter is coming soon.' : '',
+    campaign_text_ja: campaign ? `${formatMonthDayJa(campaign)}まで全話無料！` : '',
+    notice_text_ja: plan.scheduled > 0 ? 'まもなく新しい話を公開します。' : '',
     thumbnail_path: storageKeys.titleArt(titleId, 'thumbnail'),
     thumbnail_rect_path: storageKeys.titleArt(titleId, 'thumbnailRect'),
     banner_path: storageKeys.titleArt(titleId, 'banner'),
@@ -706,6 +708,11 @@ function weekOfYear(date: Date): number {
 function formatMonthDay(at: Millis): string {
   const date = new Date(at + JST_OFFSET);
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}`;
+}
+
+function formatMonthDayJa(at: Millis): string {
+  const date = new Date(at + JST_OFFSET);
+  return `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`;
 }
 
 function capitalise(text: string): string {

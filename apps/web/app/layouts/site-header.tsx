@@ -64,7 +64,7 @@ export function SiteHeader() {
       {/* The header keeps its height (no layout shift); on phones its second part slides up under
           the first while scrolling down, and the page shows through the space it leaves. */}
       <header className="pointer-events-none sticky top-0 z-30">
-        <div className="pointer-events-auto relative z-10 border-b border-zinc-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <div className="pointer-events-auto relative z-10 border-b border-zinc-200/80 bg-white">
           <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:h-16 sm:gap-6 sm:px-6 lg:px-8">
             <Link
               to="/"

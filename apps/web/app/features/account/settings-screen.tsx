@@ -160,8 +160,10 @@ export function SettingsScreen({
                   </svg>
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-2">
-                    <span className="truncate text-sm font-semibold text-ink">{deviceLabel(device.name)}</span>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="min-w-0 text-sm font-semibold break-words text-ink">
+                      {deviceLabel(device.name)}
+                    </span>
                     {device.isCurrent ? (
                       <span
                         className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200"

@@ -59,13 +59,13 @@ function ChapterButton({
     const reason = t(`episode.viewer.no_${direction}`);
     return (
       <span className="group relative inline-flex" data-testid={`no-${direction}-chapter`}>
-        <span className={`${toolButton} text-zinc-500 hover:bg-transparent hover:text-zinc-500`} aria-hidden="true">
+        <span className={`${toolButton} text-zinc-500`} aria-hidden="true">
           <Icon name={icon} />
         </span>
         <span className="sr-only">{reason}</span>
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-2 -translate-x-1/2 rounded-lg bg-white px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-ink opacity-0 shadow-lg transition group-hover:opacity-100"
+          className={`pointer-events-none absolute bottom-full z-10 mb-2 ${side === 'left' ? 'left-0' : 'right-0'} rounded-lg bg-white px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-ink opacity-0 shadow-lg transition group-hover:opacity-100`}
         >
           {reason}
         </span>

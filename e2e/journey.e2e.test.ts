@@ -144,6 +144,12 @@ async function openTheTitle(journey: Journey): Promise<void> {
   journey.titleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   expect(journey.titleName).not.toBe('');
   await checkScreen(journey);
+  // "Read the comments" opens a chapter's comments where they are, on this page.
+  await page.getByRole('link', { name: text(journey, 'catalogue.comments_open') }).click();
+  const comments = page.getByTestId('episode-comments');
+  await comments.waitFor();
+  expect(Number(await comments.getAttribute('data-episode-id'))).toBeGreaterThan(0);
+  await checkScreen(journey);
 }
 
 /** A guest follows: kept in the browser until they have an account. */
@@ -168,7 +174,7 @@ async function readTheFreeChapter(journey: Journey): Promise<void> {
 async function backToTheTitle(journey: Journey): Promise<void> {
   const { page } = journey;
   await page.goBack();
-  await page.waitForURL(`${webUrl}/title/${pad(journey.chapter.titleId)}`);
+  await page.waitForURL((url) => url.pathname === `/title/${pad(journey.chapter.titleId)}`);
   await expectHeading(page, journey.titleName);
   // Still followed after the round trip.
   expect(await page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('true');
@@ -177,7 +183,10 @@ async function backToTheTitle(journey: Journey): Promise<void> {
 
 async function signUpThroughTheMailedLink(journey: Journey): Promise<void> {
   const { page, email, password } = journey;
-  await page.getByRole('link', { name: text(journey, 'header.signup'), exact: true }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: text(journey, 'header.signup'), exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: text(journey, 'dialog.signup.title') });
   await dialog.getByLabel(text(journey, 'account.fields.email')).fill(email);
   await dialog.getByRole('checkbox').nth(0).check();

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
   CLIENT_ADDRESS_HEADER,
-  DEFAULT_LOCALE,
   FORWARDING_HEADERS,
   formatWireDateTime,
   type Locale,
@@ -22,6 +21,7 @@ import {
   connectionAddress,
 } from './visitor/client-connection.server.ts';
 import { trustedHopHeaders } from './visitor/trusted-hop.server.ts';
+import { readVisitor } from './visitor/visitor.ts';
 import { visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
@@ -54,11 +54,12 @@ export const productionServer = {
   trustedHopHeaders,
 };
 
-function localeOf(loadContext: RouterContextProvider): Locale {
+function localeOf(loadContext: RouterContextProvider, request: Request): Locale {
   try {
     return loadContext.get(visitorContext).visitor.locale;
   } catch {
-    return DEFAULT_LOCALE; // the root middleware did not run (no route matched)
+    // The root middleware did not run (no route matched): the same choice it makes, from the request.
+    return readVisitor(request.headers, env).locale;
   }
 }
 
@@ -90,7 +91,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentLocaleContext.Provider value={localeOf(loadContext)}>
+      <DocumentLocaleContext.Provider value={localeOf(loadContext, request)}>
         <CspNonceContext.Provider value={nonce}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </CspNonceContext.Provider>

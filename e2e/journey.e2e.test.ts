@@ -325,6 +325,31 @@ describe("a new reader's journey (issue 14)", () => {
     await logOutFromTheHeaderMenu(journey);
   });
 
+  it("on a 390 px phone, folds the header's search and tabs away while scrolling down, and back on the way up", async () => {
+    const context = await newVisitor(browser, {
+      country: 'JP',
+      locale: 'ja-JP',
+      viewport: { width: 390, height: 844 },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/`);
+    await page.locator('main').getByTestId('title-card').first().waitFor();
+    const fold = page.getByTestId('header-fold');
+    const search = page.getByRole('searchbox').first();
+    expect(await fold.getAttribute('data-collapsed')).toBe('false');
+    const top = (await page.getByRole('banner').locator('div').first().boundingBox())?.height ?? 0;
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => fold.getAttribute('data-collapsed')).toBe('true');
+    // Folded under the logo row: nothing of it shows below that row.
+    await expect
+      .poll(async () => ((await fold.boundingBox())?.y ?? 0) + ((await fold.boundingBox())?.height ?? 0))
+      .toBeLessThanOrEqual(top + 1);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => fold.getAttribute('data-collapsed')).toBe('false');
+    expect(await search.isVisible()).toBe(true);
+  });
+
   it('opens the help page from the denied-age page, and the terms without any age given', async () => {
     const context = await newVisitor(browser, { country: 'US' });
     contexts.push(context);

@@ -27,7 +27,8 @@ export function useCollapseOnScroll(): [boolean, (collapsed: boolean) => void] {
       frame = window.requestAnimationFrame(() => {
         frame = 0;
         const y = window.scrollY;
-        setCollapsed((current) => nextCollapsed(current, previousY, y));
+        const before = previousY; // read now: React runs the updater later, after previousY moves on
+        setCollapsed((current) => nextCollapsed(current, before, y));
         // Small moves up accumulate until they reach EXPAND_ON_UP_PX.
         if (y > previousY || Math.abs(y - previousY) >= EXPAND_ON_UP_PX) previousY = y;
       });

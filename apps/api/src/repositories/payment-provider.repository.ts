@@ -173,7 +173,7 @@ export class TestPaymentProvider implements PaymentProviderRepository {
   /** Completes a session paid with a card that succeeded: the events Stripe would send, signed. */
   completeSession(sessionId: string): SignedDelivery[] {
     const session = this.sessions.get(sessionId);
-    if (!session || session.status !== 'open') return [];
+    if (session?.status !== 'open') return [];
     session.status = 'complete';
     const created = Math.floor(this.options.now() / 1000);
     const paymentIntent = `pi_test_${randomBytes(12).toString('hex')}`;
@@ -237,7 +237,7 @@ export class TestPaymentProvider implements PaymentProviderRepository {
   /** Marks an open session as abandoned (the checkout page's cancel). */
   cancelSession(sessionId: string): CheckoutRequest | undefined {
     const session = this.sessions.get(sessionId);
-    if (!session || session.status !== 'open') return undefined;
+    if (session?.status !== 'open') return undefined;
     this.sessions.delete(sessionId);
     return session;
   }

@@ -138,7 +138,7 @@ export class PaymentService {
     if (!path) throw new DomainError(ResponseCode.InvalidParameter);
     const product = await this.options.payments.findProduct(input.assetId);
     const kind = input.mode === 'subscription' ? 'subscription' : 'point_pack';
-    if (!product || product.active !== 1 || product.kind !== kind) {
+    if (product?.active !== 1 || product.kind !== kind) {
       throw new DomainError(ResponseCode.InvalidParameter);
     }
     if (input.mode === 'subscription') {
@@ -282,7 +282,7 @@ export class PaymentService {
     const metadata = record(session.metadata);
     const paymentId = num(metadata.payment_id);
     const payment = paymentId ? await stores.payments.findPayment(paymentId) : undefined;
-    if (!payment || payment.status !== 'pending' || session.payment_status !== 'paid') return false;
+    if (payment?.status !== 'pending' || session.payment_status !== 'paid') return false;
     const product = await stores.payments.findProduct(payment.product_id);
     if (!product) return false;
     if (session.mode === 'subscription') {

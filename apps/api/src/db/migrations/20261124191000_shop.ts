@@ -3,6 +3,8 @@
 // and the time of the newest provider event applied to a plan (events that arrive out of order never
 // move a plan back), and one subscription per provider id already being unique. Never edit after merge.
 import { type Kysely, sql } from 'kysely';
+import { advanceIdentitySequences } from '#src/db/dialect.ts';
+import type { Database } from '#src/db/schema.ts';
 
 interface SeedProduct {
   kind: 'point_pack' | 'subscription';
@@ -99,18 +101,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('product')
     .columns(['region', 'kind', 'sort_order'])
     .execute();
-  for (const product of SEED_PRODUCTS) {
-    await sql`insert into product (kind, region, currency, price_minor, paid_point, bonus_point,
+  // Ids 1–14, the demo seed's too (it upserts this very list): earlier demo products under these ids
+  // take our values, payments keep pointing at them; products beyond are left alone.
+  for (const [index, product] of SEED_PRODUCTS.entries()) {
+    await sql`insert into product (id, kind, region, currency, price_minor, paid_point, bonus_point,
       monthly_bonus_point, premium_ticket_num, provider_price_id, name_en, name_ja, active, sort_order)
-      values (${product.kind}, ${product.region}, ${product.currency}, ${product.price_minor},
+      values (${index + 1}, ${product.kind}, ${product.region}, ${product.currency}, ${product.price_minor},
       ${product.paid_point}, ${product.bonus_point}, ${product.monthly_bonus_point},
-      ${product.premium_ticket_num}, '', ${product.name_en}, ${product.name_ja}, 1, ${product.sort_order})`.execute(db);
+      ${product.premium_ticket_num}, '', ${product.name_en}, ${product.name_ja}, 1, ${product.sort_order})
+      on conflict (id) do update set kind = excluded.kind, region = excluded.region,
+      currency = excluded.currency, price_minor = excluded.price_minor, paid_point = excluded.paid_point,
+      bonus_point = excluded.bonus_point, monthly_bonus_point = excluded.monthly_bonus_point,
+      premium_ticket_num = excluded.premium_ticket_num, name_en = excluded.name_en,
+      name_ja = excluded.name_ja, active = 1, sort_order = excluded.sort_order`.execute(db);
   }
+  await advanceIdentitySequences(db as unknown as Kysely<Database>, ['product']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from product where id not in (select product_id from payment)
-    and id not in (select product_id from subscription)`.execute(db);
   await db.schema.dropIndex('product_region_kind_sort_order_idx').execute();
   await db.schema.alterTable('subscription').dropColumn('last_event_at').execute();
   await db.schema.alterTable('subscription').dropColumn('provider_customer_id').execute();

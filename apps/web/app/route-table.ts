@@ -243,6 +243,20 @@ export const ROUTE_TABLE = [
  * production (the dev outbox of ADR 007).
  */
 export const EXTRA_ROUTES = [
+  // The shop's checkout (embedded test provider) and payment result pages (ADR 017).
+  ...(
+    [
+      ['my-shop-checkout', 'my/shop/checkout'],
+      ['my-shop-result', 'my/shop/result'],
+    ] as const
+  ).map(([name, path]) => ({
+    name,
+    path,
+    file: `routes/${name}.tsx`,
+    layout: 'default' as const,
+    middleware: ['my'] as const,
+    params: noParams,
+  })),
   {
     name: 'account-login',
     path: 'account/login',

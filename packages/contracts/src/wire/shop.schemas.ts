@@ -90,6 +90,7 @@ export const TestCheckoutResponseSchema = z.strictObject({
   mode: z.string(),
   cancel_url: z.string(),
 });
+export type TestCheckoutResponse = z.infer<typeof TestCheckoutResponseSchema>;
 export const TestCheckoutPayRequestSchema = z.object({
   session_id: z.string().min(1).max(80),
   card_number: z.string().max(40),
@@ -100,3 +101,4 @@ export const TestCheckoutPayResponseSchema = z.strictObject({
   result: z.int(),
   redirect_url: z.string(),
 });
+export type TestCheckoutPayResponse = z.infer<typeof TestCheckoutPayResponseSchema>;

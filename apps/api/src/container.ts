@@ -210,7 +210,7 @@ export function createContainer({
         ? new StripePaymentProvider(config.stripe)
         : new TestPaymentProvider({
             webhookSecret: secrets.paymentWebhookSecret,
-            webOrigin: config.webPublicUrl,
+            webOrigin: shopOrigin(config),
             now: () => clock.now(),
           })),
   });
@@ -558,7 +558,7 @@ function createCommerceServices(options: {
       wallet,
       clock,
       timeZone,
-      webOrigin: config.webPublicUrl,
+      webOrigin: shopOrigin(config),
       log: log?.child({ service: 'payment' }),
     }),
   };
@@ -579,3 +579,8 @@ function createCommerceServices(options: {
 }
 
 export type Container = ReturnType<typeof createContainer>;
+
+/** Where checkout comes back to (ADR 017): the first web origin (MANGA_WEB_ORIGIN). */
+function shopOrigin(config: Config): string {
+  return config.webOrigins[0] ?? config.webPublicUrl;
+}

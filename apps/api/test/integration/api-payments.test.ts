@@ -116,7 +116,7 @@ describe('checkout', () => {
     expect(call?.body.get('line_items[0][price_data][unit_amount]')).toBe('499');
     expect(call?.body.get('line_items[0][price_data][currency]')).toBe('usd');
     const success = new URL(call?.body.get('success_url') ?? '');
-    expect(success.origin).toBe('http://web.test');
+    expect(success.origin).toBe(new URL(t.config.webOrigins[0] ?? '').origin);
     expect(success.searchParams.get('return')).toBe('/title/12?x=1');
     expect(call?.idempotencyKey).toMatch(/^checkout-\d+$/);
 

@@ -78,9 +78,11 @@ describe('shop (SPEC §2, ADR 017)', () => {
     await openReader(page, back);
   });
 
-  it('shows a Japanese reader the yen prices and the monthly plans', async () => {
-    // Logged in through the English dialog, then the page in Japanese (the language switcher's lang=ja).
+  it('shows a visitor from Japan the yen prices and the monthly plans', async () => {
+    // Logged in through the English dialog: the region (JP, from the country header) sets the currency.
     const page = await loggedIn('JP', 'en-US', '/my/shop');
+    const english = await page.getByTestId('shop-asset').getByRole('button').allTextContents();
+    expect(english.every((price) => price.startsWith('¥'))).toBe(true);
     await page.goto(`${webUrl}/my/shop?lang=ja`);
     await page.getByTestId('shop-balance').filter({ hasText: '保有ポイント' }).waitFor();
     const prices = await page.getByTestId('shop-asset').getByRole('button').allTextContents();

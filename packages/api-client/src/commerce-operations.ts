@@ -219,19 +219,23 @@ export function claimLoginBonus(
 /** GET /web/shop: the visitor's region's point packs (asset_type 1) or plans (2). */
 export function getShop(
   api: ApiClient,
-  params: { asset_type: 1 | 2 },
+  params: { asset_type: 1 | 2; region?: 'US' | 'JP' },
   options: CallOptions = {},
 ): Promise<ShopResponse> {
   return api.call('getShop', 'GET', '/web/shop', { ...params }, { ...options, schema: ShopResponseSchema });
 }
 
 /** GET /web/shop/point/subscription: the plans and the reader's current plan. */
-export function getShopSubscription(api: ApiClient, options: CallOptions = {}): Promise<ShopSubscriptionResponse> {
+export function getShopSubscription(
+  api: ApiClient,
+  params: { region?: 'US' | 'JP' } = {},
+  options: CallOptions = {},
+): Promise<ShopSubscriptionResponse> {
   return api.call(
     'getShopSubscription',
     'GET',
     '/web/shop/point/subscription',
-    {},
+    { ...params },
     { ...options, schema: ShopSubscriptionResponseSchema },
   );
 }

@@ -6,6 +6,7 @@ import {
   ResponseCode,
   ShopQuerySchema,
   ShopResponseSchema,
+  ShopSubscriptionQuerySchema,
   ShopSubscriptionResponseSchema,
   StpCancelRequestSchema,
   StpCancelResponseSchema,
@@ -45,8 +46,16 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/shop/point/subscription',
-    { schema: { operationId: 'getShopSubscription', tags, response: { 200: ShopSubscriptionResponseSchema } } },
-    async (request) => ok(await payments.listPlans({ auth: request.auth, locale: request.client.locale })),
+    {
+      schema: {
+        operationId: 'getShopSubscription',
+        tags,
+        querystring: ShopSubscriptionQuerySchema,
+        response: { 200: ShopSubscriptionResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await payments.listPlans({ auth: request.auth, locale: request.client.locale, region: request.query.region })),
   );
 
   for (const [url, mode, operationId] of [

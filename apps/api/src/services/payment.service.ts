@@ -10,7 +10,14 @@ import type { PaymentProviderRepository, ProviderEvent } from '#src/repositories
 import { WebhookSignatureError } from '#src/repositories/payment-provider.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import { chargeTypeOf, formatPrice, refundTakeBack, regionOfLocale, safeReturnPath } from '#src/rules/shop.rules.ts';
+import {
+  chargeTypeOf,
+  formatPrice,
+  refundTakeBack,
+  regionOfLocale,
+  type ShopRegion,
+  safeReturnPath,
+} from '#src/rules/shop.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
 import type { WalletService } from '#src/services/wallet.service.ts';
 
@@ -90,8 +97,8 @@ export class PaymentService {
   }
 
   /** GET /web/shop: the region's active products of one asset type, in its currency. */
-  async listShop(input: { assetType: number; locale: Locale }) {
-    const region = regionOfLocale(input.locale);
+  async listShop(input: { assetType: number; locale: Locale; region?: ShopRegion | undefined }) {
+    const region = input.region ?? regionOfLocale(input.locale);
     const kind = input.assetType === AssetType.Subscription ? 'subscription' : 'point_pack';
     const products = await this.options.payments.listProducts({ region, kind, activeOnly: true });
     return {
@@ -102,8 +109,8 @@ export class PaymentService {
   }
 
   /** GET /web/shop/point/subscription: the region's plans and the reader's current plan. */
-  async listPlans(input: { auth: RequestAuth; locale: Locale }) {
-    const region = regionOfLocale(input.locale);
+  async listPlans(input: { auth: RequestAuth; locale: Locale; region?: ShopRegion | undefined }) {
+    const region = input.region ?? regionOfLocale(input.locale);
     const products = await this.options.payments.listProducts({ region, kind: 'subscription', activeOnly: true });
     const plans = input.auth.user ? await this.options.payments.listLiveSubscriptions(input.auth.user.userId) : [];
     const current = plans[plans.length - 1];

@@ -97,6 +97,12 @@ describe('shop listing', () => {
     expect(ja.asset_list.map((a: { price_text: string }) => a.price_text)).toContain('¥120');
     const plans = (await get(t, '/web/shop?asset_type=2&lang=en')).json();
     expect(plans.asset_list.every((a: { asset_type: number }) => a.asset_type === 2)).toBe(true);
+    // The web server names the visitor's region (its country header): it wins over the language.
+    expect((await get(t, '/web/shop?asset_type=1&lang=en&region=JP')).json().currency).toBe('jpy');
+    expect(
+      (await get(t, '/web/shop/point/subscription?lang=ja&region=US')).json().point_subscription_asset_list[0].currency,
+    ).toBe('usd');
+    expect(codeOf(await get(t, '/web/shop?region=FR'))).toBe(1001);
     expect(codeOf(await get(t, '/web/shop?asset_type=7'))).toBe(1001);
     expect(codeOf(await get(t, '/web/shop?asset_type=abc'))).toBe(1001);
   });

@@ -8,9 +8,14 @@ import { IntParamSchema } from './params.schemas.ts';
 /** asset_type: 1 point packs, 2 monthly plans. */
 export const ShopAssetType = { PointPack: 1, Subscription: 2 } as const;
 
+/** The visitor's region as the web server knows it (its country header); else the language decides. */
+const ShopRegionParamSchema = z.enum(['US', 'JP']).optional();
+
 export const ShopQuerySchema = z.object({
   asset_type: IntParamSchema.refine((v) => v === 1 || v === 2, { message: 'asset_type is 1 or 2' }).default(1),
+  region: ShopRegionParamSchema,
 });
+export const ShopSubscriptionQuerySchema = z.object({ region: ShopRegionParamSchema });
 export type ShopQuery = z.infer<typeof ShopQuerySchema>;
 
 export const ShopAssetSchema = z.strictObject({

@@ -34,9 +34,11 @@ function onSessionGone(error: unknown, context: Context, back: string): void {
 export async function loadShop(request: Request, context: Context, url: URL): Promise<ShopPageData> {
   const api = apiFor(request, context);
   try {
+    // Prices in the visitor's region (its country header, ADR 017): yen in JP, dollars elsewhere.
+    const { region } = visitorOf(context).visitor;
     const [packs, plans, point] = await Promise.all([
-      getShop(api, { asset_type: 1 }),
-      getShopSubscription(api),
+      getShop(api, { asset_type: 1, region }),
+      getShopSubscription(api, { region }),
       getAccountPoint(api),
     ]);
     return {

@@ -41,7 +41,13 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/shop',
     { schema: { operationId: 'getShop', tags, querystring: ShopQuerySchema, response: { 200: ShopResponseSchema } } },
     async (request) =>
-      ok(await payments.listShop({ assetType: request.query.asset_type, locale: request.client.locale })),
+      ok(
+        await payments.listShop({
+          assetType: request.query.asset_type,
+          locale: request.client.locale,
+          region: request.query.region,
+        }),
+      ),
   );
 
   app.get(

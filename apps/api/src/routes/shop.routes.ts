@@ -3,7 +3,6 @@
 // body, signature checked by PaymentService); and, with the embedded test provider only, the API of
 // our own checkout page (GET /web/stp/test/session, POST /web/stp/test/pay).
 import {
-  ResponseCode,
   ShopQuerySchema,
   ShopResponseSchema,
   ShopSubscriptionQuerySchema,
@@ -20,22 +19,14 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { TestPaymentProvider, WebhookSignatureError } from '#src/repositories/payment-provider.repository.ts';
-import { requireActiveUser } from '#src/rules/auth.rules.ts';
-import { DomainError } from '#src/rules/domain.error.ts';
-import { formatPrice } from '#src/rules/shop.rules.ts';
+import { WebhookSignatureError } from '#src/services/payment.service.ts';
 
 const tags = ['shop'];
 /** Stripe's events are far smaller; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-/** Stripe's test cards (ADR 017): this one succeeds, 4000 0000 0000 0002 is declined. */
-export const TEST_CARD_SUCCESS = '4242424242424242';
-export const TEST_CARD_DECLINED = '4000000000000002';
-
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app.container.services;
-  const provider = app.container.repositories.paymentProvider;
 
   app.get(
     '/web/shop',
@@ -101,7 +92,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(webhookRoute);
 
-  if (provider instanceof TestPaymentProvider) {
+  if (payments.hasTestCheckout) {
     app.get(
       '/web/stp/test/session',
       {
@@ -112,17 +103,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: TestCheckoutResponseSchema },
         },
       },
-      async (request) => {
-        const user = requireActiveUser(request.auth);
-        const session = provider.describeSession(request.query.session_id);
-        if (!session || session.userId !== user.userId) throw new DomainError(ResponseCode.InvalidParameter);
-        return ok({
-          name: session.product.name,
-          price_text: formatPrice(session.product.priceMinor, session.product.currency),
-          mode: session.mode,
-          cancel_url: session.cancelUrl,
-        });
-      },
+      async (request) => ok(payments.describeTestCheckout({ auth: request.auth, sessionId: request.query.session_id })),
     );
 
     app.post(
@@ -135,21 +116,14 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: TestCheckoutPayResponseSchema },
         },
       },
-      async (request) => {
-        const user = requireActiveUser(request.auth);
-        const session = provider.describeSession(request.body.session_id);
-        if (!session || session.userId !== user.userId) throw new DomainError(ResponseCode.InvalidParameter);
-        const card = request.body.card_number.replace(/[\s-]/g, '');
-        if (card !== TEST_CARD_SUCCESS) {
-          // 4000 0000 0000 0002 and every other number: declined, the session stays open.
-          return ok({ result: 0, redirect_url: '' });
-        }
-        for (const delivery of provider.completeSession(request.body.session_id)) {
-          // The same handler and signature check as a POST from Stripe.
-          await payments.handleWebhook(delivery.body, delivery.signature);
-        }
-        return ok({ result: 1, redirect_url: session.successUrl });
-      },
+      async (request) =>
+        ok(
+          await payments.payTestCheckout({
+            auth: request.auth,
+            sessionId: request.body.session_id,
+            cardNumber: request.body.card_number,
+          }),
+        ),
     );
   }
 };

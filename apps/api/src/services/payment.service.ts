@@ -7,7 +7,10 @@
 import { formatWireDateTime, type Locale, PointReason, ResponseCode } from '@manga/contracts';
 import type { PaymentStores, ProductRow, SubscriptionRow } from '#src/repositories/payment.repository.ts';
 import type { PaymentProviderRepository, ProviderEvent } from '#src/repositories/payment-provider.repository.ts';
-import { WebhookSignatureError } from '#src/repositories/payment-provider.repository.ts';
+import { TestPaymentProvider, WebhookSignatureError } from '#src/repositories/payment-provider.repository.ts';
+
+export { WebhookSignatureError };
+
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import {
@@ -89,11 +92,52 @@ export interface ShopAsset {
 
 export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
 
+/** Stripe's test cards (ADR 017): this one succeeds, 4000 0000 0000 0002 (and any other) is declined. */
+export const TEST_CARD_SUCCESS = '4242424242424242';
+export const TEST_CARD_DECLINED = '4000000000000002';
+
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
   get providerName(): 'stripe' | 'test' {
     return this.options.provider.name;
+  }
+
+  /** Whether the embedded test provider (and its checkout page's API) is in use. */
+  get hasTestCheckout(): boolean {
+    return this.options.provider instanceof TestPaymentProvider;
+  }
+
+  /** GET /web/stp/test/session: the reader's own open test session. */
+  describeTestCheckout(input: { auth: RequestAuth; sessionId: string }) {
+    const user = requireActiveUser(input.auth);
+    const provider = this.options.provider;
+    const session = provider instanceof TestPaymentProvider ? provider.describeSession(input.sessionId) : undefined;
+    if (!session || session.userId !== user.userId) throw new DomainError(ResponseCode.InvalidParameter);
+    return {
+      name: session.product.name,
+      price_text: formatPrice(session.product.priceMinor, session.product.currency),
+      mode: session.mode,
+      cancel_url: session.cancelUrl,
+    };
+  }
+
+  /**
+   * POST /web/stp/test/pay: 4242… completes the session through the same signed webhook handler as
+   * Stripe's events; any other number is declined and the session stays open.
+   */
+  async payTestCheckout(input: { auth: RequestAuth; sessionId: string; cardNumber: string }) {
+    const user = requireActiveUser(input.auth);
+    const provider = this.options.provider;
+    const session = provider instanceof TestPaymentProvider ? provider.describeSession(input.sessionId) : undefined;
+    if (!(provider instanceof TestPaymentProvider) || !session || session.userId !== user.userId) {
+      throw new DomainError(ResponseCode.InvalidParameter);
+    }
+    if (input.cardNumber.replace(/[\s-]/g, '') !== TEST_CARD_SUCCESS) return { result: 0, redirect_url: '' };
+    for (const delivery of provider.completeSession(input.sessionId)) {
+      await this.handleWebhook(delivery.body, delivery.signature);
+    }
+    return { result: 1, redirect_url: session.successUrl };
   }
 
   /** GET /web/shop: the region's active products of one asset type, in its currency. */

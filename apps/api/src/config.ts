@@ -78,6 +78,12 @@ const EnvSchema = z.object({
   MANGA_COMMENTER_TAG_SECRET: z.string().min(16).optional(),
   // Wallet (ADR 014).
   MANGA_POINT_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Payments (ADR 019): both Stripe variables switch from the embedded test provider to Stripe.
+  MANGA_STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  MANGA_STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another Stripe API base (a local double in tests), e.g. http://127.0.0.1:12111. */
+  MANGA_STRIPE_API_URL: z.url().optional(),
+  MANGA_PLAN_BONUS_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
@@ -155,6 +161,10 @@ export interface Config {
   readonly commenterTagSecret: string | undefined;
   /** How often the ExpirePoints job writes the expiry of due point lots (ADR 014). */
   readonly pointExpiryIntervalMs: number;
+  /** Stripe, when both are set (ADR 019); otherwise the embedded test provider. Never logged. */
+  readonly stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** How often the GrantPlanBonus job looks for plans due their monthly bonus (ADR 019). */
+  readonly planBonusIntervalMs: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -186,6 +196,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (isProduction && !e.MANGA_COMMENTER_TAG_SECRET) {
     throw new ConfigError('Invalid configuration: MANGA_COMMENTER_TAG_SECRET is required when MANGA_ENV=production');
+  }
+  if (Boolean(e.MANGA_STRIPE_SECRET_KEY) !== Boolean(e.MANGA_STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: MANGA_STRIPE_SECRET_KEY and MANGA_STRIPE_WEBHOOK_SECRET are set together (ADR 019)',
+    );
   }
   if (isProduction && e.MANGA_DEV_OUTBOX) {
     throw new ConfigError('Invalid configuration: MANGA_DEV_OUTBOX cannot be true when MANGA_ENV=production');
@@ -257,6 +272,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
     commenterTagSecret: e.MANGA_COMMENTER_TAG_SECRET,
     pointExpiryIntervalMs: e.MANGA_POINT_EXPIRY_INTERVAL_MINUTES * MINUTE_MS,
+    stripe:
+      e.MANGA_STRIPE_SECRET_KEY && e.MANGA_STRIPE_WEBHOOK_SECRET
+        ? Object.freeze({
+            secretKey: e.MANGA_STRIPE_SECRET_KEY,
+            webhookSecret: e.MANGA_STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.MANGA_STRIPE_API_URL,
+          })
+        : undefined,
+    planBonusIntervalMs: e.MANGA_PLAN_BONUS_INTERVAL_MINUTES * MINUTE_MS,
   });
 }
 

@@ -31,6 +31,12 @@ import { type MailRepository, OutboxMailRepository, SmtpMailRepository } from '#
 import { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { type PasswordHashCost, PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
+import { PaymentRepository, PaymentTransactionRepository } from '#src/repositories/payment.repository.ts';
+import {
+  type PaymentProviderRepository,
+  StripePaymentProvider,
+  TestPaymentProvider,
+} from '#src/repositories/payment-provider.repository.ts';
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
@@ -73,6 +79,7 @@ import { ModerationService } from '#src/services/moderation.service.ts';
 import { OperatorService } from '#src/services/operator.service.ts';
 import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
+import { GRANT_PLAN_BONUS, PaymentService } from '#src/services/payment.service.ts';
 import { PointHistoryService } from '#src/services/point-history.service.ts';
 import { PurchaseService } from '#src/services/purchase.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
@@ -95,6 +102,8 @@ export interface AppSecrets {
   proxySecret: string;
   /** Keys commenters' pseudonymous tags (ADR 013). */
   commenterTagSecret: string;
+  /** Signs and verifies payment webhooks: Stripe's endpoint secret, or the test provider's (ADR 019). */
+  paymentWebhookSecret: string;
 }
 
 /**
@@ -107,6 +116,7 @@ export async function resolveSecrets(config: Config): Promise<AppSecrets> {
     imageUrlSecret: config.imageUrlSecret ?? (await files.readOrCreateSecret('image-url-secret')),
     proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
     commenterTagSecret: config.commenterTagSecret ?? (await files.readOrCreateSecret('commenter-tag-secret')),
+    paymentWebhookSecret: config.stripe?.webhookSecret ?? (await files.readOrCreateSecret('payment-webhook-secret')),
   };
 }
 
@@ -123,6 +133,8 @@ export interface ContainerOptions {
   mail?: MailRepository;
   /** Services log their intents through children of this logger (the app's). */
   log?: FastifyBaseLogger;
+  /** Payment provider override (tests); by default Stripe when configured, else the test provider. */
+  paymentProvider?: PaymentProviderRepository;
 }
 
 export function createContainer({
@@ -134,6 +146,7 @@ export function createContainer({
   passwordHashCost,
   mail,
   log,
+  paymentProvider,
 }: ContainerOptions) {
   const crypto = new CryptoRepository();
   const repositories = {
@@ -193,6 +206,15 @@ export function createContainer({
     jobs: catalogue.services.jobs,
     magazines: repositories.magazines,
     users: repositories.users,
+    paymentProvider:
+      paymentProvider ??
+      (config.stripe
+        ? new StripePaymentProvider(config.stripe)
+        : new TestPaymentProvider({
+            webhookSecret: secrets.paymentWebhookSecret,
+            webOrigin: shopOrigin(config),
+            now: () => clock.now(),
+          })),
   });
   return {
     config,
@@ -469,6 +491,7 @@ function createCommerceServices(options: {
   jobs: JobScheduler;
   magazines: MagazineRepository;
   users: UserRepository;
+  paymentProvider: PaymentProviderRepository;
 }) {
   const { config, database, clock, log, entitlement } = options;
   const timeZone = config.wireTimeZone;
@@ -478,6 +501,9 @@ function createCommerceServices(options: {
     tickets: new TicketRepository(database.db),
     commerceTransactions: new CommerceTransactionRepository(database.db),
     ledgerAudit: new LedgerAuditRepository(database.db),
+    payments: new PaymentRepository(database.db),
+    paymentTransactions: new PaymentTransactionRepository(database.db),
+    paymentProvider: options.paymentProvider,
   };
   const { wallets, purchases, tickets: ticketStore, commerceTransactions: transactions } = repositories;
   const wallet = new WalletService({
@@ -529,7 +555,24 @@ function createCommerceServices(options: {
       log: log?.child({ service: 'login-bonus' }),
     }),
     operatorGrants: new OperatorGrantService({ users: options.users, wallet, tickets, clock }),
+    payments: new PaymentService({
+      payments: repositories.payments,
+      transactions: repositories.paymentTransactions,
+      provider: options.paymentProvider,
+      wallet,
+      clock,
+      timeZone,
+      webOrigin: shopOrigin(config),
+      log: log?.child({ service: 'payment' }),
+    }),
   };
+  const payments = services.payments;
+  options.jobs.register({
+    name: GRANT_PLAN_BONUS,
+    intervalMs: config.planBonusIntervalMs,
+    shouldRunAtStart: () => payments.hasDuePlanBonus(),
+    handle: () => payments.handleGrantPlanBonus(),
+  });
   options.jobs.register({
     name: EXPIRE_POINTS,
     intervalMs: config.pointExpiryIntervalMs,
@@ -540,3 +583,8 @@ function createCommerceServices(options: {
 }
 
 export type Container = ReturnType<typeof createContainer>;
+
+/** Where checkout comes back to (ADR 019): the first web origin (MANGA_WEB_ORIGIN). */
+function shopOrigin(config: Config): string {
+  return config.webOrigins[0] ?? config.webPublicUrl;
+}

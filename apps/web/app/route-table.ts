@@ -245,6 +245,20 @@ export const ROUTE_TABLE = [
  * something readable (ADR 018).
  */
 export const EXTRA_ROUTES = [
+  // The shop's checkout (embedded test provider) and payment result pages (ADR 019).
+  ...(
+    [
+      ['my-shop-checkout', 'my/shop/checkout'],
+      ['my-shop-result', 'my/shop/result'],
+    ] as const
+  ).map(([name, path]) => ({
+    name,
+    path,
+    file: `routes/${name}.tsx`,
+    layout: 'default' as const,
+    middleware: ['my'] as const,
+    params: noParams,
+  })),
   {
     name: 'article-privacy-policy',
     path: 'article/privacy-policy',

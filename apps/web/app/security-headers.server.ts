@@ -37,7 +37,8 @@ export function contentSecurityPolicy(nonce: string, imageOrigins: readonly stri
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Checkout: a shop form's answer redirects to Stripe's hosted page (ADR 019).
+    "form-action 'self' https://checkout.stripe.com",
   ].join('; ');
 }
 

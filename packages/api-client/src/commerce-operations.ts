@@ -21,6 +21,18 @@ import {
   PurchasedTitleResponseSchema,
   type RentalTicketResponse,
   RentalTicketResponseSchema,
+  type ShopResponse,
+  ShopResponseSchema,
+  type ShopSubscriptionResponse,
+  ShopSubscriptionResponseSchema,
+  type StpCancelResponse,
+  StpCancelResponseSchema,
+  type StpCheckoutResponse,
+  StpCheckoutResponseSchema,
+  type TestCheckoutPayResponse,
+  TestCheckoutPayResponseSchema,
+  type TestCheckoutResponse,
+  TestCheckoutResponseSchema,
   type WebPointHistoryResponse,
   WebPointHistoryResponseSchema,
 } from '@manga/contracts';
@@ -199,5 +211,92 @@ export function claimLoginBonus(
     '/loginbonus',
     { ...params },
     { ...options, schema: LoginBonusResponseSchema },
+  );
+}
+
+// Shop and card payments (ADR 019). Session calls: never cached.
+
+/** GET /web/shop: the visitor's region's point packs (asset_type 1) or plans (2). */
+export function getShop(
+  api: ApiClient,
+  params: { asset_type: 1 | 2; region?: 'US' | 'JP' },
+  options: CallOptions = {},
+): Promise<ShopResponse> {
+  return api.call('getShop', 'GET', '/web/shop', { ...params }, { ...options, schema: ShopResponseSchema });
+}
+
+/** GET /web/shop/point/subscription: the plans and the reader's current plan. */
+export function getShopSubscription(
+  api: ApiClient,
+  params: { region?: 'US' | 'JP' } = {},
+  options: CallOptions = {},
+): Promise<ShopSubscriptionResponse> {
+  return api.call(
+    'getShopSubscription',
+    'GET',
+    '/web/shop/point/subscription',
+    { ...params },
+    { ...options, schema: ShopSubscriptionResponseSchema },
+  );
+}
+
+/** POST /web/stp/outright or /web/stp/subscription: the checkout page to send the reader to. */
+export function startCheckout(
+  api: ApiClient,
+  params: { asset_id: number; path: string; plan: boolean },
+  options: CallOptions = {},
+): Promise<StpCheckoutResponse> {
+  const { plan, ...body } = params;
+  return api.call(
+    plan ? 'startPlanCheckout' : 'startPointCheckout',
+    'POST',
+    plan ? '/web/stp/subscription' : '/web/stp/outright',
+    { ...body },
+    { ...options, schema: StpCheckoutResponseSchema },
+  );
+}
+
+/** POST /web/stp/subscription/cancel: the plan ends at its period's end (answered). */
+export function cancelPlan(
+  api: ApiClient,
+  params: { asset_id: number },
+  options: CallOptions = {},
+): Promise<StpCancelResponse> {
+  return api.call(
+    'cancelPlan',
+    'POST',
+    '/web/stp/subscription/cancel',
+    { ...params },
+    { ...options, schema: StpCancelResponseSchema },
+  );
+}
+
+/** GET /web/stp/test/session: the embedded test provider's open session (test mode only). */
+export function getTestCheckout(
+  api: ApiClient,
+  params: { session_id: string },
+  options: CallOptions = {},
+): Promise<TestCheckoutResponse> {
+  return api.call(
+    'getTestCheckout',
+    'GET',
+    '/web/stp/test/session',
+    { ...params },
+    { ...options, schema: TestCheckoutResponseSchema },
+  );
+}
+
+/** POST /web/stp/test/pay: pays the test session with a test card number (test mode only). */
+export function payTestCheckout(
+  api: ApiClient,
+  params: { session_id: string; card_number: string },
+  options: CallOptions = {},
+): Promise<TestCheckoutPayResponse> {
+  return api.call(
+    'payTestCheckout',
+    'POST',
+    '/web/stp/test/pay',
+    { ...params },
+    { ...options, schema: TestCheckoutPayResponseSchema },
   );
 }

@@ -60,15 +60,21 @@ export {
   buyEpisode,
   buyEpisodes,
   buyMagazine,
+  cancelPlan,
   claimLoginBonus,
   getAccountPoint,
   getEpisodeStatus,
+  getShop,
+  getShopSubscription,
+  getTestCheckout,
   listPointFlow,
   listPointHistory,
   listPurchasedTitles,
   listReservationFlow,
   listTicketFlow,
+  payTestCheckout,
   rentEpisodeWithTicket,
+  startCheckout,
 } from './commerce-operations.ts';
 export { addFavoriteTitle, deleteFavoriteTitle, listFavoriteTitles } from './favorite-operations.ts';
 export {

@@ -42,6 +42,7 @@ export * from './wire/purchase.schemas.ts';
 export * from './wire/ranking.schemas.ts';
 export * from './wire/recommend.schemas.ts';
 export * from './wire/search.schemas.ts';
+export * from './wire/shop.schemas.ts';
 export * from './wire/ticket.schemas.ts';
 export * from './wire/title.schemas.ts';
 export * from './wire/user.schemas.ts';

@@ -10,6 +10,7 @@ import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
 import * as readingProgress from '#src/db/migrations/20261123153000_reading_progress.ts';
 import * as favoriteTitles from '#src/db/migrations/20261124183000_favorite_titles.ts';
 import * as titleTextsJa from '#src/db/migrations/20261124184500_title_texts_ja.ts';
+import * as shop from '#src/db/migrations/20261124191000_shop.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261123153000_reading_progress': readingProgress,
   '20261124183000_favorite_titles': favoriteTitles,
   '20261124184500_title_texts_ja': titleTextsJa,
+  '20261124191000_shop': shop,
 });
 
 export class MigrationError extends Error {}

@@ -394,6 +394,11 @@ export interface PaymentTable {
   currency: string;
   created_at: Millis;
   completed_at: Millis | null;
+  /** Points this payment credited (paid + bonus), and what a refund or dispute took back (ADR 019). */
+  credited_point: Default<number>;
+  refunded_point: Default<number>;
+  /** The plan an invoice payment renewed. */
+  subscription_id: number | null;
 }
 
 export interface PaymentEventTable {
@@ -414,6 +419,9 @@ export interface SubscriptionTable {
   cancel_at_period_end: Default<Flag>;
   canceled_at: Millis | null;
   last_bonus_month: string | null; // YYYY-MM of the last monthly bonus
+  provider_customer_id: string | null;
+  /** Creation time of the newest provider event applied (older events never move the plan back). */
+  last_event_at: Default<Millis>;
 }
 
 export interface CommentTable {

@@ -18,6 +18,7 @@ import { pointRoutes } from '#src/routes/point.routes.ts';
 import { purchaseRoutes } from '#src/routes/purchase.routes.ts';
 import { rankingRoutes } from '#src/routes/ranking.routes.ts';
 import { searchRoutes } from '#src/routes/search.routes.ts';
+import { shopRoutes } from '#src/routes/shop.routes.ts';
 import { ticketRoutes } from '#src/routes/ticket.routes.ts';
 import { titleRoutes } from '#src/routes/title.routes.ts';
 import { userRoutes } from '#src/routes/user.routes.ts';
@@ -50,6 +51,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(purchaseRoutes);
   await app.register(ticketRoutes);
   await app.register(loginBonusRoutes);
+  // Shop and card payments (ADR 019).
+  await app.register(shopRoutes);
   // The mail outbox is for development only (ADR 007), on this machine only (ADR 015).
   const { config } = app.container;
   if (config.devOutbox && config.env !== 'production') await app.register(devRoutes);

@@ -185,6 +185,40 @@ export class OpenWallet {
     this.lots.push({ id, kind: credit.kind, remaining: credit.amount, expires_at: credit.expiresAt });
   }
 
+  /**
+   * Takes back up to `amount` points from the given lots (a refund or a lost dispute, ADR 019): only
+   * what is left of them, never points of other lots. One debit entry per kind. Returns what it took.
+   */
+  async reclaim(
+    lotIds: readonly number[],
+    amount: number,
+    entry: { reason: string; referenceType: string; referenceId: string; idempotencyKey: string },
+  ): Promise<number> {
+    let left = amount;
+    const takes: LotTake[] = [];
+    for (const lot of this.lots) {
+      if (left <= 0) break;
+      if (!lotIds.includes(lot.id) || lot.remaining <= 0) continue;
+      const take = Math.min(lot.remaining, left);
+      takes.push({ lotId: lot.id, kind: lot.kind, amount: take });
+      left -= take;
+    }
+    if (takes.length === 0) return 0;
+    const split = sumByKind(takes);
+    if (!(await this.store.takeFromBalance(this.userId, split, this.now))) {
+      throw new LedgerOutOfStepError(`balance of user ${this.userId} holds less than its lots`);
+    }
+    for (const take of takes) {
+      if (!(await this.store.takeFromLot(take.lotId, take.amount))) {
+        throw new LedgerOutOfStepError(`lot ${take.lotId} holds less than ${take.amount}`);
+      }
+      const lot = this.lots.find((l) => l.id === take.lotId);
+      if (lot) lot.remaining -= take.amount;
+    }
+    await this.store.insertLedgerEntries(this.debitEntries({ amount: amount - left, ...entry }, split));
+    return amount - left;
+  }
+
   /** Due lots leave through an `expired` entry each (idempotent per lot), with the balance. */
   private async expireDueLots(): Promise<number> {
     const due = this.lots.filter((lot) => lot.remaining > 0 && isDue(lot, this.now));

@@ -56,7 +56,8 @@ describe('JobScheduler in the app', () => {
     t = await createTestApp();
     const { jobs } = t.app.container.services;
     jobs.start(quietLog().log);
-    expect(vi.getTimerCount()).toBe(2);
+    // RebuildRankings, ExpirePoints and GrantPlanBonus (ADR 019).
+    expect(vi.getTimerCount()).toBe(3);
     await t.app.close();
     expect(vi.getTimerCount()).toBe(0);
   });

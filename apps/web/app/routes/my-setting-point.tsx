@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PlannedScreen } from '#app/components/ui/page-frame.tsx';
+import { PlanStatus } from '#app/features/shop/plan-status.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/my-setting-point';
@@ -16,12 +17,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'page
 export default function MySettingPointPage() {
   const { t } = useTranslation();
   return (
-    <PlannedScreen
-      page="my-setting-point"
-      crumbs={[
-        { label: t('pages.my.title'), to: '/my' },
-        { label: t('pages.my-setting.title'), to: '/my/setting' },
-      ]}
-    />
+    <>
+      <PlanStatus />
+      <PlannedScreen
+        page="my-setting-point"
+        crumbs={[
+          { label: t('pages.my.title'), to: '/my' },
+          { label: t('pages.my-setting.title'), to: '/my/setting' },
+        ]}
+      />
+    </>
   );
 }

@@ -1,19 +1,22 @@
-import { useTranslation } from 'react-i18next';
-import { PlannedScreen } from '#app/components/ui/page-frame.tsx';
+import { loadShop, submitShop } from '#app/features/shop/shop.server.ts';
+import { ShopScreen } from '#app/features/shop/shop-screen.tsx';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/my-shop';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('my-shop');
 
-// Every route has a loader, so that client navigations reach the server and its middleware.
-export function loader() {
-  return null;
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadShop(request, context, url);
+}
+
+export function action({ request, context, url }: Route.ActionArgs) {
+  return submitShop(request, context, url);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-shop.title');
 
-export default function MyShopPage() {
-  const { t } = useTranslation();
-  return <PlannedScreen page="my-shop" crumbs={[{ label: t('pages.my.title'), to: '/my' }]} />;
+/** The shop (SPEC §2, ADR 019): points and the monthly plan. */
+export default function MyShopPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ShopScreen data={loaderData} result={actionData} />;
 }

@@ -42,6 +42,12 @@ export const PointReason = {
   LoginBonus: 'login_bonus',
   OperatorGrant: 'operator_grant',
   Expired: 'expired',
+  /** Paid points bought by card (ADR 019). */
+  PointPurchase: 'point_purchase',
+  /** A monthly plan's bonus (first subscription, then the 1st of each month). */
+  PlanBonus: 'plan_bonus',
+  /** Points taken back after a refund or a lost dispute, as far as unspent. */
+  PaymentRefund: 'payment_refund',
 } as const;
 export type PointReason = (typeof PointReason)[keyof typeof PointReason];
 

@@ -1,8 +1,10 @@
 // The deterministic demo catalogue: data only, no I/O. The same seed and clock give the same rows,
 // so tests and every fresh install see the same titles. Times are laid out relative to `now`
 // (weekly releases on each title's weekday at 00:00 JST, some scheduled in the future).
+
 import { AdvertisementType, buildSearchText, type Locale, PublishCategory, randomScrambleSeed } from '@manga/contracts';
 import type { Insertable } from 'kysely';
+import { SEED_PRODUCTS } from '#src/db/migrations/20261124191000_shop.ts';
 import type {
   AdvertisementTable,
   AuthorTable,
@@ -34,7 +36,6 @@ import {
   NOUNS,
   type Pair,
   PLACES,
-  PRODUCTS,
   RANKING_TABS,
   ROLES,
   SKILLS,
@@ -235,21 +236,8 @@ function rankingTabRows(): Insertable<RankingTabTable>[] {
 }
 
 function productRows(): WithId<ProductTable>[] {
-  return PRODUCTS.map((p, index) => ({
-    id: index + 1,
-    kind: p.kind,
-    region: p.region,
-    currency: p.currency,
-    price_minor: p.priceMinor,
-    paid_point: p.paidPoint,
-    bonus_point: p.bonusPoint,
-    monthly_bonus_point: p.monthlyBonusPoint,
-    premium_ticket_num: p.premiumTicketNum,
-    name_en: p.name[0],
-    name_ja: p.name[1],
-    active: 1 as const,
-    sort_order: index + 1,
-  }));
+  // The shop's products are the migration's (ADR 019, README "Shop prices"), with the same ids.
+  return SEED_PRODUCTS.map((p, index) => ({ id: index + 1, ...p, active: 1 as const }));
 }
 
 // ── magazines and authors ───────────────────────────────────────────────────────────────────────

@@ -1,0 +1,143 @@
+// Products of the shop (ADR 019), edited by an operator on the command line (`npm run products`):
+// validated here, written through PaymentRepository, and each change recorded in the audit log.
+import type { ProductRow } from '#src/repositories/payment.repository.ts';
+
+export class ProductError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProductError';
+  }
+}
+
+export interface ProductStore {
+  listProducts(filter: { region?: string; kind?: string; activeOnly: boolean }): Promise<ProductRow[]>;
+  findProduct(id: number): Promise<ProductRow | undefined>;
+  updateProduct(id: number, changes: Partial<Omit<ProductRow, 'id'>>): Promise<boolean>;
+  insertProduct(row: Omit<ProductRow, 'id'>): Promise<number>;
+}
+
+export interface ProductAudit {
+  createAuditLog(entry: {
+    actor_user_id: number | null;
+    action: string;
+    target_type: string;
+    target_id: number;
+    reason?: string;
+    detail?: string;
+    created_at: number;
+  }): Promise<void>;
+}
+
+export interface ProductChanges {
+  price?: number;
+  points?: number;
+  bonus?: number;
+  monthlyBonus?: number;
+  tickets?: number;
+  active?: boolean;
+  nameEn?: string;
+  nameJa?: string;
+  priceId?: string;
+  sortOrder?: number;
+}
+
+const MAX_PRICE_MINOR = 10_000_000;
+const MAX_POINTS = 1_000_000;
+
+export class ProductService {
+  constructor(private readonly options: { store: ProductStore; audit: ProductAudit; clock: { now(): number } }) {}
+
+  list(region?: string): Promise<ProductRow[]> {
+    if (region !== undefined && region !== 'US' && region !== 'JP') throw new ProductError('--region is US or JP');
+    return this.options.store.listProducts({ ...(region ? { region } : {}), activeOnly: false });
+  }
+
+  /** Changes a product; a price change applies to checkouts started afterwards only. */
+  async set(id: number, changes: ProductChanges, reason: string): Promise<ProductRow> {
+    const product = await this.options.store.findProduct(id);
+    if (!product) throw new ProductError(`No product ${id}`);
+    const row = toRow(changes);
+    if (Object.keys(row).length === 0) throw new ProductError('Nothing to change');
+    await this.options.store.updateProduct(id, row);
+    await this.audit('product_set', id, reason, row);
+    return (await this.options.store.findProduct(id)) ?? product;
+  }
+
+  async add(
+    input: { kind: 'point_pack' | 'subscription'; region: 'US' | 'JP' } & ProductChanges,
+    reason: string,
+  ): Promise<ProductRow> {
+    const row = toRow(input);
+    if (row.price_minor === undefined || row.paid_point === undefined)
+      throw new ProductError('--price and --points are required');
+    const id = await this.options.store.insertProduct({
+      kind: input.kind,
+      region: input.region,
+      currency: input.region === 'JP' ? 'jpy' : 'usd',
+      price_minor: row.price_minor,
+      paid_point: row.paid_point,
+      bonus_point: row.bonus_point ?? 0,
+      monthly_bonus_point: row.monthly_bonus_point ?? 0,
+      premium_ticket_num: row.premium_ticket_num ?? 0,
+      provider_price_id: row.provider_price_id ?? '',
+      name_en: row.name_en ?? `${row.paid_point} points`,
+      name_ja: row.name_ja ?? `${row.paid_point}ポイント`,
+      active: row.active ?? 1,
+      sort_order: row.sort_order ?? 0,
+    });
+    await this.audit('product_add', id, reason, { ...row, kind: input.kind, region: input.region });
+    const product = await this.options.store.findProduct(id);
+    if (!product) throw new ProductError('product not recorded');
+    return product;
+  }
+
+  private audit(action: string, id: number, reason: string, detail: object) {
+    return this.options.audit.createAuditLog({
+      actor_user_id: null,
+      action,
+      target_type: 'product',
+      target_id: id,
+      reason,
+      detail: JSON.stringify(detail),
+      created_at: this.options.clock.now(),
+    });
+  }
+}
+
+function whole(value: number | undefined, min: number, max: number, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ProductError(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function text(value: string | undefined, name: string, max = 80): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > max) throw new ProductError(`${name} must be 1–${max} characters`);
+  return trimmed;
+}
+
+function toRow(changes: ProductChanges): Partial<Omit<ProductRow, 'id'>> {
+  const row: Partial<Omit<ProductRow, 'id'>> = {};
+  const set = <K extends keyof typeof row>(key: K, value: (typeof row)[K] | undefined) => {
+    if (value !== undefined) row[key] = value;
+  };
+  set('price_minor', whole(changes.price, 1, MAX_PRICE_MINOR, '--price'));
+  set('paid_point', whole(changes.points, 1, MAX_POINTS, '--points'));
+  set('bonus_point', whole(changes.bonus, 0, MAX_POINTS, '--bonus'));
+  set('monthly_bonus_point', whole(changes.monthlyBonus, 0, MAX_POINTS, '--monthly-bonus'));
+  set('premium_ticket_num', whole(changes.tickets, 0, 100, '--tickets'));
+  set('sort_order', whole(changes.sortOrder, 0, 10_000, '--sort'));
+  set('name_en', text(changes.nameEn, '--name-en'));
+  set('name_ja', text(changes.nameJa, '--name-ja'));
+  if (changes.priceId !== undefined) {
+    if (changes.priceId !== '' && !/^price_[A-Za-z0-9]{1,80}$/.test(changes.priceId)) {
+      throw new ProductError('--price-id is a Stripe price id (price_…) or empty');
+    }
+    row.provider_price_id = changes.priceId;
+  }
+  if (changes.active !== undefined) row.active = changes.active ? 1 : 0;
+  return row;
+}

@@ -1,10 +1,9 @@
 // /my/shop (SPEC §2, ADR 019): the points tab and the monthly plan tab, prices in the region's
-// currency beside every point amount; buying goes to the checkout page; errors in the error modal.
+// currency beside every point amount; buying goes to the checkout page; errors in words above the products (FormError).
 import type { ShopAsset } from '@manga/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { ErrorModal } from '#app/components/ui/modal.tsx';
+import { FormError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { PlanStatusCard } from './plan-status.tsx';
 import { SHOP_PATH, type ShopActionResult, type ShopPageData } from './shop.ts';
@@ -60,8 +59,7 @@ function AssetRow({
 export function ShopScreen({ data, result }: { data: ShopPageData; result: ShopActionResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== 'idle';
-  const [closed, setClosed] = useState<ShopActionResult>(undefined);
-  const failed = result?.status === 'failed' && closed !== result ? result : undefined;
+  const failed = result?.status === 'failed' ? result : undefined;
   const tabClass = (active: boolean) =>
     `rounded-full px-4 py-2 text-sm font-bold ${active ? 'bg-ink text-white' : 'bg-zinc-100 text-ink hover:bg-zinc-200'}`;
   const suffix = data.returnPath ? `&return=${encodeURIComponent(data.returnPath)}` : '';
@@ -74,6 +72,9 @@ export function ShopScreen({ data, result }: { data: ShopPageData; result: ShopA
       <p className="mb-4 text-sm text-zinc-700" data-testid="shop-balance">
         {t('shop.balance', { count: data.balance })}
       </p>
+      <div className="mb-4 max-w-2xl empty:hidden">
+        <FormError code={failed?.code} />
+      </div>
       <nav aria-label={t('shop.tabs')} className="mb-4 flex gap-2">
         <Link
           to={`${SHOP_PATH}?tab=points${suffix}`}
@@ -116,7 +117,6 @@ export function ShopScreen({ data, result }: { data: ShopPageData; result: ShopA
         </div>
       )}
       <p className="mt-6 max-w-2xl text-xs leading-relaxed text-zinc-500">{t('shop.terms')}</p>
-      {failed ? <ErrorModal code={failed.code} onClose={() => setClosed(result)} closeHref={SHOP_PATH} /> : null}
     </PageFrame>
   );
 }

@@ -58,3 +58,14 @@ export function FormError({
     </div>
   );
 }
+
+/** A page section whose call failed while the rest of the page stands: the message, the code as small print. */
+export function SectionError({ code, className = 'py-4' }: { code: number; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className={`text-sm text-zinc-600 ${className}`}>
+      {t(responseCodeMessageKey(code))}{' '}
+      <span className="text-[11px] text-zinc-500">{t('common.error_code', { code })}</span>
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
-import { responseCodeMessageKey } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { SectionError } from '#app/components/ui/form-error.tsx';
 import { withQuery } from '#app/features/account/account-paths.ts';
 import { formatDateTime } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
@@ -29,16 +29,6 @@ function Card({ id, title, aside, children }: { id: string; title: string; aside
   );
 }
 
-function Failed({ code }: { code: number }) {
-  const { t } = useTranslation();
-  return (
-    <p role="alert" className="px-5 py-8 text-center text-sm text-zinc-600 sm:px-6">
-      {t(responseCodeMessageKey(code))}{' '}
-      <span className="font-mono text-[11px] text-zinc-400">{t('common.error_code', { code })}</span>
-    </p>
-  );
-}
-
 function Place({ place }: { place: CommentPlace }) {
   const { t } = useTranslation();
   return (
@@ -58,7 +48,7 @@ function YourComments({ comments }: { comments: MyCommentActivity['comments'] })
   return (
     <Card id="my-comments" title={t('comments.my.yours_heading')}>
       {comments.status === 'failed' ? (
-        <Failed code={comments.code} />
+        <SectionError className="px-5 py-8 text-center sm:px-6" code={comments.code} />
       ) : comments.items.length === 0 ? (
         <div className="px-5 py-10 text-center sm:px-6" data-testid="my-comments-empty">
           <p className="text-sm font-bold text-ink">{t('comments.my.yours_empty')}</p>
@@ -141,7 +131,7 @@ function LikesReceived({ likes }: { likes: MyCommentActivity['likes'] }) {
       }
     >
       {likes.status === 'failed' ? (
-        <Failed code={likes.code} />
+        <SectionError className="px-5 py-8 text-center sm:px-6" code={likes.code} />
       ) : (
         <>
           <p className="px-5 pt-4 text-xs text-zinc-500 sm:px-6">{since}</p>

@@ -1,7 +1,7 @@
-import { responseCodeMessageKey } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SectionError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { LogoutButton } from '#app/features/account/logout-button.tsx';
 import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
@@ -45,22 +45,12 @@ function Card({
   );
 }
 
-function Failed({ code }: { code: number }) {
-  const { t } = useTranslation();
-  return (
-    <p role="alert" className="py-4 text-sm text-zinc-600">
-      {t(responseCodeMessageKey(code))}{' '}
-      <span className="text-[11px] text-zinc-500">{t('common.error_code', { code })}</span>
-    </p>
-  );
-}
-
 function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-xl bg-zinc-50 px-4 py-6 text-center text-sm text-zinc-600">{children}</p>;
 }
 
 function SectionBody<T>({ section, children }: { section: Section<T>; children: (value: T) => ReactNode }) {
-  return section.status === 'failed' ? <Failed code={section.code} /> : children(section.value);
+  return section.status === 'failed' ? <SectionError code={section.code} /> : children(section.value);
 }
 
 function Wallet({ wallet }: { wallet: WalletView }) {

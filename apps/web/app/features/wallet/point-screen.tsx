@@ -116,7 +116,12 @@ function MovementRow({ movement }: { movement: PointMovementView }) {
   if (movement.magazineName !== '') what.push(<span key="magazine">{movement.magazineName}</span>);
   const credit = movement.amount > 0;
   return (
-    <li className="flex items-start gap-3 py-3.5" data-testid="point-movement" data-reason={movement.reason}>
+    <li
+      className="flex items-start gap-3 py-3.5"
+      data-testid="point-movement"
+      data-reason={movement.reason}
+      data-movement-id={movement.id}
+    >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-bold text-ink" data-testid="movement-reason">
           {t(`wallet.reason.${movement.reason}`)}

@@ -21,10 +21,11 @@ function Balance({ balance }: { balance: BalanceView }) {
           date: dates.dateTime(lot.expiresAt),
         });
   const expiring = balance.lots.filter((lot) => lot.expiresAt !== null);
-  const figure = (label: string, value: number, testId: string, note: string) => (
-    <div className="rounded-xl bg-zinc-50 px-4 py-3">
+  const total = balance.paidPoints + balance.freePoints;
+  const figure = (label: string, value: number, testId: string, note: string, wide = false) => (
+    <div className={`rounded-xl bg-zinc-50 px-4 py-3 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
       <dt className="text-xs font-semibold text-zinc-600">{label}</dt>
-      <dd className="mt-0.5 text-2xl font-black text-ink tabular-nums" data-testid={testId}>
+      <dd className="mt-0.5 text-xl font-black text-ink tabular-nums sm:text-2xl" data-testid={testId}>
         {t('my.points_value', { count: value })}
       </dd>
       <dd className="mt-0.5 text-xs text-zinc-600">{note}</dd>
@@ -32,13 +33,8 @@ function Balance({ balance }: { balance: BalanceView }) {
   );
   return (
     <>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {figure(
-          t('wallet.total_points'),
-          balance.paidPoints + balance.freePoints,
-          'wallet-total-points',
-          t('wallet.total_note'),
-        )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {figure(t('wallet.total_points'), total, 'wallet-total-points', t('wallet.total_note'), true)}
         {figure(t('my.paid_points'), balance.paidPoints, 'wallet-paid-points', t('wallet.paid_note'))}
         {figure(t('my.free_points'), balance.freePoints, 'wallet-free-points', t('wallet.free_note'))}
       </dl>
@@ -46,7 +42,7 @@ function Balance({ balance }: { balance: BalanceView }) {
         <h3 className="text-sm font-bold text-ink">{t('wallet.expiry_heading')}</h3>
         {expiring.length === 0 ? (
           <p className="mt-1 text-sm text-zinc-600" data-testid="wallet-no-expiry">
-            {balance.paidPoints + balance.freePoints === 0 ? t('wallet.no_points') : t('wallet.nothing_expires')}
+            {total === 0 ? t('wallet.no_points') : t('wallet.nothing_expires')}
           </p>
         ) : (
           <ul className="mt-1.5 flex flex-col gap-1 text-sm text-zinc-700" data-testid="wallet-lots">

@@ -135,7 +135,7 @@ export function TicketScreen({ page }: { page: TicketPageData }) {
       ]}
     >
       <div className="flex flex-col gap-5 sm:gap-6">
-        <WalletCard id="wallet-tickets" title={t('my.premium_tickets')} testId="premium-tickets">
+        <WalletCard id="wallet-tickets" title={t('wallet.tickets_heading')} testId="premium-tickets">
           <Tickets tickets={page.tickets} />
         </WalletCard>
         <WalletCard id="wallet-ticket-history" title={t('wallet.ticket_history_heading')} testId="ticket-history">

@@ -67,6 +67,20 @@ describe('wallet pages (issue 10)', () => {
     await page.getByTestId('ticket-history-empty').waitFor();
     await expectNoRawKeys(page);
 
+    // Malformed paging parameters read as the first page, never an error.
+    for (const path of [
+      "/my/setting/point?before=1'%20or%201=1",
+      '/my/setting/point?before=2026-13-45%2099:00:00',
+      '/my/setting/ticket?history_page=-1&reservation_page=abc',
+      '/my/purchased?page=0',
+      '/my/purchased?page=99999',
+      '/my?purchased_page=1e9',
+    ]) {
+      const response = await page.goto(`${webUrl}${path}`);
+      expect(response?.status(), path).toBe(200);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+
     for (const path of ['/my/purchased', '/my/setting/point', '/my/setting/ticket']) {
       await page.goto(`${webUrl}${path}?lang=ja`);
       await page.getByRole('heading', { level: 1 }).waitFor();

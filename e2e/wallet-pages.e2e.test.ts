@@ -78,6 +78,8 @@ describe('wallet pages (issue 10)', () => {
     ]) {
       const response = await page.goto(`${webUrl}${path}`);
       expect(response?.status(), path).toBe(200);
+      // Personal pages: never kept by a shared cache.
+      expect(response?.headers()['cache-control'], path).toContain('no-store');
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
 

@@ -83,3 +83,29 @@ export async function findLockedChapter(): Promise<{ titleId: number; episodeId:
   }
   throw new Error('No locked chapter in the demo catalogue');
 }
+
+/**
+ * Chapters that must be bought (badge 1) of `titles` different unrated titles: up to `perTitle`
+ * of each, in episode order.
+ */
+export async function findLockedChapters(
+  titles: number,
+  perTitle = 1,
+): Promise<{ titleId: number; episodeId: number; point: number }[][]> {
+  const found: { titleId: number; episodeId: number; point: number }[][] = [];
+  for (let titleId = 10_001; titleId <= 10_048 && found.length < titles; titleId++) {
+    const detail = WebTitleDetailResponseSchema.safeParse(await apiGet(`/web/title/detail?title_id=${titleId}`));
+    if (!detail.success || (detail.data.web_title.age_rating ?? 0) > 0) continue;
+    const ids = detail.data.web_title.episode_id_list.join(',');
+    if (ids === '') continue;
+    const list = EpisodeListResponseSchema.parse(await apiGet(`/episode/list?episode_id_list=${ids}`));
+    const locked = list.episode_list
+      .filter((episode) => episode.badge === 1)
+      .slice(0, perTitle)
+      .map((episode) => ({ titleId, episodeId: episode.episode_id, point: episode.point }));
+    if (locked.length === perTitle) found.push(locked);
+  }
+  if (found.length < titles)
+    throw new Error(`Only ${found.length} titles with ${perTitle} locked chapters in the demo catalogue`);
+  return found;
+}

@@ -33,3 +33,33 @@ export async function setMaintenance(on: boolean): Promise<void> {
 export async function makeOperator(email: string): Promise<void> {
   await runApiCli('operator.cli.ts', ['add', email]);
 }
+
+/** Gives a reader points as support would: `npm run points -- grant <email> <amount> --reason "…"`. */
+export async function grantPoints(
+  email: string,
+  amount: number,
+  options: { paid?: boolean; expiresDays?: number; reason?: string } = {},
+): Promise<void> {
+  await runApiCli('points.cli.ts', [
+    'grant',
+    email,
+    String(amount),
+    '--reason',
+    options.reason ?? 'e2e test',
+    ...(options.paid ? ['--paid'] : []),
+    ...(options.expiresDays !== undefined ? ['--expires-days', String(options.expiresDays)] : []),
+  ]);
+}
+
+/** Gives a reader premium tickets: `npm run points -- grant-ticket <email> [--count N] [--expires-days N]`. */
+export async function grantPremiumTickets(
+  email: string,
+  options: { count?: number; expiresDays?: number } = {},
+): Promise<void> {
+  await runApiCli('points.cli.ts', [
+    'grant-ticket',
+    email,
+    ...(options.count !== undefined ? ['--count', String(options.count)] : []),
+    ...(options.expiresDays !== undefined ? ['--expires-days', String(options.expiresDays)] : []),
+  ]);
+}

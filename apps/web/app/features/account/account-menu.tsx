@@ -2,13 +2,15 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
-import { LOGOUT_ACTION_PATH, MY_PAGE_PATH, SETTINGS_PATH } from './account-paths.ts';
+import { LOGOUT_ACTION_PATH, MY_PAGE_PATH, SETTINGS_PATH, TICKETS_PATH } from './account-paths.ts';
+import { useTicketExpiryBadge } from './ticket-expiry-badge.ts';
 
 // The header's account menu of a logged-in reader (WAI-ARIA menu button pattern): a button that
 // opens a menu of My page, Settings and Log out. Enter, Space or ArrowDown open it on the first
 // item, ArrowUp on the last; arrows, Home and End move; Escape and Tab close it, Escape returning
 // focus to the button; a click outside closes it. Before hydration (and with JavaScript off) the
-// button is a plain link to My page.
+// button is a plain link to My page. A dot on the button says a premium ticket expires soon
+// (SPEC §4); opening the menu clears it and the menu then leads to the tickets.
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-ink outline-none transition hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500';
@@ -39,6 +41,9 @@ export function AccountMenu() {
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const buttonId = useId();
+  const { showBadge, clear } = useTicketExpiryBadge();
+  /** The badge was on when the menu opened: the menu says why. */
+  const [ticketNotice, setTicketNotice] = useState(false);
 
   useEffect(() => setHydrated(true), []);
   // A navigation (one of the links, or anything else) closes the menu.
@@ -49,7 +54,10 @@ export function AccountMenu() {
 
   useEffect(() => {
     if (!open) return;
-    menuItemsOf(menuRef.current)[focusIndex]?.focus();
+    const list = menuItemsOf(menuRef.current);
+    // -1: the last item, counted once the menu has rendered (the ticket notice adds one).
+    if (focusIndex < 0) setFocusIndex(list.length - 1);
+    else list[focusIndex]?.focus();
   }, [open, focusIndex]);
 
   useEffect(() => {
@@ -65,6 +73,11 @@ export function AccountMenu() {
   const openAt = (index: number) => {
     setFocusIndex(index);
     setOpen(true);
+    // Toggling clears the badge (SPEC §4).
+    if (showBadge) {
+      setTicketNotice(true);
+      clear();
+    }
   };
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -77,7 +90,7 @@ export function AccountMenu() {
       openAt(0);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(items().length > 0 ? items().length - 1 : 2);
+      openAt(-1);
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       close(true);
@@ -129,9 +142,18 @@ export function AccountMenu() {
         onKeyDown={onButtonKeyDown}
         className={triggerClass}
       >
-        <PersonIcon />
+        <span className="relative">
+          <PersonIcon />
+          {showBadge ? (
+            <span
+              data-testid="ticket-expiry-badge"
+              className="absolute -top-1 -right-1 size-2.5 rounded-full bg-amber-400 ring-2 ring-ink"
+            />
+          ) : null}
+        </span>
         <span className="hidden sm:inline">{t('header.account_menu')}</span>
         <span className="sr-only sm:hidden">{t('header.account_menu')}</span>
+        {showBadge ? <span className="sr-only">{t('header.ticket_expiry_badge')}</span> : null}
         <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
@@ -146,6 +168,18 @@ export function AccountMenu() {
         data-testid="account-menu"
         className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-xl shadow-black/10"
       >
+        {ticketNotice ? (
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={TICKETS_PATH}
+            data-testid="ticket-expiry-notice"
+            className={`${itemClass} bg-amber-50 text-amber-900`}
+          >
+            <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-amber-500" />
+            {t('header.ticket_expiry_notice')}
+          </Link>
+        ) : null}
         <Link role="menuitem" tabIndex={-1} to={MY_PAGE_PATH} className={itemClass}>
           {t('header.my_page')}
         </Link>

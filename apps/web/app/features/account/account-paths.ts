@@ -8,6 +8,7 @@ export const SIGNUP_PATH = '/account/presave';
 export const SIGNUP_WELCOME_PATH = '/account/save/welcome';
 export const MY_PAGE_PATH = '/my';
 export const SETTINGS_PATH = '/my/setting';
+export const TICKETS_PATH = '/my/setting/ticket';
 export const PASSWORD_RESET_REQUEST_PATH = '/account/password/prereset';
 export const PASSWORD_RESET_SENT_PATH = '/account/password/prereset/send';
 export const PASSWORD_CHANGE_PATH = '/account/password/presave';

@@ -19,5 +19,7 @@ describe('paging', () => {
     expect(withPage('?sort=new', 2)).toBe('?sort=new&page=2');
     expect(withPage('?sort=new&page=2', 1)).toBe('?sort=new');
     expect(withPage('', 1)).toBe('');
+    expect(withPage('?page=3', 2, 'history_page')).toBe('?page=3&history_page=2');
+    expect(withPage('?page=3&history_page=2', 1, 'history_page')).toBe('?page=3');
   });
 });

@@ -11,11 +11,11 @@ export function pageWindow(page: number, pageSize: number): { offset: number; li
   return { offset: (page - 1) * pageSize, limit: pageSize + 1 };
 }
 
-/** A URL's search string with `page` set (or removed for page 1). */
-export function withPage(search: string, page: number): string {
+/** A URL's search string with `page` (or another page parameter) set, or removed for page 1. */
+export function withPage(search: string, page: number, param = 'page'): string {
   const params = new URLSearchParams(search);
-  if (page <= 1) params.delete('page');
-  else params.set('page', String(page));
+  if (page <= 1) params.delete(param);
+  else params.set(param, String(page));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

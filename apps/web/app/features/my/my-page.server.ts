@@ -5,12 +5,14 @@ import { toPublicImageUrl } from '#app/api.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
+import { pageNumber } from '#app/features/catalogue/paging.ts';
 import { loadReadingHistory } from '#app/features/catalogue/reading-history.server.ts';
 import { loadMyCommentActivity } from '#app/features/comments/my-comments.server.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import {
   MY_CONTINUE_COUNT,
   MY_PURCHASED_COUNT,
+  MY_PURCHASED_PAGE_PARAM,
   type MyPageData,
   type Section,
   toFollowed,
@@ -28,11 +30,15 @@ type Context = Readonly<RouterContextProvider>;
 export async function loadMyPage(request: Request, context: Context, url: URL): Promise<MyPageData> {
   const api = apiFor(request, context);
   const now = new Date();
+  const purchasedPage = pageNumber(url.searchParams.get(MY_PURCHASED_PAGE_PARAM));
   const [wallet, continueReading, followed, purchased, activity] = await Promise.allSettled([
     getAccountPoint(api).then((answer) => toWallet(answer, now)),
     loadReadingHistory(api, MY_CONTINUE_COUNT),
     listFavoriteTitles(api, { limit: 0, needs_title_list: 1 }).then((answer) => toFollowed(answer, toPublicImageUrl)),
-    listPurchasedTitles(api, { limit: MY_PURCHASED_COUNT }).then((answer) => toPurchased(answer, toPublicImageUrl)),
+    listPurchasedTitles(api, {
+      limit: MY_PURCHASED_COUNT,
+      offset: (purchasedPage - 1) * MY_PURCHASED_COUNT,
+    }).then((answer) => toPurchased(answer, toPublicImageUrl, purchasedPage)),
     loadMyCommentActivity(request, context, url),
   ]);
   for (const result of [wallet, continueReading, followed, purchased, activity]) {

@@ -73,6 +73,12 @@ describe('/my view models', () => {
       },
       image,
     );
-    expect(purchased).toMatchObject({ count: 7, titles: [{ href: '/title/10003', name: 'Lazy Days' }] });
+    expect(purchased).toMatchObject({
+      count: 7,
+      page: 1,
+      pageCount: 2,
+      titles: [{ href: '/title/10003', name: 'Lazy Days' }],
+    });
+    expect(toPurchased({ ...envelope, title_list: [], title_count: 0 }, image, 1).pageCount).toBe(1);
   });
 });

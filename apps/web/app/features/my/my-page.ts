@@ -9,6 +9,8 @@ import type { MyCommentActivity } from '#app/features/comments/my-comments.ts';
 
 export const MY_CONTINUE_COUNT = 4;
 export const MY_PURCHASED_COUNT = 6;
+/** The hub's own page of purchased titles (`?purchased_page=`); /my/purchased shows more at a time. */
+export const MY_PURCHASED_PAGE_PARAM = 'purchased_page';
 
 /** A section's data, or the code of the call that failed. */
 export type Section<T> = { status: 'ready'; value: T } | { status: 'failed'; code: number };
@@ -35,6 +37,8 @@ export interface FollowedView {
 export interface PurchasedView {
   titles: TitleCardView[];
   count: number;
+  page: number;
+  pageCount: number;
 }
 
 export interface MyPageData {
@@ -68,8 +72,14 @@ export function toFollowed(answer: FavoriteListResponse, toImageUrl: (url: strin
   };
 }
 
-export function toPurchased(answer: PurchasedTitleResponse, toImageUrl: (url: string) => string): PurchasedView {
+export function toPurchased(
+  answer: PurchasedTitleResponse,
+  toImageUrl: (url: string) => string,
+  page = 1,
+): PurchasedView {
   return {
+    page,
+    pageCount: Math.max(1, Math.ceil(answer.title_count / MY_PURCHASED_COUNT)),
     titles: answer.title_list.map((title) => ({
       id: title.title_id,
       href: titleHref(title.title_id),

@@ -5,11 +5,19 @@ import { SectionError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { LogoutButton } from '#app/features/account/logout-button.tsx';
 import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
+import { Pager } from '#app/features/catalogue/pager.tsx';
 import { TitleCard } from '#app/features/catalogue/title-card.tsx';
 import { MyCommentActivitySections } from '#app/features/comments/my-comment-activity.tsx';
 import { formatMediumDate } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
-import type { FollowedView, MyPageData, PurchasedView, Section, WalletView } from './my-page.ts';
+import {
+  type FollowedView,
+  MY_PURCHASED_PAGE_PARAM,
+  type MyPageData,
+  type PurchasedView,
+  type Section,
+  type WalletView,
+} from './my-page.ts';
 
 // /my, the reader's hub (see my-page.ts).
 
@@ -120,15 +128,28 @@ function Followed({ followed }: { followed: FollowedView }) {
 
 function Purchased({ purchased }: { purchased: PurchasedView }) {
   const { t } = useTranslation();
-  if (purchased.titles.length === 0) return <Empty>{t('my.purchased_empty')}</Empty>;
+  if (purchased.count === 0) return <Empty>{t('my.purchased_empty')}</Empty>;
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="my-purchased">
-      {purchased.titles.map((title) => (
-        <li key={title.id}>
-          <TitleCard title={title} sizes={GRID_SIZES} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <p className="-mt-2 mb-3 text-sm text-zinc-600" data-testid="my-purchased-count">
+        {t('wallet.purchased_count', { count: purchased.count })}
+      </p>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="my-purchased">
+        {purchased.titles.map((title) => (
+          <li key={title.id}>
+            <TitleCard title={title} sizes={GRID_SIZES} />
+          </li>
+        ))}
+      </ul>
+      <Pager
+        page={purchased.page}
+        hasNext={purchased.page < purchased.pageCount}
+        pageCount={purchased.pageCount}
+        param={MY_PURCHASED_PAGE_PARAM}
+        label={t('my.purchased_paging')}
+        preventScrollReset
+      />
+    </>
   );
 }
 

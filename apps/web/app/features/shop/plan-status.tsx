@@ -64,16 +64,12 @@ export function PlanStatusCard({ plan, result }: { plan: CurrentPlan | null; res
   );
 }
 
-/** One line on any page: loads the plan from the shop's loader. */
+/** The plan card on any page (placed by that page): loads the plan from the shop's loader. */
 export function PlanStatus() {
   const fetcher = useFetcher<ShopPageData>();
   useEffect(() => {
     if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`${SHOP_PATH}?tab=plan`);
   }, [fetcher]);
   if (!fetcher.data) return null;
-  return (
-    <div className="mx-auto w-full max-w-7xl px-4 pt-5 sm:px-6 lg:px-8">
-      <PlanStatusCard plan={fetcher.data.currentPlan} />
-    </div>
-  );
+  return <PlanStatusCard plan={fetcher.data.currentPlan} />;
 }

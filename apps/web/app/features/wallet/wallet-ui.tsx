@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatMediumDate } from '#app/i18n/date-format.ts';
+import { useRootData } from '#app/root-data.ts';
+
+// Building blocks of the wallet pages: a titled card, an empty state, and dates in the site's zone.
+
+export function WalletCard({
+  id,
+  title,
+  aside,
+  children,
+  testId,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      data-testid={testId}
+      className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-extrabold text-ink">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function EmptyState({
+  title,
+  body,
+  action,
+  testId,
+}: {
+  title: string;
+  body: string;
+  action?: { href: string; label: string };
+  testId?: string;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed border-zinc-300 px-5 py-10 text-center" data-testid={testId}>
+      <p className="text-base font-extrabold text-ink">{title}</p>
+      <p className="mx-auto mt-1.5 max-w-md text-sm text-zinc-600">{body}</p>
+      {action ? (
+        <Link
+          to={action.href}
+          className="mt-5 inline-flex h-10 items-center rounded-full bg-ink px-5 text-sm font-bold text-white transition hover:bg-zinc-800"
+        >
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Dates of ISO instants in the site's zone (the zone of the API's wire times). */
+export function useWalletDates(): { date(iso: string): string; dateTime(iso: string): string } {
+  const root = useRootData();
+  const locale = root?.locale ?? 'ja';
+  return {
+    date: (iso) => formatMediumDate(new Date(iso), locale, root?.wireTimeZone),
+    dateTime: (iso) => formatDateTime(new Date(iso), locale, root?.wireTimeZone),
+  };
+}
+
+export const pillLink =
+  'inline-flex h-9 items-center rounded-full bg-zinc-100 px-4 text-xs font-bold text-ink transition hover:bg-zinc-200 sm:text-sm';
+export const primaryLink =
+  'inline-flex h-9 items-center rounded-full bg-brand-500 px-4 text-xs font-bold text-white transition hover:bg-brand-600 sm:text-sm';

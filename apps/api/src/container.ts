@@ -560,6 +560,7 @@ function createCommerceServices(options: {
       transactions: repositories.paymentTransactions,
       provider: options.paymentProvider,
       wallet,
+      tickets,
       clock,
       timeZone,
       webOrigin: shopOrigin(config),

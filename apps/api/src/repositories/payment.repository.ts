@@ -3,6 +3,7 @@
 // (PaymentTransactionRepository), so that an event's record and its credit commit together.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
+import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 
 export type ProductRow = Selectable<ProductTable>;
@@ -107,6 +108,20 @@ export class PaymentRepository {
     await this.db.updateTable('subscription').set(changes).where('id', '=', id).execute();
   }
 
+  /**
+   * Marks the plan's bonus of `month` (YYYY-MM) as given, once: true only for the one caller whose
+   * conditional update moved `last_bonus_month` forward (concurrent jobs wait on the row and see 0 rows).
+   */
+  async claimBonusMonth(id: number, month: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscription')
+      .set({ last_bonus_month: month })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_bonus_month', 'is', null), eb('last_bonus_month', '<', month)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** A reader's plans that still give something (active or canceled at period end, not ended). */
   listLiveSubscriptions(userId: number): Promise<SubscriptionRow[]> {
     return this.db
@@ -159,6 +174,7 @@ export class PaymentRepository {
 export interface PaymentStores {
   payments: PaymentRepository;
   wallet: WalletRepository;
+  tickets: TicketRepository;
 }
 
 export class PaymentTransactionRepository {
@@ -166,8 +182,12 @@ export class PaymentTransactionRepository {
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (stores: PaymentStores) => Promise<T>): Promise<T> {
-    return this.db
-      .transaction()
-      .execute((trx) => work({ payments: new PaymentRepository(trx), wallet: new WalletRepository(trx) }));
+    return this.db.transaction().execute((trx) =>
+      work({
+        payments: new PaymentRepository(trx),
+        wallet: new WalletRepository(trx),
+        tickets: new TicketRepository(trx),
+      }),
+    );
   }
 }

@@ -22,12 +22,15 @@ import {
   safeReturnPath,
 } from '#src/rules/shop.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
+import { TICKET_SOURCE, type TicketService } from '#src/services/ticket.service.ts';
 import type { WalletService } from '#src/services/wallet.service.ts';
 
 const DAY_MS = 86_400_000;
 /** Bonus points of a pack and a plan's monthly bonus are free points that expire (README "Shop prices"). */
 export const PACK_BONUS_LIFETIME_MS = 180 * DAY_MS;
 export const PLAN_BONUS_LIFETIME_MS = 60 * DAY_MS;
+/** A plan's premium tickets of one month last until the next month's have come (the longest month, and a day). */
+export const PLAN_TICKET_LIFETIME_MS = 32 * DAY_MS;
 export const GRANT_PLAN_BONUS = 'GrantPlanBonus';
 const BONUS_BATCH = 200;
 
@@ -70,6 +73,7 @@ export interface PaymentServiceOptions {
   transactions: PaymentTransactions;
   provider: PaymentProviderRepository;
   wallet: Pick<WalletService, 'open'>;
+  tickets: Pick<TicketService, 'grantPremiumTicketsIn'>;
   clock: { now(): number };
   timeZone: string;
   /** The web app's public origin: checkout comes back here. */
@@ -572,27 +576,41 @@ export class PaymentService {
   }
 
   /**
-   * The plan's bonus for the month of `now` (wire time zone), at most once per reader and month: the
-   * ledger's unique key `plan-bonus:<user>:<YYYY-MM>` makes a second one impossible.
+   * The plan's bonus for the month of `now` (wire time zone): its free points and its premium tickets
+   * (`premium_ticket_num`), at most once per plan and month (the conditional claim of
+   * `last_bonus_month`), and points at most once per reader and month (the ledger's unique key
+   * `plan-bonus:<user>:<YYYY-MM>`, also across two plans).
    */
   private async grantPlanBonus(stores: PaymentStores, plan: SubscriptionRow, product: ProductRow, now: number) {
     const month = this.monthOf(now);
-    if (product.monthly_bonus_point > 0) {
-      const key = `plan-bonus:${plan.user_id}:${month}`;
-      if ((await stores.payments.listLotsByKeys([key])).length === 0) {
-        const wallet = await this.options.wallet.open(stores.wallet, plan.user_id, now);
-        await wallet.credit({
-          kind: 'free',
-          amount: product.monthly_bonus_point,
-          reason: PointReason.PlanBonus,
-          referenceType: 'subscription',
-          referenceId: String(plan.id),
-          expiresAt: now + PLAN_BONUS_LIFETIME_MS,
-          idempotencyKey: key,
-        });
-      }
+    if (!(await stores.payments.claimBonusMonth(plan.id, month))) return false;
+    if (product.monthly_bonus_point <= 0 && product.premium_ticket_num <= 0) return true;
+    const wallet = await this.options.wallet.open(stores.wallet, plan.user_id, now);
+    const key = `plan-bonus:${plan.user_id}:${month}`;
+    if (product.monthly_bonus_point > 0 && (await stores.payments.listLotsByKeys([key])).length === 0) {
+      await wallet.credit({
+        kind: 'free',
+        amount: product.monthly_bonus_point,
+        reason: PointReason.PlanBonus,
+        referenceType: 'subscription',
+        referenceId: String(plan.id),
+        expiresAt: now + PLAN_BONUS_LIFETIME_MS,
+        idempotencyKey: key,
+      });
     }
-    await stores.payments.updateSubscription(plan.id, { last_bonus_month: month });
+    if (product.premium_ticket_num > 0) {
+      await this.options.tickets.grantPremiumTicketsIn(
+        stores.tickets,
+        {
+          userId: plan.user_id,
+          count: product.premium_ticket_num,
+          source: TICKET_SOURCE.Subscription,
+          expiresAt: now + PLAN_TICKET_LIFETIME_MS,
+        },
+        now,
+      );
+    }
+    return true;
   }
 
   /**
@@ -617,8 +635,7 @@ export class PaymentService {
             await this.refreshChargeType(stores, plan.user_id);
             return;
           }
-          await this.grantPlanBonus(stores, plan, product, now);
-          granted += 1;
+          if (await this.grantPlanBonus(stores, plan, product, now)) granted += 1;
         });
       }
     }

@@ -1,7 +1,7 @@
 // Products, payments, provider events and plans (ADR 019): one statement per method, no policy.
 // PaymentService decides what to write and runs webhook writes in one transaction with the wallet
 // (PaymentTransactionRepository), so that an event's record and its credit commit together.
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
@@ -143,6 +143,26 @@ export class PaymentRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * Plans of the embedded test provider (`sub_test_…`) that are not canceled and whose period has ended
+   * by `now`: the ones Stripe would renew with an invoice.
+   */
+  listTestPlansToRenew(now: number, limit: number): Promise<SubscriptionRow[]> {
+    return (
+      this.db
+        .selectFrom('subscription')
+        .selectAll()
+        .where('status', 'in', ['active', 'past_due'])
+        .where('cancel_at_period_end', '=', 0)
+        .where('current_period_end_at', '<=', now)
+        // The prefix `sub_test_` compared as text: the same on both dialects (no LIKE escapes, no collation).
+        .where(sql<string>`substr(provider_subscription_id, 1, 9)`, '=', 'sub_test_')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   }
 
   async hasPaidPayment(userId: number): Promise<boolean> {

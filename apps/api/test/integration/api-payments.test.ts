@@ -5,11 +5,11 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_TICKET_LIFETIME_MS } from '#src/services/payment.service.ts';
 import { codeOf, GOOD_PASSWORD, get, login, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { balanceOf, createReader, endWalletTest, grant, type Reader } from '#test/commerce.ts';
 import { TEST_NOW } from '#test/factories.ts';
-import { PLAN_TICKET_LIFETIME_MS } from '#src/services/payment.service.ts';
 import { StripeDouble } from '#test/stripe-double.ts';
 
 const stripe = new StripeDouble();

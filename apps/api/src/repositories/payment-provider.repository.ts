@@ -222,12 +222,15 @@ export class TestPaymentProvider implements PaymentProviderRepository {
   }
 
   /**
-   * Completes a session paid with a card that succeeded: the events Stripe would send, signed. Empty
-   * when the session was not open (already paid, canceled, unknown): one conditional update decides.
+   * Completes a session paid with a card that succeeded: the events Stripe would send, signed.
+   * Undefined when the session was not open (already paid, canceled, unknown) or another payment of it
+   * got there first: one conditional update decides.
    */
-  async completeSession(sessionId: string): Promise<SignedDelivery[]> {
+  async completeSession(sessionId: string): Promise<SignedDelivery[] | undefined> {
     const session = await this.options.sessions.findSession(sessionId);
-    if (session?.status !== 'open' || !(await this.options.sessions.finishSession(sessionId, 'complete'))) return [];
+    if (session?.status !== 'open' || !(await this.options.sessions.finishSession(sessionId, 'complete'))) {
+      return undefined;
+    }
     const created = Math.floor(this.options.now() / 1000);
     const paymentIntent = `pi_test_${randomBytes(12).toString('hex')}`;
     const metadata = {

@@ -144,7 +144,10 @@ export class PaymentService {
       throw new DomainError(ResponseCode.InvalidParameter);
     }
     if (input.cardNumber.replace(/[\s-]/g, '') !== TEST_CARD_SUCCESS) return { result: 0, redirect_url: '' };
-    for (const delivery of await provider.completeSession(input.sessionId)) {
+    const deliveries = await provider.completeSession(input.sessionId);
+    // Another payment of this session (a double submit, another process) completed it first.
+    if (!deliveries) throw new DomainError(ResponseCode.InvalidParameter);
+    for (const delivery of deliveries) {
       await this.handleWebhook(delivery.body, delivery.signature);
     }
     return { result: 1, redirect_url: session.successUrl };

@@ -450,6 +450,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listActivitySince: (repository) => repository.listActivitySince('2026-11-15'),
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
+    insertViewHistoryIfAbsent: (repository) => repository.insertViewHistoryIfAbsent(1, 10001, 100001, NOW),
     upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
   }),
   repositoryCases('favorite', FavoriteRepository, {

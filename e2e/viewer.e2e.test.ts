@@ -365,6 +365,59 @@ describe('the viewer (issue 12)', () => {
       .toBe(`${spread.pageCount}ページ中2ページ目`);
   });
 
+  it("gives a logged-in reader the header's account menu in the top bar, and a guest none", async () => {
+    const guest = await (await visitor({ viewport: PHONE })).newPage();
+    await openReader(guest, readerPath(spread));
+    expect(await guest.getByTestId('reader-top-bar').getByRole('button', { name: 'Account' }).count()).toBe(0);
+
+    const email = `viewer-menu-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Viewer-pass-2026';
+    await createAccountByApi(email, password);
+    const context = await visitor({ viewport: PHONE });
+    await logInContext(context, email, password);
+    const page = await context.newPage();
+    await openReader(page, readerPath(spread));
+    await openMenu(page);
+    const trigger = page.getByTestId('reader-top-bar').getByRole('button', { name: 'Account' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My page', 'Settings', 'Log out']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+  });
+
+  it("carries a guest's place in a chapter to the account once they log in", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await openReader(page, readerPath(spread));
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, [2, 3]);
+    const guestEntry = () =>
+      page.evaluate(
+        (episodeId) =>
+          (
+            JSON.parse(localStorage.getItem('readingProgress') ?? '[]') as { episodeId: number; guest?: boolean }[]
+          ).find((entry) => entry.episodeId === episodeId),
+        spread.episodeId,
+      );
+    await expect.poll(guestEntry).toMatchObject({ page: 3, guest: true });
+
+    const email = `guest-progress-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Guest-pass-2026';
+    await createAccountByApi(email, password);
+    await logInContext(context, email, password);
+    const progress = async () =>
+      (await (await context.request.get(`${apiUrl}/title/viewed/progress?title_id=${spread.titleId}`)).json())
+        .viewed_title;
+    expect(await progress()).toBeNull();
+    // Any page once logged in: the chapter goes to the account, and the browser's mark comes off.
+    await page.goto(`${webUrl}/my`);
+    await expect.poll(progress, { timeout: 10_000 }).toMatchObject({ episode_id: spread.episodeId, page: 3 });
+    await expect.poll(guestEntry).not.toHaveProperty('guest');
+  });
+
   it('refreshes a refused page URL silently, and offers a retry when a page cannot load', async () => {
     const context = await visitor();
     const page = await context.newPage();

@@ -45,6 +45,7 @@ import { SecretFileRepository } from '#src/repositories/secret-file.repository.t
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
@@ -212,7 +213,7 @@ export function createContainer({
         ? new StripePaymentProvider(config.stripe)
         : new TestPaymentProvider({
             webhookSecret: secrets.paymentWebhookSecret,
-            webOrigin: shopOrigin(config),
+            sessions: new TestCheckoutSessionRepository(database.db),
             now: () => clock.now(),
           })),
   });
@@ -560,9 +561,10 @@ function createCommerceServices(options: {
       transactions: repositories.paymentTransactions,
       provider: options.paymentProvider,
       wallet,
+      tickets,
       clock,
       timeZone,
-      webOrigin: shopOrigin(config),
+      webOrigins: config.webOrigins.length > 0 ? config.webOrigins : [config.webPublicUrl],
       log: log?.child({ service: 'payment' }),
     }),
   };
@@ -583,8 +585,3 @@ function createCommerceServices(options: {
 }
 
 export type Container = ReturnType<typeof createContainer>;
-
-/** Where checkout comes back to (ADR 019): the first web origin (MANGA_WEB_ORIGIN). */
-function shopOrigin(config: Config): string {
-  return config.webOrigins[0] ?? config.webPublicUrl;
-}

@@ -1,5 +1,6 @@
 // Helpers for wallet, purchase and ticket tests (ADR 014): readers with points, titles on sale, and
 // the ledger-versus-balance check every test ends with.
+import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database, EpisodeRow, NewEpisode, NewTitle, TitleRow } from '#src/db/schema.ts';
@@ -124,4 +125,34 @@ export async function databaseUrlOf(database: TestDatabase): Promise<{ url: stri
   const url = new URL(postgresTestUrl() ?? '');
   url.pathname = `/${rows[0]?.name}`;
   return { url: url.toString() };
+}
+
+/**
+ * Whether another connection holds an uncommitted write transaction on the database right now (a
+ * child process stopped mid-transaction): SQLite's write lock, or PostgreSQL's `idle in transaction`.
+ */
+export async function holdsOpenTransaction(db: Kysely<Database>, sqlitePath: string | undefined): Promise<boolean> {
+  if (sqlitePath) {
+    const probe = new SqliteDatabase(sqlitePath, { timeout: 0 });
+    try {
+      probe.exec('begin immediate');
+      probe.exec('rollback');
+      return false;
+    } catch (error) {
+      return (error as { code?: string }).code === 'SQLITE_BUSY';
+    } finally {
+      probe.close();
+    }
+  }
+  const { rows } = await sql<{ count: number }>`
+    select count(*) as count from pg_stat_activity
+    where datname = current_database() and state = 'idle in transaction'`.execute(db);
+  return Number(rows[0]?.count) > 0;
+}
+
+/** Waits (up to 5 s) until no other connection holds a transaction open: PostgreSQL rolls a dead session back once it notices. */
+export async function waitForRollback(db: Kysely<Database>, sqlitePath: string | undefined): Promise<void> {
+  for (let attempt = 0; attempt < 50 && (await holdsOpenTransaction(db, sqlitePath)); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

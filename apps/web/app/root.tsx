@@ -18,6 +18,7 @@ import { ClientEffects } from './client/client-effects.tsx';
 import { LoginStateProvider } from './client/login-state.tsx';
 import { env } from './env.server.ts';
 import { errorDestination } from './errors/error-routing.ts';
+import { GuestProgressSync } from './features/catalogue/guest-progress-sync.tsx';
 import { GuestFollowsSync } from './features/title/guest-follows-sync.tsx';
 import { useDocumentLocale } from './i18n/document-locale.ts';
 import { i18nFor } from './i18n/i18n.ts';
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollManager />
             <ClientEffects root={root} />
             <GuestFollowsSync root={root} />
+            <GuestProgressSync root={root} />
           </LoginStateProvider>
         </I18nextProvider>
         <Scripts />

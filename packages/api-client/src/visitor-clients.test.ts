@@ -20,13 +20,14 @@ function recordingFetch() {
 const birthday = serializeBirthdayCookie('2000-01', 4102372799);
 
 describe('createServerApiClient', () => {
-  it("forwards the visitor's cookie, language, address and service hash, and signs with their birthday", async () => {
+  it("forwards the visitor's cookie, language, address, page origin and service hash, and signs with their birthday", async () => {
     const { fetch, sent } = recordingFetch();
     const requestHeaders = new Headers({
       cookie: `dev_birthday=${birthday}; dev_uwt=token`,
       'user-agent': 'Mozilla/5.0',
       'accept-language': 'en-US',
       'x-forwarded-for': '203.0.113.9',
+      origin: 'https://manga.example',
       [SERVICE_HASH_HEADER]: 'svc-hash',
       'x-unrelated': 'not forwarded',
     });
@@ -46,6 +47,7 @@ describe('createServerApiClient', () => {
       'user-agent': 'Mozilla/5.0',
       'accept-language': 'en-US',
       'x-forwarded-for': '203.0.113.9',
+      origin: 'https://manga.example',
       [SERVICE_HASH_HEADER]: 'svc-hash',
       [CRAWLER_HEADER]: 'false',
     });

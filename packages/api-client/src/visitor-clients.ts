@@ -13,6 +13,8 @@ export const SSR_FORWARDED_HEADERS: readonly string[] = [
   'user-agent',
   'accept-language',
   'x-forwarded-for',
+  // The page's origin: a checkout comes back to it when the API has it configured (ADR 019).
+  'origin',
   SERVICE_HASH_HEADER,
 ];
 

@@ -424,6 +424,22 @@ export interface SubscriptionTable {
   last_event_at: Default<Millis>;
 }
 
+/** A checkout session of the embedded test payment provider (ADR 019). */
+export interface TestCheckoutSessionTable {
+  id: string; // cs_test_…
+  payment_id: number;
+  user_id: number;
+  mode: string; // 'payment' | 'subscription'
+  product_id: number;
+  product_name: string;
+  currency: string;
+  price_minor: number;
+  success_url: string;
+  cancel_url: string;
+  status: string; // 'open' | 'complete' | 'canceled'
+  created_at: Millis;
+}
+
 export interface CommentTable {
   id: Id;
   episode_id: number;
@@ -605,6 +621,7 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   subscription: SubscriptionTable;
+  test_checkout_session: TestCheckoutSessionTable;
   comment: CommentTable;
   comment_like: CommentLikeTable;
   comment_mute: CommentMuteTable;

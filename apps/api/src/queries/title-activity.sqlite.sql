@@ -50,6 +50,16 @@ do update set
   "last_episode_id" = ?,
   "viewed_at" = ?
 
+-- TitleActivityRepository.insertViewHistoryIfAbsent
+-- parameters: [1, 10001, 100001, 1795305600000]
+insert into
+  "view_history" ("user_id", "title_id", "last_episode_id", "viewed_at")
+values
+  (?, ?, ?, ?)
+on conflict
+  ("user_id", "title_id")
+do nothing
+
 -- TitleActivityRepository.upsertEpisodeView
 -- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 1795305600000]
 insert into

@@ -4,6 +4,7 @@
 // `webhooks.constructEvent`), so the test provider's events pass the very code Stripe's events pass.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
@@ -137,21 +138,63 @@ export interface SignedDelivery {
   signature: string;
 }
 
+/** An open test session as the checkout page shows it. */
+export interface TestCheckoutSession {
+  sessionId: string;
+  userId: number;
+  mode: 'payment' | 'subscription';
+  product: { name: string; currency: string; priceMinor: number };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A plan of the test provider due its renewal, with what its invoice charges. */
+export interface TestRenewal {
+  providerSubscriptionId: string;
+  userId: number;
+  productId: number;
+  currency: string;
+  priceMinor: number;
+  /** Epoch ms: the end of the period paid so far, the start of the one the invoice pays. */
+  periodStart: number;
+}
+
 /**
- * The embedded test provider: sessions live in memory, the checkout page is ours, and completing it
- * builds the Stripe-shaped events and signs them with the generated webhook secret.
+ * The embedded test provider: sessions live in the database (a restart mid-checkout still completes),
+ * the checkout page is ours, and completing a session, or renewing a plan at its period's end (the
+ * GrantPlanBonus job plays Stripe's billing), builds the Stripe-shaped events and signs them with the
+ * generated webhook secret.
  */
 export class TestPaymentProvider implements PaymentProviderRepository {
   readonly name = 'test' as const;
   private readonly stripe = new Stripe('sk_test_embedded_no_network');
-  private readonly sessions = new Map<string, CheckoutRequest & { status: 'open' | 'complete' }>();
 
-  constructor(private readonly options: { webhookSecret: string; webOrigin: string; now: () => number }) {}
+  constructor(
+    private readonly options: {
+      webhookSecret: string;
+      sessions: TestCheckoutSessionRepository;
+      now: () => number;
+    },
+  ) {}
 
   async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
     const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
-    this.sessions.set(sessionId, { ...request, status: 'open' });
-    const url = new URL('/my/shop/checkout', this.options.webOrigin);
+    await this.options.sessions.insertSession({
+      id: sessionId,
+      payment_id: request.paymentId,
+      user_id: request.userId,
+      mode: request.mode,
+      product_id: request.product.id,
+      product_name: request.product.name,
+      currency: request.product.currency,
+      price_minor: request.product.priceMinor,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      status: 'open',
+      created_at: this.options.now(),
+    });
+    // The checkout page is on the origin the reader comes back to (the one holding their session).
+    const url = new URL('/my/shop/checkout', new URL(request.successUrl).origin);
     url.searchParams.set('session_id', sessionId);
     return { sessionId, url: url.toString() };
   }
@@ -164,23 +207,36 @@ export class TestPaymentProvider implements PaymentProviderRepository {
     return verify(this.stripe, this.options.webhookSecret, rawBody, signature);
   }
 
-  /** The open session's product, for the checkout page; undefined when unknown or finished. */
-  describeSession(sessionId: string): CheckoutRequest | undefined {
-    const session = this.sessions.get(sessionId);
-    return session?.status === 'open' ? session : undefined;
+  /** The open session, for the checkout page; undefined when unknown or finished. */
+  async describeSession(sessionId: string): Promise<TestCheckoutSession | undefined> {
+    const row = await this.options.sessions.findSession(sessionId);
+    if (row?.status !== 'open') return undefined;
+    return {
+      sessionId: row.id,
+      userId: row.user_id,
+      mode: row.mode === 'subscription' ? 'subscription' : 'payment',
+      product: { name: row.product_name, currency: row.currency, priceMinor: row.price_minor },
+      successUrl: row.success_url,
+      cancelUrl: row.cancel_url,
+    };
   }
 
-  /** Completes a session paid with a card that succeeded: the events Stripe would send, signed. */
-  completeSession(sessionId: string): SignedDelivery[] {
-    const session = this.sessions.get(sessionId);
-    if (session?.status !== 'open') return [];
-    session.status = 'complete';
+  /**
+   * Completes a session paid with a card that succeeded: the events Stripe would send, signed.
+   * Undefined when the session was not open (already paid, canceled, unknown) or another payment of it
+   * got there first: one conditional update decides.
+   */
+  async completeSession(sessionId: string): Promise<SignedDelivery[] | undefined> {
+    const session = await this.options.sessions.findSession(sessionId);
+    if (session?.status !== 'open' || !(await this.options.sessions.finishSession(sessionId, 'complete'))) {
+      return undefined;
+    }
     const created = Math.floor(this.options.now() / 1000);
     const paymentIntent = `pi_test_${randomBytes(12).toString('hex')}`;
     const metadata = {
-      payment_id: String(session.paymentId),
-      user_id: String(session.userId),
-      product_id: String(session.product.id),
+      payment_id: String(session.payment_id),
+      user_id: String(session.user_id),
+      product_id: String(session.product_id),
     };
     const subscription = session.mode === 'subscription' ? `sub_test_${randomBytes(12).toString('hex')}` : null;
     const events: object[] = [
@@ -196,50 +252,62 @@ export class TestPaymentProvider implements PaymentProviderRepository {
             mode: session.mode,
             payment_status: 'paid',
             status: 'complete',
-            amount_total: session.product.priceMinor,
-            currency: session.product.currency,
-            client_reference_id: String(session.userId),
+            amount_total: session.price_minor,
+            currency: session.currency,
+            client_reference_id: String(session.user_id),
             metadata,
             payment_intent: subscription ? null : paymentIntent,
             subscription,
-            customer: `cus_test_${session.userId}`,
+            customer: `cus_test_${session.user_id}`,
           },
         },
       },
     ];
     if (subscription) {
-      const periodEnd = addOneMonth(created);
-      events.push({
-        id: `evt_test_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        type: 'invoice.paid',
-        created,
-        data: {
-          object: {
-            id: `in_test_${randomBytes(12).toString('hex')}`,
-            object: 'invoice',
-            status: 'paid',
-            amount_paid: session.product.priceMinor,
-            currency: session.product.currency,
-            customer: `cus_test_${session.userId}`,
-            billing_reason: 'subscription_create',
-            period_start: created,
-            period_end: periodEnd,
-            lines: { data: [{ period: { start: created, end: periodEnd } }] },
-            parent: { type: 'subscription_details', subscription_details: { subscription, metadata } },
-          },
-        },
-      });
+      events.push(
+        invoicePaidEvent({
+          id: `in_test_${randomBytes(12).toString('hex')}`,
+          eventId: `evt_test_${randomBytes(12).toString('hex')}`,
+          created,
+          periodStart: created,
+          subscription,
+          metadata,
+          userId: session.user_id,
+          currency: session.currency,
+          priceMinor: session.price_minor,
+          billingReason: 'subscription_create',
+        }),
+      );
     }
     return events.map((event) => this.sign(JSON.stringify(event)));
   }
 
+  /**
+   * The invoice.paid Stripe would send when a plan's period ends (billing_reason subscription_cycle),
+   * signed. Its event and invoice ids are named by the plan and the period, so a second renewal of the
+   * same period (two jobs at once) is a duplicate event and credits nothing.
+   */
+  renewalDelivery(plan: TestRenewal): SignedDelivery {
+    const periodStart = Math.floor(plan.periodStart / 1000);
+    const tail = `${plan.providerSubscriptionId.slice('sub_test_'.length)}_${periodStart}`;
+    const event = invoicePaidEvent({
+      id: `in_test_renew_${tail}`,
+      eventId: `evt_test_renew_${tail}`,
+      created: Math.max(periodStart, Math.floor(this.options.now() / 1000)),
+      periodStart,
+      subscription: plan.providerSubscriptionId,
+      metadata: { user_id: String(plan.userId), product_id: String(plan.productId) },
+      userId: plan.userId,
+      currency: plan.currency,
+      priceMinor: plan.priceMinor,
+      billingReason: 'subscription_cycle',
+    });
+    return this.sign(JSON.stringify(event));
+  }
+
   /** Marks an open session as abandoned (the checkout page's cancel). */
-  cancelSession(sessionId: string): CheckoutRequest | undefined {
-    const session = this.sessions.get(sessionId);
-    if (session?.status !== 'open') return undefined;
-    this.sessions.delete(sessionId);
-    return session;
+  async cancelSession(sessionId: string): Promise<boolean> {
+    return this.options.sessions.finishSession(sessionId, 'canceled');
   }
 
   sign(body: string): SignedDelivery {
@@ -250,6 +318,45 @@ export class TestPaymentProvider implements PaymentProviderRepository {
     });
     return { body, signature };
   }
+}
+
+function invoicePaidEvent(input: {
+  id: string;
+  eventId: string;
+  created: number;
+  periodStart: number;
+  subscription: string;
+  metadata: Record<string, string>;
+  userId: number;
+  currency: string;
+  priceMinor: number;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+}): object {
+  const periodEnd = addOneMonth(input.periodStart);
+  return {
+    id: input.eventId,
+    object: 'event',
+    type: 'invoice.paid',
+    created: input.created,
+    data: {
+      object: {
+        id: input.id,
+        object: 'invoice',
+        status: 'paid',
+        amount_paid: input.priceMinor,
+        currency: input.currency,
+        customer: `cus_test_${input.userId}`,
+        billing_reason: input.billingReason,
+        period_start: input.periodStart,
+        period_end: periodEnd,
+        lines: { data: [{ period: { start: input.periodStart, end: periodEnd } }] },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: input.subscription, metadata: input.metadata },
+        },
+      },
+    },
+  };
 }
 
 function addOneMonth(epochSeconds: number): number {

@@ -1,8 +1,9 @@
 // Products, payments, provider events and plans (ADR 019): one statement per method, no policy.
 // PaymentService decides what to write and runs webhook writes in one transaction with the wallet
 // (PaymentTransactionRepository), so that an event's record and its credit commit together.
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
+import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 
 export type ProductRow = Selectable<ProductTable>;
@@ -107,6 +108,20 @@ export class PaymentRepository {
     await this.db.updateTable('subscription').set(changes).where('id', '=', id).execute();
   }
 
+  /**
+   * Marks the plan's bonus of `month` (YYYY-MM) as given, once: true only for the one caller whose
+   * conditional update moved `last_bonus_month` forward (concurrent jobs wait on the row and see 0 rows).
+   */
+  async claimBonusMonth(id: number, month: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscription')
+      .set({ last_bonus_month: month })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_bonus_month', 'is', null), eb('last_bonus_month', '<', month)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** A reader's plans that still give something (active or canceled at period end, not ended). */
   listLiveSubscriptions(userId: number): Promise<SubscriptionRow[]> {
     return this.db
@@ -128,6 +143,26 @@ export class PaymentRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * Plans of the embedded test provider (`sub_test_…`) that are not canceled and whose period has ended
+   * by `now`: the ones Stripe would renew with an invoice.
+   */
+  listTestPlansToRenew(now: number, limit: number): Promise<SubscriptionRow[]> {
+    return (
+      this.db
+        .selectFrom('subscription')
+        .selectAll()
+        .where('status', 'in', ['active', 'past_due'])
+        .where('cancel_at_period_end', '=', 0)
+        .where('current_period_end_at', '<=', now)
+        // The prefix `sub_test_` compared as text: the same on both dialects (no LIKE escapes, no collation).
+        .where(sql<string>`substr(provider_subscription_id, 1, 9)`, '=', 'sub_test_')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   }
 
   async hasPaidPayment(userId: number): Promise<boolean> {
@@ -159,6 +194,7 @@ export class PaymentRepository {
 export interface PaymentStores {
   payments: PaymentRepository;
   wallet: WalletRepository;
+  tickets: TicketRepository;
 }
 
 export class PaymentTransactionRepository {
@@ -166,8 +202,12 @@ export class PaymentTransactionRepository {
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (stores: PaymentStores) => Promise<T>): Promise<T> {
-    return this.db
-      .transaction()
-      .execute((trx) => work({ payments: new PaymentRepository(trx), wallet: new WalletRepository(trx) }));
+    return this.db.transaction().execute((trx) =>
+      work({
+        payments: new PaymentRepository(trx),
+        wallet: new WalletRepository(trx),
+        tickets: new TicketRepository(trx),
+      }),
+    );
   }
 }

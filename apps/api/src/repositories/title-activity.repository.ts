@@ -41,6 +41,18 @@ export class TitleActivityRepository {
       .execute();
   }
 
+  /**
+   * Puts a title in a user's history when it is not there yet (progress on a chapter the account never
+   * opened: a guest's, carried over at login); an entry already there keeps its place and episode.
+   */
+  async insertViewHistoryIfAbsent(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('view_history')
+      .values({ user_id: userId, title_id: titleId, last_episode_id: episodeId, viewed_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'title_id']).doNothing())
+      .execute();
+  }
+
   /** Remembers that a user opened an episode (first and latest time), e.g. so that they may comment on it. */
   async upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
     await this.db

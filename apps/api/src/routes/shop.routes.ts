@@ -72,6 +72,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
             path: request.body.path,
             mode,
             locale: request.client.locale,
+            origin: request.headers.origin,
           }),
         ),
     );
@@ -103,7 +104,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: TestCheckoutResponseSchema },
         },
       },
-      async (request) => ok(payments.describeTestCheckout({ auth: request.auth, sessionId: request.query.session_id })),
+      async (request) =>
+        ok(await payments.describeTestCheckout({ auth: request.auth, sessionId: request.query.session_id })),
     );
 
     app.post(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chargeTypeOf, formatPrice, refundTakeBack, regionOfLocale, safeReturnPath } from '#src/rules/shop.rules.ts';
+import {
+  chargeTypeOf,
+  checkoutOrigin,
+  formatPrice,
+  refundTakeBack,
+  regionOfLocale,
+  safeReturnPath,
+} from '#src/rules/shop.rules.ts';
 
 const ORIGIN = 'https://manga.example';
 
@@ -26,6 +33,45 @@ describe('safeReturnPath', () => {
     ]) {
       expect(safeReturnPath(path, ORIGIN), path).toBeUndefined();
     }
+  });
+});
+
+describe('checkoutOrigin', () => {
+  const configured = ['https://manga.example', 'http://127.0.0.1:3000'];
+
+  it("answers the request's origin when it is a configured one, else the first", () => {
+    expect(checkoutOrigin('http://127.0.0.1:3000', configured)).toBe('http://127.0.0.1:3000');
+    expect(checkoutOrigin('https://manga.example', configured)).toBe('https://manga.example');
+    expect(checkoutOrigin(undefined, configured)).toBe('https://manga.example');
+    expect(checkoutOrigin('', configured)).toBe('https://manga.example');
+  });
+
+  it('never answers a hostile or malformed origin', () => {
+    for (const origin of [
+      'https://evil.example',
+      'https://manga.example.evil.example',
+      'https://evil.example/https://manga.example',
+      'http://manga.example',
+      'https://manga.example:444',
+      'http://127.0.0.1:3001',
+      'http://localhost:3000',
+      'https://user@manga.example',
+      'https://manga.example/',
+      'https://manga.example/my/shop',
+      'https://manga.example?x=1',
+      'null',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//manga.example',
+      'https://manga.example\r\nLocation: https://evil.example',
+      `https://${'a'.repeat(300)}.example`,
+    ]) {
+      expect(checkoutOrigin(origin, configured), origin).toBe('https://manga.example');
+    }
+  });
+
+  it('refuses to run without a configured origin', () => {
+    expect(() => checkoutOrigin('https://manga.example', [])).toThrow();
   });
 });
 

@@ -35,6 +35,35 @@ export function safeReturnPath(path: string, origin: string): string | undefined
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
+/**
+ * The web origin checkout comes back to: the request's `Origin` when it is exactly one of the configured
+ * web origins (MANGA_WEB_ORIGIN), else the first of them. Only a configured origin is ever answered, so a
+ * forged Origin header (another host, another port or scheme, `null`, a path or credentials) cannot make
+ * the success or cancel URL leave our site.
+ */
+export function checkoutOrigin(requestOrigin: string | undefined, configured: readonly string[]): string {
+  const fallback = configured[0];
+  if (fallback === undefined) throw new Error('no web origin configured');
+  if (!requestOrigin || requestOrigin.length > 200) return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(requestOrigin);
+  } catch {
+    return fallback;
+  }
+  // An Origin header is scheme://host[:port] and nothing else.
+  if (parsed.origin === 'null' || parsed.origin !== requestOrigin) return fallback;
+  return configured.find((origin) => safeOrigin(origin) === parsed.origin) ?? fallback;
+}
+
+function safeOrigin(origin: string): string | undefined {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** SPEC §3: a live plan gives 2 (or 4 for a plan with premium tickets); a past payment 3; else 1. */
 export function chargeTypeOf(input: { livePlanPremium: boolean[]; hasPaid: boolean }): number {
   if (input.livePlanPremium.some(Boolean)) return PlanTypeCode.subscription_p;

@@ -15,6 +15,7 @@ import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import {
   chargeTypeOf,
+  checkoutOrigin,
   formatPrice,
   refundTakeBack,
   regionOfLocale,
@@ -22,14 +23,19 @@ import {
   safeReturnPath,
 } from '#src/rules/shop.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
+import { TICKET_SOURCE, type TicketService } from '#src/services/ticket.service.ts';
 import type { WalletService } from '#src/services/wallet.service.ts';
 
 const DAY_MS = 86_400_000;
 /** Bonus points of a pack and a plan's monthly bonus are free points that expire (README "Shop prices"). */
 export const PACK_BONUS_LIFETIME_MS = 180 * DAY_MS;
 export const PLAN_BONUS_LIFETIME_MS = 60 * DAY_MS;
+/** A plan's premium tickets of one month last until the next month's have come (the longest month, and a day). */
+export const PLAN_TICKET_LIFETIME_MS = 32 * DAY_MS;
 export const GRANT_PLAN_BONUS = 'GrantPlanBonus';
 const BONUS_BATCH = 200;
+/** Test plans renewed period by period in one job run: a year of a moved clock at most. */
+const MAX_RENEWAL_ROUNDS = 12;
 
 /** asset_type of GET /web/shop. */
 export const AssetType = { PointPack: 1, Subscription: 2 } as const;
@@ -54,6 +60,7 @@ export interface PaymentReader {
   updatePayment(id: number, changes: { status: string }): Promise<void>;
   listLiveSubscriptions(userId: number): Promise<SubscriptionRow[]>;
   listPlansDueBonus(month: string, limit: number): Promise<SubscriptionRow[]>;
+  listTestPlansToRenew(now: number, limit: number): Promise<SubscriptionRow[]>;
 }
 
 export interface PaymentTransactions {
@@ -70,10 +77,11 @@ export interface PaymentServiceOptions {
   transactions: PaymentTransactions;
   provider: PaymentProviderRepository;
   wallet: Pick<WalletService, 'open'>;
+  tickets: Pick<TicketService, 'grantPremiumTicketsIn'>;
   clock: { now(): number };
   timeZone: string;
-  /** The web app's public origin: checkout comes back here. */
-  webOrigin: string;
+  /** The web app's origins (MANGA_WEB_ORIGIN): checkout comes back to the request's one, else the first. */
+  webOrigins: readonly string[];
   log?: PaymentLog;
 }
 
@@ -109,10 +117,11 @@ export class PaymentService {
   }
 
   /** GET /web/stp/test/session: the reader's own open test session. */
-  describeTestCheckout(input: { auth: RequestAuth; sessionId: string }) {
+  async describeTestCheckout(input: { auth: RequestAuth; sessionId: string }) {
     const user = requireActiveUser(input.auth);
     const provider = this.options.provider;
-    const session = provider instanceof TestPaymentProvider ? provider.describeSession(input.sessionId) : undefined;
+    const session =
+      provider instanceof TestPaymentProvider ? await provider.describeSession(input.sessionId) : undefined;
     if (!session || session.userId !== user.userId) throw new DomainError(ResponseCode.InvalidParameter);
     return {
       name: session.product.name,
@@ -129,12 +138,16 @@ export class PaymentService {
   async payTestCheckout(input: { auth: RequestAuth; sessionId: string; cardNumber: string }) {
     const user = requireActiveUser(input.auth);
     const provider = this.options.provider;
-    const session = provider instanceof TestPaymentProvider ? provider.describeSession(input.sessionId) : undefined;
+    const session =
+      provider instanceof TestPaymentProvider ? await provider.describeSession(input.sessionId) : undefined;
     if (!(provider instanceof TestPaymentProvider) || !session || session.userId !== user.userId) {
       throw new DomainError(ResponseCode.InvalidParameter);
     }
     if (input.cardNumber.replace(/[\s-]/g, '') !== TEST_CARD_SUCCESS) return { result: 0, redirect_url: '' };
-    for (const delivery of provider.completeSession(input.sessionId)) {
+    const deliveries = await provider.completeSession(input.sessionId);
+    // Another payment of this session (a double submit, another process) completed it first.
+    if (!deliveries) throw new DomainError(ResponseCode.InvalidParameter);
+    for (const delivery of deliveries) {
       await this.handleWebhook(delivery.body, delivery.signature);
     }
     return { result: 1, redirect_url: session.successUrl };
@@ -183,9 +196,12 @@ export class PaymentService {
     path: string;
     mode: 'payment' | 'subscription';
     locale: Locale;
+    /** The request's Origin header: checkout returns there only when it is a configured web origin. */
+    origin?: string | undefined;
   }): Promise<{ checkout_url: string }> {
     const user = requireActiveUser(input.auth);
-    const path = safeReturnPath(input.path, this.options.webOrigin);
+    const origin = checkoutOrigin(input.origin, this.options.webOrigins);
+    const path = safeReturnPath(input.path, origin);
     if (!path) throw new DomainError(ResponseCode.InvalidParameter);
     const product = await this.options.payments.findProduct(input.assetId);
     const kind = input.mode === 'subscription' ? 'subscription' : 'point_pack';
@@ -211,7 +227,7 @@ export class PaymentService {
       subscription_id: null,
     });
     const result = (status: 1 | 2) => {
-      const url = new URL('/my/shop/result', this.options.webOrigin);
+      const url = new URL('/my/shop/result', origin);
       url.searchParams.set('status', String(status));
       url.searchParams.set('payment_id', String(paymentId));
       url.searchParams.set('return', path);
@@ -572,27 +588,41 @@ export class PaymentService {
   }
 
   /**
-   * The plan's bonus for the month of `now` (wire time zone), at most once per reader and month: the
-   * ledger's unique key `plan-bonus:<user>:<YYYY-MM>` makes a second one impossible.
+   * The plan's bonus for the month of `now` (wire time zone): its free points and its premium tickets
+   * (`premium_ticket_num`), at most once per plan and month (the conditional claim of
+   * `last_bonus_month`), and points at most once per reader and month (the ledger's unique key
+   * `plan-bonus:<user>:<YYYY-MM>`, also across two plans).
    */
   private async grantPlanBonus(stores: PaymentStores, plan: SubscriptionRow, product: ProductRow, now: number) {
     const month = this.monthOf(now);
-    if (product.monthly_bonus_point > 0) {
-      const key = `plan-bonus:${plan.user_id}:${month}`;
-      if ((await stores.payments.listLotsByKeys([key])).length === 0) {
-        const wallet = await this.options.wallet.open(stores.wallet, plan.user_id, now);
-        await wallet.credit({
-          kind: 'free',
-          amount: product.monthly_bonus_point,
-          reason: PointReason.PlanBonus,
-          referenceType: 'subscription',
-          referenceId: String(plan.id),
-          expiresAt: now + PLAN_BONUS_LIFETIME_MS,
-          idempotencyKey: key,
-        });
-      }
+    if (!(await stores.payments.claimBonusMonth(plan.id, month))) return false;
+    if (product.monthly_bonus_point <= 0 && product.premium_ticket_num <= 0) return true;
+    const wallet = await this.options.wallet.open(stores.wallet, plan.user_id, now);
+    const key = `plan-bonus:${plan.user_id}:${month}`;
+    if (product.monthly_bonus_point > 0 && (await stores.payments.listLotsByKeys([key])).length === 0) {
+      await wallet.credit({
+        kind: 'free',
+        amount: product.monthly_bonus_point,
+        reason: PointReason.PlanBonus,
+        referenceType: 'subscription',
+        referenceId: String(plan.id),
+        expiresAt: now + PLAN_BONUS_LIFETIME_MS,
+        idempotencyKey: key,
+      });
     }
-    await stores.payments.updateSubscription(plan.id, { last_bonus_month: month });
+    if (product.premium_ticket_num > 0) {
+      await this.options.tickets.grantPremiumTicketsIn(
+        stores.tickets,
+        {
+          userId: plan.user_id,
+          count: product.premium_ticket_num,
+          source: TICKET_SOURCE.Subscription,
+          expiresAt: now + PLAN_TICKET_LIFETIME_MS,
+        },
+        now,
+      );
+    }
+    return true;
   }
 
   /**
@@ -602,6 +632,7 @@ export class PaymentService {
   async handleGrantPlanBonus(): Promise<JobOutcome> {
     const now = this.options.clock.now();
     const month = this.monthOf(now);
+    await this.renewTestPlans(now);
     let granted = 0;
     for (;;) {
       const due = await this.options.payments.listPlansDueBonus(month, BONUS_BATCH);
@@ -610,15 +641,17 @@ export class PaymentService {
         await this.options.transactions.run(async (stores) => {
           const product = await stores.payments.findProduct(plan.product_id);
           if (plan.current_period_end_at <= now || !product) {
+            // Past its period unpaid: ended when canceled, else past due until the renewal's invoice
+            // comes (then active again, and the month's bonus follows on the next run).
+            const ended = plan.cancel_at_period_end === 1 || !product;
             await stores.payments.updateSubscription(plan.id, {
-              status: plan.cancel_at_period_end === 1 || !product ? 'ended' : 'past_due',
-              last_bonus_month: month,
+              status: ended ? 'ended' : 'past_due',
+              ...(ended ? { last_bonus_month: month } : {}),
             });
             await this.refreshChargeType(stores, plan.user_id);
             return;
           }
-          await this.grantPlanBonus(stores, plan, product, now);
-          granted += 1;
+          if (await this.grantPlanBonus(stores, plan, product, now)) granted += 1;
         });
       }
     }
@@ -626,9 +659,38 @@ export class PaymentService {
     return granted > 0 ? 'success' : 'skipped';
   }
 
-  /** Whether any plan waits for this month's bonus (the job runs at start then). */
+  /**
+   * The embedded test provider plays Stripe's billing: every test plan not canceled whose period has
+   * ended gets the signed invoice.paid of its next period through the same webhook handler, period by
+   * period until it runs past `now` (a clock moved by months renews each month once).
+   */
+  private async renewTestPlans(now: number): Promise<void> {
+    const provider = this.options.provider;
+    if (!(provider instanceof TestPaymentProvider)) return;
+    for (let round = 0; round < MAX_RENEWAL_ROUNDS; round++) {
+      const due = await this.options.payments.listTestPlansToRenew(now, BONUS_BATCH);
+      if (due.length === 0) return;
+      for (const plan of due) {
+        const product = await this.options.payments.findProduct(plan.product_id);
+        if (!product || !plan.provider_subscription_id) continue;
+        const delivery = provider.renewalDelivery({
+          providerSubscriptionId: plan.provider_subscription_id,
+          userId: plan.user_id,
+          productId: product.id,
+          currency: product.currency,
+          priceMinor: product.price_minor,
+          periodStart: plan.current_period_end_at,
+        });
+        await this.handleWebhook(delivery.body, delivery.signature);
+      }
+    }
+  }
+
+  /** Whether any plan waits for this month's bonus, or a test plan for its renewal (the job runs at start then). */
   async hasDuePlanBonus(): Promise<boolean> {
-    return (await this.options.payments.listPlansDueBonus(this.monthOf(this.options.clock.now()), 1)).length > 0;
+    const now = this.options.clock.now();
+    if ((await this.options.payments.listPlansDueBonus(this.monthOf(now), 1)).length > 0) return true;
+    return this.hasTestCheckout && (await this.options.payments.listTestPlansToRenew(now, 1)).length > 0;
   }
 
   private monthOf(at: number): string {

@@ -87,7 +87,7 @@ export interface TicketServiceOptions {
   log?: TicketLog;
 }
 
-export const TICKET_SOURCE = { LoginBonus: 'login_bonus', Operator: 'operator' } as const;
+export const TICKET_SOURCE = { LoginBonus: 'login_bonus', Operator: 'operator', Subscription: 'subscription' } as const;
 
 const NO_TITLE_TICKETS = 'This title has no title tickets.';
 const STALE_TICKET = 'This ticket has changed. Reload the title and try again.';

@@ -28,6 +28,7 @@ export interface ViewerEpisodeReader {
 export interface ViewerActivity {
   incrementActivity(titleId: number, date: string, counter: 'views'): Promise<void>;
   upsertViewHistory(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
+  insertViewHistoryIfAbsent(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
   /** Each episode a reader opened: comments need it (ADR 013). */
   upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void>;
 }
@@ -150,7 +151,7 @@ export class ViewerService {
 
   /**
    * POST /episode/viewer/progress (ours, ADR 016): the page a logged-in reader is on, 1-based, of an
-   * episode they may open; 2011 for guests (they keep their place in the browser), 1001 for a page
+   * episode they may open (its title enters their history if it is not there); 2011 for guests (they keep their place in the browser), 1001 for a page
    * outside the episode. A crawler's page is answered, never recorded (as its reads are not).
    */
   async recordProgress(auth: RequestAuth, request: { episodeId: number; page: number }, viewer: ViewerContext) {
@@ -162,6 +163,9 @@ export class ViewerService {
     }
     if (!viewer.reader.isCrawler) {
       await this.deps.progress.upsertLastPage(progressOf(user.userId, episode, request.page), now);
+      // A title never opened by this account (a guest's chapter carried over at login, ADR 016) enters
+      // the history; one already there keeps its place (only opening a chapter moves it up).
+      await this.deps.activity.insertViewHistoryIfAbsent(user.userId, episode.title_id, episode.id, now);
     }
     return { episode_id: episode.id, page: request.page, page_count: episode.page_count };
   }

@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_TICKET_LIFETIME_MS } from '#src/services/payment.service.ts';
 import { codeOf, GOOD_PASSWORD, get, login, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { balanceOf, createReader, endWalletTest, grant, type Reader } from '#test/commerce.ts';
@@ -264,6 +265,18 @@ describe('webhook', () => {
 });
 
 describe('monthly plan', () => {
+  /** Expiry times of the reader's premium tickets that came with a plan. */
+  async function planTickets(userId: number): Promise<number[]> {
+    const rows = await t.database.db
+      .selectFrom('premium_ticket')
+      .select('expires_at')
+      .where('user_id', '=', userId)
+      .where('source', '=', 'subscription')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => Number(row.expires_at));
+  }
+
   function invoice(id: string, subscription: string, start: number, end: number, metadata: object = {}) {
     return {
       id,
@@ -377,22 +390,34 @@ describe('monthly plan', () => {
     );
     await webhook(stripe.event('invoice.paid', invoice(`in_${sub}_1`, sub, TEST_NOW, Date.UTC(2026, 1, 1))));
     expect(await balanceOf(t.database.db, reader.userId)).toEqual({ paid: 1000, free: 150 });
+    // The plan's premium tickets come with the first subscription (2), valid past the next 1st.
+    expect(await planTickets(reader.userId)).toEqual([
+      TEST_NOW + PLAN_TICKET_LIFETIME_MS,
+      TEST_NOW + PLAN_TICKET_LIFETIME_MS,
+    ]);
+    expect((await get(t, '/account/point', { cookie: reader.cookie })).json().ticket.total_num).toBe(2);
     expect((await get(t, '/web/status', { cookie: reader.cookie })).json().charge_type).toBe(4);
     // Later in January: the job gives nothing more.
     t.clock.set(Date.UTC(2026, 0, 31, 14, 0)); // 23:00 on the 31st, Tokyo
-    await payments.handleGrantPlanBonus();
+    expect(await payments.handleGrantPlanBonus()).toBe('skipped');
     expect((await balanceOf(t.database.db, reader.userId)).free).toBe(150);
+    expect(await planTickets(reader.userId)).toHaveLength(2);
     // The 1st of February (Tokyo): the renewal invoice and the job, twice.
     t.clock.set(Date.UTC(2026, 0, 31, 15, 30));
     await webhook(
       stripe.event('invoice.paid', invoice(`in_${sub}_2`, sub, Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1))),
     );
-    expect(await payments.handleGrantPlanBonus()).toBe('success');
+    // Two jobs at once (two API processes on the 1st): one claim wins; a third run finds nothing.
+    const both = await Promise.all([payments.handleGrantPlanBonus(), payments.handleGrantPlanBonus()]);
+    expect(both.toSorted()).toEqual(['skipped', 'success']);
     expect(await payments.handleGrantPlanBonus()).toBe('skipped');
     expect(await balanceOf(t.database.db, reader.userId)).toEqual({ paid: 2000, free: 300 });
     const bonuses = await sql<{ n: number }>`select count(*) as n from point_ledger
       where user_id = ${reader.userId} and reason = 'plan_bonus'`.execute(t.database.db);
     expect(Number(bonuses.rows[0]?.n)).toBe(2);
+    const february = Date.UTC(2026, 0, 31, 15, 30) + PLAN_TICKET_LIFETIME_MS;
+    expect((await planTickets(reader.userId)).filter((at) => at === february)).toHaveLength(2);
+    expect(await planTickets(reader.userId)).toHaveLength(4);
     // A month later the reader logs in again (sessions end).
     reader.cookie = await login(t, reader.email, GOOD_PASSWORD);
     const plans = (await get(t, '/web/shop/point/subscription?lang=en', { cookie: reader.cookie })).json();
@@ -416,6 +441,7 @@ describe('monthly plan', () => {
     t.clock.set(Date.UTC(2026, 2, 1, 12));
     await payments.handleGrantPlanBonus();
     expect((await balanceOf(t.database.db, reader.userId)).free).toBe(300);
+    expect(await planTickets(reader.userId)).toHaveLength(4);
     reader.cookie = await login(t, reader.email, GOOD_PASSWORD);
     expect((await get(t, '/web/status', { cookie: reader.cookie })).json().charge_type).toBe(3);
   });

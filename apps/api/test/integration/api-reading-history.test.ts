@@ -162,6 +162,18 @@ describe('reading history and progress', () => {
     ).toMatchObject({ viewed_title: null });
   });
 
+  it("takes a chapter's page it never opened for this account (a guest's, carried over at login)", async () => {
+    const account = await createAccount(t);
+    const carol = await login(t, account.email ?? '', account.password);
+    expect((await history(carol)).viewed_title_list).toEqual([]);
+    expect(codeOf(await progress(carol, ids.free[1]!, 3))).toBe(0);
+    expect((await history(carol)).viewed_title_list).toEqual([
+      expect.objectContaining({ title_id: ids.title, episode_id: ids.free[1], page: 3, is_finished: 0 }),
+    ]);
+    // Nobody else's history changes.
+    expect((await history(bob)).viewed_title_list).toEqual([]);
+  });
+
   it('reaches the last page, finishes, and counts finished chapters', async () => {
     const last = await get(
       t,
@@ -289,7 +301,11 @@ describe('progress on chapters the wallet opens, and the age rule', () => {
     );
     expect(codeOf(rental)).toBe(0);
     expect(codeOf(await progress(reader.cookie, rented.id, 1))).toBe(0);
-    expect((await history(reader.cookie)).viewed_title_list).toEqual([]);
+    // Progress puts a title not yet there in the history (a guest's chapter arrives so); then only
+    // opening a chapter moves the entry on.
+    expect((await history(reader.cookie)).viewed_title_list).toEqual([
+      expect.objectContaining({ episode_id: bought.id, page: 1 }),
+    ]);
     await get(t, `/web/episode/viewer?episode_id=${rented.id}`, reader);
     expect((await history(reader.cookie)).viewed_title_list[0]).toMatchObject({ episode_id: rented.id, page: 1 });
     t.clock.advance(3 * DAY_MS + 1);

@@ -4,8 +4,6 @@
 // the reader's points untouched; the next purchase goes through.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
@@ -13,10 +11,12 @@ import {
   balanceOf,
   createReader,
   databaseUrlOf,
+  holdsOpenTransaction,
   insertShopTitle,
   ledgerAnomalies,
   type Reader,
   type ShopTitle,
+  waitForRollback,
 } from '#test/commerce.ts';
 import { TEST_NOW } from '#test/factories.ts';
 
@@ -50,29 +50,9 @@ async function crashMidPurchase(episodeId: number, price: number): Promise<NodeJ
     child.once('exit', (code) => reject(new Error(`child exited with ${code} before the debit`)));
   });
   expect(message).toBe('debited');
-  expect(await holdsOpenTransaction()).toBe(true);
+  expect(await holdsOpenTransaction(t.database.db, sqlitePath)).toBe(true);
   child.kill('SIGKILL');
   return exited;
-}
-
-/** Whether another connection is inside an uncommitted write transaction on the database right now. */
-async function holdsOpenTransaction(): Promise<boolean> {
-  if (sqlitePath) {
-    const probe = new SqliteDatabase(sqlitePath, { timeout: 0 });
-    try {
-      probe.exec('begin immediate');
-      probe.exec('rollback');
-      return false;
-    } catch (error) {
-      return (error as { code?: string }).code === 'SQLITE_BUSY';
-    } finally {
-      probe.close();
-    }
-  }
-  const { rows } = await sql<{ count: number }>`
-    select count(*) as count from pg_stat_activity
-    where datname = current_database() and state = 'idle in transaction'`.execute(t.database.db);
-  return Number(rows[0]?.count) > 0;
 }
 
 describe('a purchase killed mid-transaction', () => {
@@ -80,9 +60,7 @@ describe('a purchase killed mid-transaction', () => {
     const episode = shop.episodes[1]!;
     expect(await crashMidPurchase(episode.id, 40)).toBe('SIGKILL');
     // PostgreSQL rolls the dead session back once it notices the closed connection.
-    for (let attempt = 0; attempt < 50 && (await holdsOpenTransaction()); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForRollback(t.database.db, sqlitePath);
     expect(await ledgerAnomalies(t.database.db)).toEqual([]);
     expect(await balanceOf(t.database.db, reader.userId)).toEqual({ paid: 100, free: 30 });
     const purchases = await t.database.db

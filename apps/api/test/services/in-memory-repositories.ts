@@ -540,6 +540,14 @@ export class InMemoryCatalogueRepository {
     this.tables.viewHistory = [...rows, { user_id: userId, title_id: titleId, episode_id: episodeId, viewed_at: now }];
   }
 
+  async insertViewHistoryIfAbsent(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
+    if (this.tables.viewHistory.some((v) => v.user_id === userId && v.title_id === titleId)) return;
+    this.tables.viewHistory = [
+      ...this.tables.viewHistory,
+      { user_id: userId, title_id: titleId, episode_id: episodeId, viewed_at: now },
+    ];
+  }
+
   async upsertEpisodeView(userId: number, titleId: number, episodeId: number, now: number): Promise<void> {
     const seen = this.tables.episodeViews.find((v) => v.user_id === userId && v.episode_id === episodeId);
     if (seen) seen.last_viewed_at = now;

@@ -29,6 +29,7 @@ import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
+import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
@@ -389,6 +390,25 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findSetting: (repository) => repository.findSetting('maintenance'),
     upsertSetting: (repository) => repository.upsertSetting('maintenance', '{"enabled":false}', NOW),
   }),
+  repositoryCases('test-checkout-session', TestCheckoutSessionRepository, {
+    insertSession: (repository) =>
+      repository.insertSession({
+        id: 'cs_test_0001',
+        payment_id: 1,
+        user_id: 1,
+        mode: 'payment',
+        product_id: 2,
+        product_name: '500 points',
+        currency: 'usd',
+        price_minor: 499,
+        success_url: 'http://localhost:3000/my/shop/result?status=1&payment_id=1&return=%2Fmy%2Fshop',
+        cancel_url: 'http://localhost:3000/my/shop/result?status=2&payment_id=1&return=%2Fmy%2Fshop',
+        status: 'open',
+        created_at: NOW,
+      }),
+    findSession: (repository) => repository.findSession('cs_test_0001'),
+    finishSession: (repository) => repository.finishSession('cs_test_0001', 'complete'),
+  }),
   repositoryCases('throttle-event', ThrottleEventRepository, {
     recordEvent: (repository) => repository.recordEvent('login_account_client', 'b'.repeat(64), NOW, NOW - 15 * 60_000),
     summarizeEvents: (repository) => repository.summarizeEvents('login_client', 'b'.repeat(64), NOW - 15 * 60_000),
@@ -430,6 +450,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listActivitySince: (repository) => repository.listActivitySince('2026-11-15'),
     listRecentlyViewedTitleIds: (repository) => repository.listRecentlyViewedTitleIds(1, 20),
     upsertViewHistory: (repository) => repository.upsertViewHistory(1, 10001, 100001, NOW),
+    insertViewHistoryIfAbsent: (repository) => repository.insertViewHistoryIfAbsent(1, 10001, 100001, NOW),
     upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
   }),
   repositoryCases('favorite', FavoriteRepository, {

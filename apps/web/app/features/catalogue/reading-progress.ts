@@ -12,6 +12,8 @@ export interface LocalProgress {
   pageCount: number;
   /** Epoch milliseconds of the last change. */
   at: number;
+  /** Read while not logged in, and not yet on an account: sent at the next login (guest-progress.ts). */
+  guest?: true;
 }
 
 export type ProgressStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -25,7 +27,10 @@ export const START_PAGE_PARAM = 'page';
 function isProgress(value: unknown): value is LocalProgress {
   if (!value || typeof value !== 'object') return false;
   const entry = value as Record<string, unknown>;
-  return ['titleId', 'episodeId', 'page', 'pageCount', 'at'].every((key) => Number.isSafeInteger(entry[key]));
+  return (
+    ['titleId', 'episodeId', 'page', 'pageCount', 'at'].every((key) => Number.isSafeInteger(entry[key])) &&
+    (entry.guest === undefined || entry.guest === true)
+  );
 }
 
 export function readLocalProgress(storage: ProgressStorage | undefined): LocalProgress[] {
@@ -44,6 +49,15 @@ export function writeLocalProgress(storage: ProgressStorage | undefined, progres
     storage?.setItem(READING_PROGRESS_KEY, JSON.stringify([...others, progress].slice(-MAX_CHAPTERS)));
   } catch {
     // Storage full or refused: the place is kept by the API for logged-in readers, or lost.
+  }
+}
+
+/** Rewrites the stored list (most recent last), e.g. with guests' marks taken off once carried. */
+export function replaceLocalProgress(storage: ProgressStorage | undefined, entries: readonly LocalProgress[]): void {
+  try {
+    storage?.setItem(READING_PROGRESS_KEY, JSON.stringify(entries.slice(-MAX_CHAPTERS)));
+  } catch {
+    // Storage full or refused: nothing to keep.
   }
 }
 

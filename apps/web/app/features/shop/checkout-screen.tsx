@@ -53,7 +53,7 @@ export function CheckoutScreen({ session, result }: { session: TestCheckoutData 
           <button
             type="submit"
             disabled={busy}
-            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700 disabled:opacity-50"
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700 disabled:bg-zinc-200 disabled:text-zinc-600"
           >
             {t('shop.pay', { price: session.priceText })}
           </button>

@@ -54,7 +54,7 @@ export function PlanStatusCard({ plan, result }: { plan: CurrentPlan | null; res
           <button
             type="submit"
             disabled={fetcher.state !== 'idle'}
-            className="rounded-full border border-zinc-300 px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-50 disabled:opacity-50"
+            className="rounded-full border border-zinc-300 px-4 py-2 text-sm font-bold text-ink hover:bg-zinc-50 disabled:bg-zinc-200 disabled:text-zinc-600"
           >
             {t('shop.cancel_plan')}
           </button>

@@ -46,7 +46,7 @@ function AssetRow({
         <button
           type="submit"
           disabled={busy}
-          className="min-w-24 rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700 disabled:opacity-50"
+          className="min-w-24 rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700 disabled:bg-zinc-200 disabled:text-zinc-600"
           aria-label={`${asset.name} ${asset.price_text}`}
         >
           {intent === 'buy' ? asset.price_text : t('shop.per_month', { price: asset.price_text })}

@@ -68,6 +68,8 @@ export function useReadingSession(
       page: position.page,
       pageCount,
       at: Date.now(),
+      // A guest's chapter goes to the account at the next login (catalogue/guest-progress.ts).
+      ...(isLoggedIn ? {} : { guest: true as const }),
     });
     if (!api || !isLoggedIn || position.page === sent.current.page) return;
     pending.current = position.page;

@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { AccountMenu } from '#app/features/account/account-menu.tsx';
 import { Icon } from './icons.tsx';
 import type { ViewerBase } from './viewer.ts';
 
-/** The reader's top bar: back to the title, the chapter and title names, the way home. */
+/**
+ * The reader's top bar: back to the title, the chapter and title names, the header's account menu
+ * for a logged-in reader (My page, settings, log out, as on every other screen), the way home.
+ */
 export function ViewerTopBar({ viewer, children }: { viewer: ViewerBase; children?: ReactNode }) {
   const { t } = useTranslation();
+  const { isLoggedIn } = useLoginState();
   return (
     <div className="flex h-14 items-center gap-2 px-2 sm:gap-3 sm:px-4">
       <Link
@@ -23,6 +29,7 @@ export function ViewerTopBar({ viewer, children }: { viewer: ViewerBase; childre
         <span className="block truncate text-xs text-zinc-400">{viewer.titleName}</span>
       </h1>
       {children}
+      {isLoggedIn ? <AccountMenu /> : null}
       <Link
         to="/"
         aria-label={t('episode.viewer.last_page.go_home')}

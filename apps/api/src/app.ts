@@ -7,7 +7,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, {
-  LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -135,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (request.log.isLevelEnabled('info')) request.log.info(requestLogLine(request, reply), 'request');
+    request.log.info(requestLogLine(request, reply), 'request');
   });
 
   app.addHook('onClose', async () => {

@@ -28,6 +28,7 @@ import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
 import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.ts';
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
+import responseCachePlugin from '#src/plugins/response-cache.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifier: container.services.requestSignature,
   });
   await app.register(authPlugin, { cookiePrefix: config.cookiePrefix, sessions: container.services.sessions });
+  await app.register(responseCachePlugin, { cache: container.services.responseCache });
   await app.register(registerRoutes);
   await app.ready();
   return app;

@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   MANGA_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   // Catalogue and discovery (ADR 009).
   MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // Response cache of catalogue answers (ADR 018): memory in MB (0 turns it off), the longest life of
+  // an entry, and how often the catalogue revision is read (0: on every cached call).
+  MANGA_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  MANGA_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  MANGA_CATALOGUE_REVISION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MANGA_JOBS_ENABLED: flag.default(true),
   MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -142,6 +147,11 @@ export interface Config {
   readonly mailLimitWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
+  /** Response cache of catalogue answers (ADR 018): bytes kept at most (0: off), entry life. */
+  readonly responseCacheMaxBytes: number;
+  readonly responseCacheTtlMs: number;
+  /** How often the catalogue revision is read; 0 reads it on every cached call. */
+  readonly catalogueRevisionCheckMs: number;
   /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
@@ -251,6 +261,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailMaxPerClient: e.MANGA_MAIL_MAX_PER_CLIENT,
     mailLimitWindowMs: e.MANGA_MAIL_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
+    responseCacheMaxBytes: Math.round(e.MANGA_RESPONSE_CACHE_MB * 1024 * 1024),
+    responseCacheTtlMs: e.MANGA_RESPONSE_CACHE_SECONDS * 1000,
+    catalogueRevisionCheckMs: e.MANGA_CATALOGUE_REVISION_CHECK_MS,
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,

@@ -8,6 +8,7 @@ import * as commentsAndModeration from '#src/db/migrations/20261123130000_commen
 import * as throttleEvents from '#src/db/migrations/20261123140000_throttle_events.ts';
 import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
 import * as readingProgress from '#src/db/migrations/20261123153000_reading_progress.ts';
+import * as catalogueRevision from '#src/db/migrations/20261124212000_catalogue_revision.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261123140000_throttle_events': throttleEvents,
   '20261123150000_wallet': wallet,
   '20261123153000_reading_progress': readingProgress,
+  '20261124212000_catalogue_revision': catalogueRevision,
 });
 
 export class MigrationError extends Error {}

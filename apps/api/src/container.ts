@@ -246,7 +246,7 @@ function createCatalogueServices(options: {
     jobs: new JobRepository(database.db),
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
-  const responses = new ResponseCache(new CatalogueRevisionRepository(database.db), {
+  const responses = new ResponseCache(new CatalogueRevisionRepository(database.db, database.readSync), {
     maxBytes: config.responseCacheMaxBytes,
     ttlMs: config.responseCacheTtlMs,
     revisionCheckMs: config.catalogueRevisionCheckMs,

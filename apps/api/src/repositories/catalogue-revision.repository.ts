@@ -8,9 +8,19 @@ import type { Database } from '#src/db/schema.ts';
  * starting or ending.
  */
 export class CatalogueRevisionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** SQLite's synchronous reader (DatabaseHandle.readSync): the revision read costs a microsecond. */
+    private readonly readSync?: (sql: string) => unknown,
+  ) {}
 
   async getRevision(): Promise<number> {
+    if (this.readSync) {
+      const row = this.readSync('SELECT revision FROM catalogue_revision WHERE id = 1') as
+        | { revision: number }
+        | undefined;
+      return Number(row?.revision ?? 0);
+    }
     const rows = await preparedRows(this.db, 'catalogue-revision', [1], (id) =>
       this.db.selectFrom('catalogue_revision').select('revision').where('id', '=', id),
     );

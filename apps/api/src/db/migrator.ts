@@ -9,6 +9,7 @@ import * as throttleEvents from '#src/db/migrations/20261123140000_throttle_even
 import * as wallet from '#src/db/migrations/20261123150000_wallet.ts';
 import * as readingProgress from '#src/db/migrations/20261123153000_reading_progress.ts';
 import * as catalogueRevision from '#src/db/migrations/20261124212000_catalogue_revision.ts';
+import * as titleSearchIndex from '#src/db/migrations/20261124213000_title_search_index.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261123150000_wallet': wallet,
   '20261123153000_reading_progress': readingProgress,
   '20261124212000_catalogue_revision': catalogueRevision,
+  '20261124213000_title_search_index': titleSearchIndex,
 });
 
 export class MigrationError extends Error {}

@@ -97,6 +97,18 @@ export class ResponseCache {
     return this.revision;
   }
 
+  /** The current revision and how long answers built now stay true (GET /catalogue/revision). */
+  async describe(): Promise<{ revision: number; validForMs: number }> {
+    const revision = await this.refresh();
+    const now = this.options.now();
+    const until = Math.min(
+      now + this.options.ttlMs,
+      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
+      this.options.nextDayStartAt(now),
+    );
+    return { revision, validForMs: Math.max(0, until - now) };
+  }
+
   /** The stored answer for `key`, if it is still true. */
   lookup(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);

@@ -215,3 +215,20 @@ describe('response cache and logged-in readers', () => {
     expect(again.headers.etag).toBeUndefined();
   });
 });
+
+describe('GET /catalogue/revision', () => {
+  it('moves with every catalogue change and says how long answers stay true', async () => {
+    const before = await get('/catalogue/revision');
+    expect(before.statusCode).toBe(200);
+    const first = before.json() as { revision: number; valid_for_seconds: number };
+    expect(first.valid_for_seconds).toBeGreaterThan(0);
+    expect(first.valid_for_seconds).toBeLessThanOrEqual(t.config.responseCacheTtlMs / 1000);
+    await t.database.db.updateTable('title').set({ name_en: 'Moved Again' }).where('id', '=', titleIds[0]!).execute();
+    const after = (await get('/catalogue/revision')).json() as { revision: number };
+    expect(after.revision).toBeGreaterThan(first.revision);
+    // The next release bounds it: an episode due in 90 seconds.
+    const title = await insertTitle(t.database.db, { name_en: 'Soon Sound' });
+    await insertEpisode(t.database.db, { title_id: title.id, start_at: TEST_NOW + 90_000 });
+    expect(((await get('/catalogue/revision')).json() as { valid_for_seconds: number }).valid_for_seconds).toBe(90);
+  });
+});

@@ -143,7 +143,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The request line holds only the fields requestLogLine picks (the URL already redacted), so it is
   // written by a child without the wildcard redaction paths, which cost more than the rest of the line.
   const accessLog = app.log.child({}, { redact: [] } as object);
+  const QUIET = new Set(['warn', 'error', 'fatal', 'silent']);
   app.addHook('onResponse', (request, reply, done) => {
+    // Routes logged at warn and above (images) write no request line.
+    if (QUIET.has(request.log.level)) {
+      done();
+      return;
+    }
     accessLog.info({ reqId: request.id, ...requestLogLine(request, reply) }, 'request');
     done();
   });

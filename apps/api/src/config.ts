@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   MANGA_SIGNATURE_MODE: z.enum(['enforce', 'report', 'off']).default('report'),
   MANGA_IMAGE_URL_SECRET: z.string().min(16).optional(),
   MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  // Hot page derivatives kept in memory per API process (ADR 018); 0 turns it off.
+  MANGA_IMAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(128),
   MANGA_WIRE_TIMEZONE: z.string().default('Asia/Tokyo'),
   MANGA_DEFAULT_LOCALE: LocaleSchema.default(DEFAULT_LOCALE),
   MANGA_MAINTENANCE: flag.default(false),
@@ -108,6 +110,8 @@ export interface Config {
   /** Where generated secrets live: `<data>/secrets` (0700, files 0600). */
   readonly secretsDir: string;
   readonly imageUrlTtlSeconds: number;
+  /** Bytes of hot page derivatives kept in memory (ADR 018); 0 turns it off. */
+  readonly imageCacheMaxBytes: number;
   readonly wireTimeZone: string;
   readonly defaultLocale: Locale;
   readonly maintenance: boolean;
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     proxySecret: e.MANGA_PROXY_SECRET,
     secretsDir: resolve(dataDir, 'secrets'),
     imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
+    imageCacheMaxBytes: Math.round(e.MANGA_IMAGE_CACHE_MB * 1024 * 1024),
     wireTimeZone: e.MANGA_WIRE_TIMEZONE,
     defaultLocale: e.MANGA_DEFAULT_LOCALE,
     maintenance: e.MANGA_MAINTENANCE,

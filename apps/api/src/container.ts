@@ -61,6 +61,7 @@ import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
+import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginBonusService } from '#src/services/login-bonus.service.ts';
@@ -159,7 +160,7 @@ export function createContainer({
     maintenance: new MaintenanceService(repositories.settings, clock, config.maintenance),
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
     health: new HealthService(repositories.health),
-    images: new ImageService(repositories.storage, mediaUrls, clock),
+    images: new ImageService(repositories.storage, mediaUrls, clock, new HotImageCache(config.imageCacheMaxBytes)),
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });

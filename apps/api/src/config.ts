@@ -1,12 +1,17 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
 import { randomBytes } from 'node:crypto';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMENT_REQUEST_MAX_LENGTH, DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
 import { z } from 'zod';
 
 /** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
-export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root: above apps/api, whether this runs from src/ or from the build in dist/ (ADR 018). */
+export const repositoryRoot = (() => {
+  const here = fileURLToPath(import.meta.url);
+  const at = here.lastIndexOf(`${sep}apps${sep}api${sep}`);
+  return at >= 0 ? here.slice(0, at) : resolve(dirname(here), '../../..');
+})();
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])

@@ -46,7 +46,12 @@ const app = await start();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', (message: { rss?: boolean }) => {
+process.on('message', (message: { rss?: boolean; sign?: string }) => {
   if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
+  // A signed page-image URL (path and query) for the image scenario.
+  if (message.sign && 'container' in app) {
+    const url = new URL(app.container.mediaUrls.signedUrl(message.sign, Date.now()));
+    process.send?.({ signed: `${url.pathname}${url.search}` });
+  }
 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

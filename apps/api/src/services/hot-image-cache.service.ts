@@ -1,7 +1,8 @@
 // Hot page derivatives kept in memory (ADR 018): the bytes, type and ETag of the most recently used
 // derivatives, up to `maxBytes` in all, oldest used dropped first. Only page derivatives go in: their
-// keys carry the content's hash, so a key never changes content and an entry never needs checking
-// against the disk. 0 bytes turns it off.
+// keys carry the episode's scramble seed and a re-import writes under a new seed, never over live
+// files (storageKeys), so a key never changes content and an entry never needs checking against the
+// disk. 0 bytes turns it off.
 
 export interface HotImage {
   readonly bytes: Buffer;

@@ -47,7 +47,7 @@ export class ImageService {
     private readonly store: ImageStore,
     private readonly urls: MediaUrlSigner,
     private readonly clock: ClockRepository,
-    /** Hot page derivatives in memory (ADR 018); their keys name their content, so they never go stale. */
+    /** Hot page derivatives in memory (ADR 018); a derivative's key is never rewritten, so they never go stale. */
     private readonly hot?: HotImageCache,
   ) {}
 

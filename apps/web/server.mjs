@@ -287,8 +287,16 @@ function fetchHeadersOf(req) {
   return headers;
 }
 
-/** Writes a page held as { status, headers: [name, value][], html }. */
-function writePage(res, page, cacheStatus) {
+/** Whether the request accepts gzip (a q of 0 refuses it). */
+function acceptsGzip(req) {
+  return String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .some(([name, q]) => name.trim().toLowerCase() === 'gzip' && (!q || Number(q.trim().replace(/^q=/, '')) > 0));
+}
+
+/** Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache). */
+function writePage(req, res, page, cacheStatus) {
   const headers = {};
   for (const [name, value] of page.headers) {
     const key = name.toLowerCase();
@@ -298,6 +306,15 @@ function writePage(res, page, cacheStatus) {
     else headers[key] = [value];
   }
   headers[PAGE_CACHE_HEADER] = cacheStatus;
+  if (page.gzip) {
+    headers.vary = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      // Already compressed: the compression middleware leaves an encoded answer alone.
+      res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': page.gzip.length });
+      res.end(page.gzip);
+      return;
+    }
+  }
   res.writeHead(page.status, headers);
   res.end(page.html);
 }
@@ -311,7 +328,7 @@ async function servePageCached(req, res, connection, cacheable) {
   const revision = await pageCache.refresh().catch(() => undefined);
   const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key);
   if (hit) {
-    writePage(res, hit, 'hit');
+    writePage(req, res, hit, 'hit');
     return;
   }
   const controller = new AbortController();
@@ -333,7 +350,7 @@ async function servePageCached(req, res, connection, cacheable) {
   if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
     pageCache.store(cacheable.key, revision, page);
   }
-  writePage(res, page, 'miss');
+  writePage(req, res, page, 'miss');
 }
 
 const startedAt = Date.now();

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageCache, pageCacheKeyOf, type RenderedPage } from './page-cache.server.ts';
 
@@ -47,12 +48,12 @@ describe('pageCacheKeyOf', () => {
   });
 });
 
-function cacheWith(revisions: number[] = [1]) {
+function cacheWith(revisions: number[] = [1], maxBytes = 2_000_000) {
   let now = 0;
   let reads = 0;
   let nonces = 0;
   const cache = new PageCache({
-    maxBytes: 10_000,
+    maxBytes,
     ttlMs: 60_000,
     revisionCheckMs: 0,
     now: () => now,
@@ -93,6 +94,19 @@ describe('PageCache', () => {
       "script-src 'self' 'nonce-fresh1AAAAAAAAAAAAAAAA'",
     ]);
     expect(second?.html).toContain('fresh2AAAAAAAAAAAAAAAA');
+    // The gzip body is the same page, with the same fresh nonce.
+    expect(gunzipSync(first?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(first?.html);
+    expect(gunzipSync(second?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(second?.html);
+  });
+
+  it('gzips long pages with non-ASCII text and nonces at either end', async () => {
+    const { cache } = cacheWith();
+    const revision = await cache.refresh();
+    const html = `${NONCE}<p>すべての作品 ${'漫画 manga '.repeat(5_000)}</p><i nonce="${NONCE}"></i>${NONCE}`;
+    cache.store('long', revision, page({ html }));
+    const hit = cache.lookup('long');
+    expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(hit?.html);
+    expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(hit?.html ?? '') / 10);
   });
 
   it('drops every page when the catalogue revision moves, and at the end of their validity', async () => {
@@ -126,12 +140,13 @@ describe('PageCache', () => {
   });
 
   it('stays within its byte budget, oldest used first', async () => {
-    const { cache } = cacheWith();
+    const { cache } = cacheWith([1], 10_000);
     const revision = await cache.refresh();
-    const big = page({ html: `<p nonce="${NONCE}">${'x'.repeat(1_100)}</p>` });
-    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.store(key, revision, big);
+    const big = page({ html: `<p nonce="${NONCE}">${'x'.repeat(500)}</p>` });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) cache.store(key, revision, big);
+    expect(cache.size.entries).toBeGreaterThan(1);
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.lookup('a')).toBeUndefined();
-    expect(cache.lookup('e')).toBeDefined();
+    expect(cache.lookup('h')).toBeDefined();
   });
 });

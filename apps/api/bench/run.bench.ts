@@ -143,7 +143,7 @@ function millisecondsOf(figure: string): number {
 async function measureWithWrk(name: string, url: string, headers: Record<string, string | undefined>) {
   const headerArgs = Object.entries(headers).flatMap(([key, value]) => (value ? ['-H', `${key}: ${value}`] : []));
   const run = (seconds: number) =>
-    spawnSync(WRK as string, ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headerArgs, url], {
+    spawnSync(WRK as string, ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '15s', '--latency', ...headerArgs, url], {
       encoding: 'utf8',
     });
   run(1);

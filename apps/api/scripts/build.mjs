@@ -7,6 +7,11 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run build -w @manga/api   (writes apps/api/dist/main.js and migrate.js)');
+  process.exit(0);
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = fileURLToPath(new URL('../dist', import.meta.url));
 

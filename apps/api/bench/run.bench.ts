@@ -152,6 +152,7 @@ async function measureWithWrk(name: string, url: string, headers: Record<string,
   const failed = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? /Socket errors: .*/.exec(stdout)?.[0];
   if (failed) throw new Error(`${url}: ${failed} (wrk)\n${stdout}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  if (!(rps > 0)) throw new Error(`wrk ${url}: no requests/s in its output\n${stdout}\n${stderr}`);
   const p50 = millisecondsOf(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '');
   const p99 = millisecondsOf(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '');
   await new Promise((settle) => setTimeout(settle, 500));

@@ -22,7 +22,7 @@ describe('readWebEnv', () => {
       publicApiUrl: 'http://localhost:3001',
       pageCacheMaxBytes: 32 * 1024 * 1024,
       pageCacheTtlMs: 60_000,
-      pageCacheRevisionCheckMs: 500,
+      pageCacheRevisionCheckMs: 0,
     });
   });
 

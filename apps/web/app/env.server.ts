@@ -183,7 +183,7 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     pageCacheRevisionCheckMs: readNumber(
       'MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS',
       source.MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS,
-      500,
+      0,
       60_000,
     ),
   };

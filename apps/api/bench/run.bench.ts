@@ -143,9 +143,13 @@ function millisecondsOf(figure: string): number {
 async function measureWithWrk(name: string, url: string, headers: Record<string, string | undefined>) {
   const headerArgs = Object.entries(headers).flatMap(([key, value]) => (value ? ['-H', `${key}: ${value}`] : []));
   const run = (seconds: number) =>
-    spawnSync(WRK as string, ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '15s', '--latency', ...headerArgs, url], {
-      encoding: 'utf8',
-    });
+    spawnSync(
+      WRK as string,
+      ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '15s', '--latency', ...headerArgs, url],
+      {
+        encoding: 'utf8',
+      },
+    );
   run(1);
   const { stdout, status, stderr } = run(DURATION_SECONDS);
   if (status !== 0) throw new Error(`wrk ${url}: ${stderr}`);

@@ -4,6 +4,7 @@
 // base64url>`, refused after `expires` and when `expires` lies further ahead than the TTL (plus 60 s
 // of clock skew), as MediaUrlSigner.verify does. Needs `env MANGA_IMAGE_URL_SECRET;` and
 // `env MANGA_IMAGE_URL_TTL_SECONDS;` in nginx.conf's main context.
+// biome-ignore lint/style/useNodejsImportProtocol: njs (nginx's JavaScript) names the module 'crypto' only
 const crypto = require('crypto');
 
 const SKEW_SECONDS = 60;

@@ -326,7 +326,8 @@ function writePage(req, res, page, cacheStatus) {
  */
 async function servePageCached(req, res, connection, cacheable) {
   const revision = await pageCache.refresh().catch(() => undefined);
-  const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key);
+  const hit =
+    revision === undefined ? undefined : pageCache.lookup(cacheable.key, acceptsGzip(req) ? 'gzip' : 'identity');
   if (hit) {
     writePage(req, res, hit, 'hit');
     return;
@@ -374,7 +375,9 @@ async function handle(req, res) {
     );
     return;
   }
-  if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res, pathname))) return;
+  // Files of build/client all have an extension; pages never need the stat.
+  const mayBeFile = pathname.slice(pathname.lastIndexOf('/')).includes('.');
+  if ((req.method === 'GET' || req.method === 'HEAD') && mayBeFile && (await serveStatic(req, res, pathname))) return;
 
   const cacheable = pageCache && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', fetchHeadersOf(req));
   if (cacheable) {

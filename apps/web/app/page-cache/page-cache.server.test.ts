@@ -85,6 +85,8 @@ describe('PageCache', () => {
     cache.store('k', revision, page());
     const first = cache.lookup('k');
     const second = cache.lookup('k');
+    const firstZipped = cache.lookup('k', 'gzip');
+    const secondZipped = cache.lookup('k', 'gzip');
     expect(first?.html).not.toContain(NONCE);
     expect(first?.html).toBe(
       '<html><script nonce="fresh1AAAAAAAAAAAAAAAA">a</script><script nonce="fresh1AAAAAAAAAAAAAAAA">b</script></html>',
@@ -94,9 +96,15 @@ describe('PageCache', () => {
       "script-src 'self' 'nonce-fresh1AAAAAAAAAAAAAAAA'",
     ]);
     expect(second?.html).toContain('fresh2AAAAAAAAAAAAAAAA');
-    // The gzip body is the same page, with the same fresh nonce.
-    expect(gunzipSync(first?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(first?.html);
-    expect(gunzipSync(second?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(second?.html);
+    // The gzip form is the same page, with a fresh nonce of its own, in the page and the CSP alike.
+    const unzipped = gunzipSync(firstZipped?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    expect(unzipped).toBe(first?.html.replaceAll('fresh1', 'fresh3'));
+    expect(firstZipped?.headers).toContainEqual([
+      'content-security-policy',
+      "script-src 'self' 'nonce-fresh3AAAAAAAAAAAAAAAA'",
+    ]);
+    expect(gunzipSync(secondZipped?.gzip ?? Buffer.alloc(0)).toString('utf8')).toContain('fresh4AAAAAAAAAAAAAAAA');
+    expect(firstZipped?.html).toBe('');
   });
 
   it('gzips long pages with non-ASCII text and nonces at either end', async () => {
@@ -104,9 +112,11 @@ describe('PageCache', () => {
     const revision = await cache.refresh();
     const html = `${NONCE}<p>すべての作品 ${'漫画 manga '.repeat(5_000)}</p><i nonce="${NONCE}"></i>${NONCE}`;
     cache.store('long', revision, page({ html }));
-    const hit = cache.lookup('long');
-    expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(hit?.html);
-    expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(hit?.html ?? '') / 10);
+    const hit = cache.lookup('long', 'gzip');
+    const unzipped = gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    const nonce = /nonce-([^']+)'/.exec(hit?.headers[1]?.[1] ?? '')?.[1] ?? '';
+    expect(unzipped).toBe(html.replaceAll(NONCE, nonce));
+    expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(unzipped) / 10);
   });
 
   it('drops every page when the catalogue revision moves, and at the end of their validity', async () => {

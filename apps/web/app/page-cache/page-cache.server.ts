@@ -189,8 +189,11 @@ export class PageCache {
     return this.refreshing;
   }
 
-  /** The cached page for `key`, with a fresh nonce, or undefined. */
-  lookup(key: string): RenderedPage | undefined {
+  /**
+   * The cached page for `key`, with a fresh nonce, or undefined: as gzip (`html` left empty, the
+   * cheaper form) when the client takes it, else as text.
+   */
+  lookup(key: string, encoding: 'gzip' | 'identity' = 'identity'): RenderedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.revision !== this.revision || this.options.now() >= entry.validUntil) {
@@ -200,12 +203,11 @@ export class PageCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     const nonce = this.options.newNonce();
-    return {
-      status: entry.status,
-      headers: entry.headers.map(([name, parts]) => [name, parts.join(nonce)]),
-      html: entry.parts.join(nonce),
-      gzip: gzipJoined(entry.partBytes, entry.segments, nonce),
-    };
+    const headers = entry.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
+    if (encoding === 'gzip') {
+      return { status: entry.status, headers, html: '', gzip: gzipJoined(entry.partBytes, entry.segments, nonce) };
+    }
+    return { status: entry.status, headers, html: entry.parts.join(nonce) };
   }
 
   /** Whether a rendered answer may be kept for everyone with its key (see the top of this file). */

@@ -44,7 +44,9 @@ const children = [
   spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, ['server.mjs'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
 ];
-console.log('[start] API on http://localhost:3001 · web on http://localhost:3000 (API also under /api)');
+const apiPort = process.env.MANGA_API_PORT || '3001';
+const webPort = process.env.MANGA_WEB_PORT || '3000';
+console.log(`[start] API on http://localhost:${apiPort} · web on http://localhost:${webPort} (API also under /api)`);
 
 let stopping = false;
 function stop(code) {

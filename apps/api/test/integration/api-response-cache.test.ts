@@ -2,9 +2,11 @@
 // chapter released by the clock and a ranking rebuild show on the very next request; the ETag moves
 // with the content; a logged-in reader never gets a body built for someone else (nor one stored from
 // a logged-in call); refused calls and routes that did not opt in are never cached.
+import { EpisodeBadge, FavoriteStatus } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
+import { post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createReader, HOUR_MS, insertShopTitle, type Reader } from '#test/commerce.ts';
 import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
@@ -213,6 +215,68 @@ describe('response cache and logged-in readers', () => {
     const again = await get('/title/list?title_id_list=abc');
     expect(again.statusCode).toBe(400);
     expect(again.headers.etag).toBeUndefined();
+  });
+});
+
+describe("a reader's own state never reaches another reader nor an anonymous visitor", () => {
+  it('keeps A’s follow and purchase out of the cached catalogue answers B and visitors get', async () => {
+    const { db } = t.database;
+    const shop = await insertShopTitle(db, { count: 3, price: 40, title: { name_en: 'Personal Peak' } });
+    const buyer = await createReader(t, { paid: 200 });
+    const titleUrl = `/title/list?title_id_list=${shop.title.id}`;
+    const detailUrl = `/web/title/detail?title_id=${shop.title.id}`;
+    const statusOf = (res: LightMyRequestResponse) => res.json().title_list[0].favorite_status;
+
+    // A visitor warms both answers before the reader does anything.
+    const before = { list: await get(titleUrl), detail: await get(detailUrl) };
+    expect(statusOf(before.list)).toBe(FavoriteStatus.None);
+
+    const followed = await post(t, '/favorite/add', { title_id: String(shop.title.id) }, { cookie: buyer.cookie });
+    expect(followed.statusCode).toBe(200);
+    const paid = shop.episodes[1]!;
+    const bought = await post(
+      t,
+      '/episode/paid',
+      { episode_id: String(paid.id), check_point: '40' },
+      { cookie: buyer.cookie },
+    );
+    expect(bought.statusCode).toBe(200);
+
+    // The buyer sees their state, built for them and never stored.
+    const own = await get(titleUrl, { cookie: buyer.cookie });
+    expect(statusOf(own)).toBe(FavoriteStatus.Favorite);
+    expect(cacheOf(own)).toBeUndefined();
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const badgesOf = async (headers: Record<string, string>) =>
+      (
+        await post(t, '/episode/list', { episode_id_list: shop.episodes.map((e) => e.id).join(',') }, headers)
+      ).json().episode_list as { episode_id: number; badge: number }[];
+    const ownBadges = await badgesOf({ cookie: buyer.cookie });
+    expect(ownBadges.find((e) => e.episode_id === paid.id)?.badge).toBe(EpisodeBadge.Purchased);
+
+    // Another reader and a visitor: the same bytes and ETag as before the reader acted, no follow, no purchase.
+    for (const headers of [{ cookie: readerB.cookie }, {}]) {
+      const list = await get(titleUrl, headers);
+      expect(statusOf(list)).toBe(FavoriteStatus.None);
+      expect(list.body).toBe(before.list.body);
+      const detail = await get(detailUrl, headers);
+      expect(detail.body).toBe(before.detail.body);
+      const badges = await badgesOf(headers);
+      expect(badges.find((e) => e.episode_id === paid.id)?.badge).toBe(EpisodeBadge.MustBuy);
+    }
+    const visitor = await get(titleUrl);
+    expect(cacheOf(visitor)).toBe('hit');
+    expect(visitor.headers.etag).toBe(before.list.headers.etag);
+    // The visitor's If-None-Match still matches: a follow or a purchase is no catalogue change.
+    expect((await get(titleUrl, { 'if-none-match': String(before.list.headers.etag) })).statusCode).toBe(304);
+
+    // A URL the buyer asks first: nothing of theirs is stored for the visitor who asks next.
+    const fresh = `/title/list?title_id_list=${shop.title.id},${titleIds[0]}`;
+    expect(statusOf(await get(fresh, { cookie: buyer.cookie }))).toBe(FavoriteStatus.Favorite);
+    const next = await get(fresh);
+    expect(cacheOf(next)).toBe('miss');
+    expect(statusOf(next)).toBe(FavoriteStatus.None);
+    expect(statusOf(await get(fresh, { cookie: readerB.cookie }))).toBe(FavoriteStatus.None);
   });
 });
 

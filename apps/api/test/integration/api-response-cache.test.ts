@@ -248,9 +248,8 @@ describe("a reader's own state never reaches another reader nor an anonymous vis
     expect(cacheOf(own)).toBeUndefined();
     expect(own.headers['cache-control']).toBe('private, no-store');
     const badgesOf = async (headers: Record<string, string>) =>
-      (
-        await post(t, '/episode/list', { episode_id_list: shop.episodes.map((e) => e.id).join(',') }, headers)
-      ).json().episode_list as { episode_id: number; badge: number }[];
+      (await post(t, '/episode/list', { episode_id_list: shop.episodes.map((e) => e.id).join(',') }, headers)).json()
+        .episode_list as { episode_id: number; badge: number }[];
     const ownBadges = await badgesOf({ cookie: buyer.cookie });
     expect(ownBadges.find((e) => e.episode_id === paid.id)?.badge).toBe(EpisodeBadge.Purchased);
 

@@ -2,9 +2,13 @@
 // and anonymous visitors with a fresh CSP nonce every time and never a visitor with a session or an
 // unknown cookie; text answers and hashed assets go compressed; the API's catalogue answers carry an
 // ETag and answer 304.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createAccountByApi } from './accounts.ts';
 import { VISITOR_USER_AGENT } from './browser.ts';
+import { findLockedChapter } from './demo-chapters.ts';
 import { apiUrl, cookiePrefix, webUrl } from './e2e-env.ts';
+import { grantPaidPoints } from './service-cli.ts';
 import { CRAWLER_USER_AGENT } from './visitors.ts';
 
 const nonceInHeader = (response: Response) =>
@@ -45,6 +49,84 @@ describe('page cache (ADR 020)', () => {
     }
     const reader = await page('/title/10001/episode/100001', { 'user-agent': VISITOR_USER_AGENT });
     expect(reader.response.headers.get('x-page-cache')).toBeNull();
+  });
+});
+
+/** A POST to the API with a form body, as the given reader (the session cookie). */
+async function apiPost(path: string, form: Record<string, string>, cookie = '') {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { response, body: (await response.json()) as { response_code: number } };
+}
+
+describe("a reader's own state and the page cache (ADR 020)", () => {
+  it('never shows reader A’s follow, purchase or account menu to reader B or a visitor', async () => {
+    const locked = await findLockedChapter();
+    const path = `/title/${locked.titleId}`;
+    // A returning visitor (the birthday and consents a first visit in Japan records) and a crawler
+    // warm the page before the reader does anything.
+    const firstVisit = await page(path, { 'user-agent': VISITOR_USER_AGENT });
+    const lawCookies = firstVisit.response.headers
+      .getSetCookie()
+      .map((c) => c.split(';', 1)[0])
+      .join('; ');
+    expect(lawCookies).toContain(`${cookiePrefix}birthday=`);
+    const anonymous = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: lawCookies };
+    const crawler = { 'user-agent': CRAWLER_USER_AGENT };
+    await page(path, anonymous);
+    await page(path, crawler);
+
+    const readers = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const email = `cache-${name}-${randomUUID()}@example.test`;
+        const password = 'Cache-Pass-2026!';
+        await createAccountByApi(email, password);
+        const login = await apiPost('/web/user/login', { email, password });
+        expect(login.body.response_code).toBe(0);
+        const uwt = login.response.headers.getSetCookie().find((c) => c.startsWith(`${cookiePrefix}uwt=`));
+        expect(uwt).toBeDefined();
+        return { email, cookie: uwt!.split(';', 1)[0]! };
+      }),
+    );
+    const [a, b] = readers as [{ email: string; cookie: string }, { email: string; cookie: string }];
+    await grantPaidPoints(a.email, locked.point);
+    expect((await apiPost('/favorite/add', { title_id: String(locked.titleId) }, a.cookie)).body.response_code).toBe(0);
+    const bought = await apiPost(
+      '/episode/paid',
+      { episode_id: String(locked.episodeId), check_point: String(locked.point) },
+      a.cookie,
+    );
+    expect(bought.body.response_code).toBe(0);
+
+    // A's own page: rendered for A alone, never stored, with A's state.
+    const own = await page(path, { ...anonymous, cookie: `${lawCookies}; ${a.cookie}` });
+    expect(own.response.status).toBe(200);
+    expect(own.response.headers.get('x-page-cache')).toBeNull();
+    expect(own.response.headers.get('cache-control')).toMatch(/private/);
+    expect(own.html).toContain('data-testid="header-my-page"');
+    expect(own.html).toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
+    expect(own.html).toContain('data-access="purchased"');
+
+    const withoutA = (html: string) => {
+      expect(html).not.toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
+      expect(html).not.toContain('data-access="purchased"');
+    };
+    // B: logged in, their own page (uncached), nothing of A's.
+    const other = await page(path, { ...anonymous, cookie: `${lawCookies}; ${b.cookie}` });
+    expect(other.response.headers.get('x-page-cache')).toBeNull();
+    expect(other.html).toContain('data-testid="header-my-page"');
+    withoutA(other.html);
+    // Visitors and crawlers: from the cache, nothing of A's or B's.
+    for (const headers of [anonymous, crawler]) {
+      const cached = await page(path, headers);
+      expect(cached.response.headers.get('x-page-cache')).toBe('hit');
+      expect(cached.html).toContain('data-testid="header-login"');
+      expect(cached.html).not.toContain('data-testid="header-my-page"');
+      withoutA(cached.html);
+    }
   });
 });
 

@@ -33,3 +33,8 @@ export async function setMaintenance(on: boolean): Promise<void> {
 export async function makeOperator(email: string): Promise<void> {
   await runApiCli('operator.cli.ts', ['add', email]);
 }
+
+/** Grants paid points to an account as an operator would: `npm run points -- grant <email> <n> --paid`. */
+export async function grantPaidPoints(email: string, amount: number): Promise<void> {
+  await runApiCli('points.cli.ts', ['grant', email, String(amount), '--reason', 'e2e', '--paid']);
+}

@@ -3,9 +3,11 @@
 // nothing but the URL and the client family (locale, scramble-seed format, crawler or not). Even
 // then only anonymous callers are served or stored: a caller with a session or an app signature
 // always runs the handler, so that no reader ever gets a body built for someone else, whatever the
-// route later adds for logged-in readers. The lookup runs after the signature check, validation and
-// session resolution (a refused call stays refused), and answers with the stored bytes, an ETag and
-// `304` to a matching If-None-Match.
+// route later adds for logged-in readers. The lookup runs after the signature check and session
+// resolution (preValidation hooks registered before this plugin) and before the parameters are
+// validated: only answers of 200 are stored, under the exact URL, so a URL found in the cache has
+// passed the same validation already, and a refused call stays refused (it is never found). It
+// answers with the stored bytes, an ETag and `304` to a matching If-None-Match.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ResponseCache } from '#src/services/response-cache.service.ts';
@@ -60,21 +62,20 @@ export default fp(
     app.decorateRequest('responseCacheSlot', undefined);
     if (!cache.enabled) return;
 
-    app.addHook('preHandler', async (request, reply) => {
+    app.addHook('preValidation', async (request, reply) => {
       if (!isCacheable(request)) return;
       const revision = await cache.refresh();
       const key = keyOf(request);
       const hit = cache.lookup(key);
       if (hit) return answerFromCache(request, reply, hit.etag, hit.body);
       request.responseCacheSlot = { key, revision };
-      reply.header(CACHE_STATUS_HEADER, 'miss');
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       const slot = request.responseCacheSlot;
       if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       const stored = cache.store(slot.key, slot.revision, Buffer.from(payload), 'application/json');
-      reply.header('etag', stored.etag);
+      reply.header('etag', stored.etag).header(CACHE_STATUS_HEADER, 'miss');
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', SHARED_CACHE_CONTROL);
       if (matches(request, stored.etag)) {
         reply.code(304);

@@ -254,7 +254,7 @@ describe("a reader's own state never reaches another reader nor an anonymous vis
     expect(ownBadges.find((e) => e.episode_id === paid.id)?.badge).toBe(EpisodeBadge.Purchased);
 
     // Another reader and a visitor: the same bytes and ETag as before the reader acted, no follow, no purchase.
-    for (const headers of [{ cookie: readerB.cookie }, {}]) {
+    for (const headers of [{ cookie: readerB.cookie }, {}] as Record<string, string>[]) {
       const list = await get(titleUrl, headers);
       expect(statusOf(list)).toBe(FavoriteStatus.None);
       expect(list.body).toBe(before.list.body);

@@ -3,11 +3,14 @@
 // unknown cookie; text answers and hashed assets go compressed; the API's catalogue answers carry an
 // ETag and answer 304.
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAccountByApi } from './accounts.ts';
 import { VISITOR_USER_AGENT } from './browser.ts';
 import { findLockedChapter } from './demo-chapters.ts';
-import { apiUrl, cookiePrefix, webUrl } from './e2e-env.ts';
+import { apiUrl, cookiePrefix, serviceEnv, webUrl } from './e2e-env.ts';
 import { grantPaidPoints } from './service-cli.ts';
 import { CRAWLER_USER_AGENT } from './visitors.ts';
 
@@ -127,6 +130,52 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
       expect(cached.html).not.toContain('data-testid="header-my-page"');
       withoutA(cached.html);
     }
+  });
+});
+
+/**
+ * The service's SQLite file, written directly as an operator's SQL would (the triggers move the
+ * catalogue revision); undefined when the service runs on PostgreSQL.
+ */
+function serviceSqlite() {
+  const url = serviceEnv.MANGA_DATABASE_URL;
+  if (url && !url.startsWith('sqlite:')) return undefined;
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dataDir = serviceEnv.MANGA_DATA_DIR || 'data';
+  const file = url
+    ? url.slice('sqlite:'.length)
+    : join(isAbsolute(dataDir) ? dataDir : resolve(root, dataDir), 'manga.db');
+  const Database = createRequire(join(root, 'apps/api/package.json'))('better-sqlite3');
+  return new Database(file) as { prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+}
+
+describe('page cache and catalogue changes (ADR 020)', () => {
+  it('shows a price changed in the database on the very next page, where the old page was cached', async (context) => {
+    const sqlite = serviceSqlite();
+    if (!sqlite) return context.skip();
+    const locked = await findLockedChapter();
+    const path = `/title/${locked.titleId}`;
+    const crawler = { 'user-agent': CRAWLER_USER_AGENT };
+    const priceOf = (html: string) =>
+      new RegExp(
+        `href="/title/${locked.titleId}/episode/${locked.episodeId}"[\\s\\S]*?data-testid="episode-price"[\\s\\S]*?</svg>([^<]*)<`,
+      ).exec(html)?.[1];
+    await page(path, crawler);
+    const before = await page(path, crawler);
+    expect(before.response.headers.get('x-page-cache')).toBe('hit');
+    expect(priceOf(before.html)).toContain(String(locked.point));
+    const changed = locked.point + 7;
+    sqlite.prepare('UPDATE episode SET point = ? WHERE id = ?').run(changed, locked.episodeId);
+    try {
+      const after = await page(path, crawler);
+      expect(after.response.headers.get('x-page-cache')).toBe('miss');
+      expect(priceOf(after.html)).toContain(String(changed));
+      expect((await page(path, crawler)).response.headers.get('x-page-cache')).toBe('hit');
+    } finally {
+      sqlite.prepare('UPDATE episode SET point = ? WHERE id = ?').run(locked.point, locked.episodeId);
+      sqlite.close();
+    }
+    expect(priceOf((await page(path, crawler)).html)).toContain(String(locked.point));
   });
 });
 

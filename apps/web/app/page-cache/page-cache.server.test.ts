@@ -119,6 +119,30 @@ describe('PageCache', () => {
     expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(unzipped) / 10);
   });
 
+  it('gzips exactly whatever the lengths of the nonce and of the parts between (CRC combined per answer)', async () => {
+    let length = 0;
+    const cache = new PageCache({
+      maxBytes: 50_000_000,
+      ttlMs: 60_000,
+      revisionCheckMs: 0,
+      now: () => 0,
+      newNonce: () => 'n'.repeat(length),
+      fetchRevision: async () => ({ revision: 1, validForMs: 30_000 }),
+      cookiePrefix: 'dev_',
+    });
+    const revision = await cache.refresh();
+    const sizes = [0, 1, 2, 3, 7, 8, 255, 256, 4_095, 65_537];
+    const html = sizes.map((size, i) => `${'x'.repeat(size)}${i % 2 ? 'é' : ''}`).join(NONCE);
+    cache.store('sizes', revision, page({ html }));
+    for (const nonceLength of [1, 2, 24, 100, 1_000]) {
+      length = nonceLength;
+      const hit = cache.lookup('sizes', 'gzip');
+      expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(
+        html.replaceAll(NONCE, 'n'.repeat(nonceLength)),
+      );
+    }
+  });
+
   it('drops every page when the catalogue revision moves, and at the end of their validity', async () => {
     const { cache, advance } = cacheWith([1, 1, 2]);
     cache.store('k', await cache.refresh(), page());

@@ -17,9 +17,10 @@
 // each answer gets a fresh one, in the HTML and in the Content-Security-Policy header alike.
 //
 // Compression: each part between nonces is deflated once, ending on a full flush (no reference
-// across it), so an answer's gzip body is the parts' deflate streams with the fresh nonce deflated in
-// between, a gzip header and the CRC of the whole: microseconds, instead of compressing the page
-// again for every answer.
+// across it), so an answer's gzip body is the parts' deflate streams with the fresh nonce in between
+// as a stored block, a gzip header and the CRC of the whole, combined from the parts' CRCs kept at
+// store time (zlib's crc32_combine): microseconds, instead of compressing the page again, or even
+// reading it all for its CRC, on every answer.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { CatalogueRevisionResponseSchema, CookieName, parseCookieHeader } from '@manga/contracts';
 import { prefixed } from '../visitor/cookies.ts';
@@ -94,21 +95,98 @@ function deflateSegment(text: string): Buffer {
   return deflateRawSync(Buffer.from(text, 'utf8'), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
 }
 
-/** The gzip body of `parts` joined by `nonce`, from the parts' precompressed segments. */
-function gzipJoined(parts: readonly Buffer[], segments: readonly Buffer[], nonce: string): Buffer {
+/** `vector` times the GF(2) matrix `matrix` (32 columns): how CRC-32 operators apply. */
+function gf2Times(matrix: Uint32Array, vector: number): number {
+  let sum = 0;
+  let v = vector >>> 0;
+  for (let i = 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= matrix[i] as number;
+  return sum >>> 0;
+}
+
+/** The operator `a` after `b`. */
+function gf2Compose(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const product = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) product[n] = gf2Times(a, b[n] as number);
+  return product;
+}
+
+/** The operator appending one zero byte to a CRC-32 (zlib's crc32_combine, kept as a matrix). */
+const ONE_ZERO_BYTE = (() => {
+  let bit = new Uint32Array(32);
+  bit[0] = 0xedb88320; // the reflected CRC-32 polynomial
+  for (let n = 1; n < 32; n++) bit[n] = (1 << (n - 1)) >>> 0;
+  for (let i = 0; i < 3; i++) bit = gf2Compose(bit, bit); // 2, 4, 8 bits
+  return bit;
+})();
+
+/** The operator appending `length` zero bytes, made once per length (powers of ONE_ZERO_BYTE). */
+function zeroBytesOperator(length: number): Uint32Array {
+  let result: Uint32Array | undefined;
+  let power = ONE_ZERO_BYTE;
+  for (let rest = length; rest > 0; rest = Math.floor(rest / 2)) {
+    if (rest % 2 === 1) result = result ? gf2Compose(power, result) : power;
+    if (rest > 1) power = gf2Compose(power, power);
+  }
+  const identity = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) identity[n] = (1 << n) >>> 0;
+  return result ?? identity;
+}
+
+/** A run of bytes whose CRC-32 and length are known: the CRC of anything followed by it costs 32 steps. */
+interface CrcPart {
+  readonly crc: number;
+  readonly length: number;
+  /** Appends `length` zero bytes to a CRC. */
+  readonly shift: Uint32Array;
+}
+
+function crcPartOf(bytes: Buffer): CrcPart {
+  return { crc: crc32(bytes), length: bytes.length, shift: zeroBytesOperator(bytes.length) };
+}
+
+/** CRC-32 of `a` followed by `b`, from a's CRC (zlib's crc32_combine). */
+function crcCombine(crcA: number, b: CrcPart): number {
+  return (gf2Times(b.shift, crcA) ^ b.crc) >>> 0;
+}
+
+/** Shift operators of nonce lengths (a handful of lengths ever: base64 of a fixed size). */
+const nonceShifts = new Map<number, Uint32Array>();
+
+/**
+ * `bytes` as a stored (uncompressed) deflate block: after a segment ending on a full flush the
+ * stream is byte-aligned, so a block header byte (not final, type 00), LEN and NLEN, and the bytes
+ * follow directly; no compressor is made per answer.
+ */
+function storedBlock(bytes: Buffer): Buffer {
+  const block = Buffer.alloc(5 + bytes.length);
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+/** The gzip body of the parts joined by `nonce`, from their precompressed segments and CRCs. */
+function gzipJoined(crcParts: readonly CrcPart[], segments: readonly Buffer[], nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, 'utf8');
-  const nonceSegment = deflateRawSync(nonceBytes, { level: 1, finishFlush: constants.Z_FULL_FLUSH });
+  if (nonceBytes.length > 0xffff) throw new Error('nonce too long for a stored block');
+  let shift = nonceShifts.get(nonceBytes.length);
+  if (!shift) {
+    shift = zeroBytesOperator(nonceBytes.length);
+    nonceShifts.set(nonceBytes.length, shift);
+  }
+  const noncePart: CrcPart = { crc: crc32(nonceBytes), length: nonceBytes.length, shift };
+  const nonceSegment = storedBlock(nonceBytes);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
-  parts.forEach((part, index) => {
+  crcParts.forEach((part, index) => {
     if (index > 0) {
       chunks.push(nonceSegment);
-      crc = crc32(nonceBytes, crc);
-      length += nonceBytes.length;
+      crc = crcCombine(crc, noncePart);
+      length += noncePart.length;
     }
     chunks.push(segments[index] as Buffer);
-    crc = crc32(part, crc);
+    crc = index === 0 ? part.crc : crcCombine(crc, part);
     length += part.length;
   });
   const trailer = Buffer.alloc(8);
@@ -124,8 +202,8 @@ interface Entry {
   readonly headers: [string, string[]][];
   /** The HTML split at the nonce. */
   readonly parts: string[];
-  /** The parts as UTF-8 and deflated (see gzipJoined). */
-  readonly partBytes: Buffer[];
+  /** The parts' CRC-32s and lengths as UTF-8, and the parts deflated (see gzipJoined). */
+  readonly crcParts: CrcPart[];
   readonly segments: Buffer[];
   readonly bytes: number;
   readonly revision: number;
@@ -205,7 +283,7 @@ export class PageCache {
     const nonce = this.options.newNonce();
     const headers = entry.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
     if (encoding === 'gzip') {
-      return { status: entry.status, headers, html: '', gzip: gzipJoined(entry.partBytes, entry.segments, nonce) };
+      return { status: entry.status, headers, html: '', gzip: gzipJoined(entry.crcParts, entry.segments, nonce) };
     }
     return { status: entry.status, headers, html: entry.parts.join(nonce) };
   }
@@ -240,12 +318,9 @@ export class PageCache {
     const nonce = nonceOf(page.headers);
     if (!this.enabled || !nonce || revision !== this.revision) return;
     const parts = page.html.split(nonce);
-    const partBytes = parts.map((part) => Buffer.from(part, 'utf8'));
+    const crcParts = parts.map((part) => crcPartOf(Buffer.from(part, 'utf8')));
     const segments = parts.map(deflateSegment);
-    const bytes =
-      page.html.length * 2 +
-      partBytes.reduce((sum, b) => sum + b.length, 0) +
-      segments.reduce((sum, b) => sum + b.length, 0);
+    const bytes = page.html.length * 2 + crcParts.length * 128 + segments.reduce((sum, b) => sum + b.length, 0);
     if (bytes > this.options.maxBytes / 4) return;
     const now = this.options.now();
     this.delete(key);
@@ -253,7 +328,7 @@ export class PageCache {
       status: page.status,
       headers: page.headers.map(([name, value]) => [name, value.split(nonce)]),
       parts,
-      partBytes,
+      crcParts,
       segments,
       bytes,
       revision,

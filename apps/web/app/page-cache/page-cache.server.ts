@@ -112,7 +112,7 @@ function gf2Compose(a: Uint32Array, b: Uint32Array): Uint32Array {
 
 /** The operator appending one zero byte to a CRC-32 (zlib's crc32_combine, kept as a matrix). */
 const ONE_ZERO_BYTE = (() => {
-  let bit = new Uint32Array(32);
+  let bit: Uint32Array = new Uint32Array(32);
   bit[0] = 0xedb88320; // the reflected CRC-32 polynomial
   for (let n = 1; n < 32; n++) bit[n] = (1 << (n - 1)) >>> 0;
   for (let i = 0; i < 3; i++) bit = gf2Compose(bit, bit); // 2, 4, 8 bits
@@ -122,7 +122,7 @@ const ONE_ZERO_BYTE = (() => {
 /** The operator appending `length` zero bytes, made once per length (powers of ONE_ZERO_BYTE). */
 function zeroBytesOperator(length: number): Uint32Array {
   let result: Uint32Array | undefined;
-  let power = ONE_ZERO_BYTE;
+  let power: Uint32Array = ONE_ZERO_BYTE;
   for (let rest = length; rest > 0; rest = Math.floor(rest / 2)) {
     if (rest % 2 === 1) result = result ? gf2Compose(power, result) : power;
     if (rest > 1) power = gf2Compose(power, power);

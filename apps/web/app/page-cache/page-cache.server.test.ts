@@ -41,7 +41,19 @@ describe('pageCacheKeyOf', () => {
     expect(keyOf('/', { cookie: `${consent()}; dev_uwt=session` })).toBeUndefined();
     expect(keyOf('/', { cookie: `${consent()}; cart=1` })).toBeUndefined();
     expect(keyOf('/', { cookie: consent() }, 'POST')).toBeUndefined();
-    for (const path of ['/my', '/my/history', '/ops', '/title/1/episode/2', '/dev/outbox', '/law/age', '/x']) {
+    for (const path of [
+      '/my',
+      '/my/history',
+      '/my?tab=shop',
+      '/account/login',
+      '/account/logout',
+      '/episode/2/comments',
+      '/ops',
+      '/title/1/episode/2',
+      '/dev/outbox',
+      '/law/age',
+      '/x',
+    ]) {
       expect(keyOf(path, { cookie: consent() })).toBeUndefined();
     }
     expect(keyOf(`/search/${'a'.repeat(2_000)}`)).toBeUndefined();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole service on one machine with the embedded defaults (README "Quick start").
-// Builds the web app when its build is missing or older than its sources, then runs the API (:3001)
-// and the web server (:3000, proxying /api to the API) until either stops or Ctrl-C.
+// Builds the API (esbuild, apps/api/dist) and the web app when a build is missing or older than its
+// sources, then runs the compiled API (:3001) and the web server (:3000, proxying /api to the API)
+// with plain `node` until either stops or Ctrl-C (ADR 020).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webBuild = join(root, 'apps/web/build/server/index.js');
+const apiBuild = join(root, 'apps/api/dist/main.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -25,19 +27,26 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/app', 'packages/contracts/src', 'packages/api-client/src'].map((d) => join(root, d));
-const stale = !existsSync(webBuild) || Math.max(...sources.map(newestMtime)) > statSync(webBuild).mtimeMs;
-if (stale) {
-  console.log('[start] building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@manga/web'], { cwd: root, stdio: 'inherit' });
+/** Runs `npm run build -w <workspace>` when `output` is missing or older than any of `sourceDirs`. */
+function buildIfStale(workspace, output, sourceDirs) {
+  const dirs = sourceDirs.map((d) => join(root, d));
+  if (existsSync(output) && Math.max(...dirs.map(newestMtime)) <= statSync(output).mtimeMs) return;
+  console.log(`[start] building ${workspace}…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const shared = ['packages/contracts/src', 'packages/api-client/src'];
+buildIfStale('@manga/api', apiBuild, ['apps/api/src', ...shared]);
+buildIfStale('@manga/web', webBuild, ['apps/web/app', ...shared]);
+
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, ['server.mjs'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
 ];
-console.log('[start] API on http://localhost:3001 · web on http://localhost:3000 (API also under /api)');
+const apiPort = process.env.MANGA_API_PORT || '3001';
+const webPort = process.env.MANGA_WEB_PORT || '3000';
+console.log(`[start] API on http://localhost:${apiPort} · web on http://localhost:${webPort} (API also under /api)`);
 
 let stopping = false;
 function stop(code) {

@@ -1,8 +1,12 @@
 // Production server of the web app (`npm start -w @manga/web`, after `npm run build`):
-//   /assets/*, /favicon.svg …  files of build/client (hashed assets cached for a year)
+//   /assets/*, /favicon.svg …  files of build/client (hashed assets cached for a year, immutable,
+//                              their brotli/gzip forms made once)
 //   /api/*                     proxied to the API with the prefix stripped (DESIGN §1)
 //   /builds/latest             id of the deployed build, for pollBuildManifest (SPEC §7)
-//   everything else            React Router's SSR request handler
+//   everything else            React Router's SSR request handler, behind the page cache for
+//                              anonymous visitors and crawlers of catalogue pages (ADR 020)
+// Every text answer (pages, the API's JSON through the proxy) goes compressed with brotli or gzip
+// (the `compression` middleware, flushed per write so that streamed pages still stream).
 // Configuration is parsed once, by app/env.server.ts: the server build's entry (app/entry.server.tsx)
 // exports it as `productionServer`, so this server and the app read the same values (ADR 012).
 import { createReadStream, existsSync } from 'node:fs';
@@ -17,6 +21,8 @@ import zlib from 'node:zlib';
 process.env.NODE_ENV ??= 'production';
 
 const { createRequestListener } = await import('@react-router/node');
+const { createRequestHandler } = await import('react-router');
+const { default: compression } = await import('compression');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
@@ -35,6 +41,8 @@ const {
   loadContextFor,
   trustedHopHeaders,
   securityHeaders,
+  createPageCache,
+  pageCacheKeyOf,
 } = build.entry.module.productionServer;
 const config = { apiUrl: new URL(env.apiUrl), host: env.host, port: env.port, apiPrefix: env.publicApiPrefix };
 const handleWithReactRouter = createRequestListener({
@@ -49,6 +57,17 @@ const handleWithReactRouter = createRequestListener({
         forwardingHeaders.some((name) => request.headers.has(name)),
       ),
     ),
+});
+
+const handleFetch = createRequestHandler(build, process.env.NODE_ENV);
+const pageCache = createPageCache();
+/** Header telling whether a page came from the page cache (`hit`) or was rendered (`miss`). */
+const PAGE_CACHE_HEADER = 'x-page-cache';
+const compress = compression({
+  threshold: 1024,
+  // Flush what each write gave, so that a streamed page's shell reaches the browser at once.
+  flush: zlib.constants.Z_SYNC_FLUSH,
+  brotli: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
 });
 
 const HOP_BY_HOP = new Set([
@@ -258,6 +277,83 @@ async function serveStatic(req, res, pathname) {
   return true;
 }
 
+/** The Fetch headers of a Node request (repeated headers joined, as React Router's adapter does). */
+function fetchHeadersOf(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/** Whether the request accepts gzip (a q of 0 refuses it). */
+function acceptsGzip(req) {
+  return String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .some(([name, q]) => name.trim().toLowerCase() === 'gzip' && (!q || Number(q.trim().replace(/^q=/, '')) > 0));
+}
+
+/** Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache). */
+function writePage(req, res, page, cacheStatus) {
+  const headers = {};
+  for (const [name, value] of page.headers) {
+    const key = name.toLowerCase();
+    if (key === 'content-length' || key === 'content-encoding' || HOP_BY_HOP.has(key)) continue;
+    if (key !== 'set-cookie') headers[key] = value;
+    else if (Array.isArray(headers[key])) headers[key].push(value);
+    else headers[key] = [value];
+  }
+  headers[PAGE_CACHE_HEADER] = cacheStatus;
+  if (page.gzip) {
+    headers.vary = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      // Already compressed: the compression middleware leaves an encoded answer alone.
+      res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': page.gzip.length });
+      res.end(page.gzip);
+      return;
+    }
+  }
+  res.writeHead(page.status, headers);
+  res.end(page.html);
+}
+
+/**
+ * A catalogue page for an anonymous visitor or a crawler: from the page cache, or rendered whole
+ * (not streamed), kept when it may be, and sent. Without an answer from the API about the catalogue
+ * revision the page is rendered and not kept.
+ */
+async function servePageCached(req, res, connection, cacheable) {
+  const revision = await pageCache.refresh().catch(() => undefined);
+  const hit =
+    revision === undefined ? undefined : pageCache.lookup(cacheable.key, acceptsGzip(req) ? 'gzip' : 'identity');
+  if (hit) {
+    writePage(req, res, hit, 'hit');
+    return;
+  }
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+    method: 'GET',
+    headers: fetchHeadersOf(req),
+    signal: controller.signal,
+  });
+  const response = await handleFetch(request, loadContextFor(connection));
+  const headers = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  const page = { status: response.status, headers, html: await response.text() };
+  if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
+    pageCache.store(cacheable.key, revision, page);
+  }
+  writePage(req, res, page, 'miss');
+}
+
 const startedAt = Date.now();
 
 async function handle(req, res) {
@@ -279,17 +375,26 @@ async function handle(req, res) {
     );
     return;
   }
-  if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res, pathname))) return;
+  // Files of build/client all have an extension; pages never need the stat.
+  const mayBeFile = pathname.slice(pathname.lastIndexOf('/')).includes('.');
+  if ((req.method === 'GET' || req.method === 'HEAD') && mayBeFile && (await serveStatic(req, res, pathname))) return;
 
+  const cacheable = pageCache && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', fetchHeadersOf(req));
+  if (cacheable) {
+    await servePageCached(req, res, connection, cacheable);
+    return;
+  }
   await handleWithReactRouter(req, res);
 }
 
 const server = http.createServer((req, res) => {
-  handle(req, res).catch((error) => {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Internal Server Error');
-  });
+  compress(req, res, () =>
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    }),
+  );
 });
 server.keepAliveTimeout = 65_000;
 // Requests Node's parser refuses (a URL or headers over 16 KB, malformed ones) answer in the

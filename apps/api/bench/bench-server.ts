@@ -1,8 +1,12 @@
 // A server under benchmark, in its own process so that the load generator does not share its event
 // loop. `hello`: a Fastify hello-world route, the baseline. `api`: our API on the given database, with
-// the catalogue cache TTL given (or the configured one).
+// the catalogue cache TTL given (or the configured one) and the response cache on or off, logging one
+// JSON line per request at info as production does (to /dev/null: the cost of the line is measured,
+// not the disk). The parent may ask for the process's RSS (`{ rss: true }` → `{ rss: bytes }`).
+import { openSync } from 'node:fs';
 import Fastify from 'fastify';
-import { buildApp } from '#src/app.ts';
+import pino from 'pino';
+import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -11,6 +15,8 @@ const kind = process.argv[2];
 const databaseUrl = process.argv[3];
 /** Catalogue cache TTL in seconds (ADR 009); unset keeps the configured one, 0 turns it off. */
 const cacheSeconds = process.argv[4];
+/** Response cache (ADR 020): 'on' (the configured size) or 'off'. */
+const responseCache = process.argv[5] ?? 'on';
 
 async function start() {
   if (kind === 'hello') {
@@ -18,19 +24,34 @@ async function start() {
     app.get('/hello', async () => ({ hello: 'world' }));
     return app;
   }
+  const loaded = loadConfig();
   const config = {
-    ...loadConfig(),
+    ...loaded,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(cacheSeconds === undefined ? {} : { catalogueCacheTtlMs: Number(cacheSeconds) * 1000 }),
-    logLevel: 'silent',
+    ...(responseCache === 'off' ? { responseCacheMaxBytes: 0 } : {}),
+    logLevel: 'info',
   };
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
-  return buildApp({ config, database, logger: false });
+  const destination = pino.destination({ dest: openSync('/dev/null', 'w'), sync: true });
+  return buildApp({
+    config,
+    database,
+    logger: { ...(loggerOptions({ level: 'info' }) as object), stream: destination },
+  });
 }
 
 const app = await start();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+process.on('message', (message: { rss?: boolean; sign?: string }) => {
+  if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
+  // A signed page-image URL (path and query) for the image scenario.
+  if (message.sign && 'container' in app) {
+    const url = new URL(app.container.mediaUrls.signedUrl(message.sign, Date.now()));
+    process.send?.({ signed: `${url.pathname}${url.search}` });
+  }
+});
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,14 +1,25 @@
-// `npm run bench`: measures API calls against a Fastify hello-world in the same run and prints ratios
-// (figures are only comparable within one run on one machine). The same scenarios run on the demo
-// catalogue (seeded if needed) and on a generated LARGE catalogue (10,000 titles, 500,000 episodes,
-// `<data>/bench-large.db`, built once), each with the catalogue cache on (as configured) and off, so
-// that the tables show both what readers get and how the indexed queries grow with the catalogue.
-import { type ChildProcess, fork } from 'node:child_process';
-import { resolve } from 'node:path';
+// `npm run bench`: the calls of issue 15's table, each measured beside its baseline in the same run
+// (figures are only comparable within one run on one machine), then how the catalogue calls grow from
+// the demo catalogue to a generated LARGE one (10,000 titles, 500,000 episodes, `<data>/bench-large.db`,
+// built once), and the wallet scenarios. Every server runs in its own process, as production does
+// (the API logging one line per request at info, to /dev/null); the load comes from another process:
+// wrk (2 threads, 64 connections) when installed, else autocannon in this process. The RSS column is
+// the server's resident memory after its row.
+//
+//   issue table     what                                   baseline
+//   title list      GET /title/list (20 ids)               Fastify hello-world JSON
+//   web top         GET /web/top                           Fastify hello-world JSON
+//   SSR crawler     GET / on the web server, as Googlebot  Fastify hello-world JSON
+//   page image      one signed page derivative (~113 KB)   nginx serving the same file (skipped with a
+//                                                          message when nginx is not installed)
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pino from 'pino';
-import { loadConfig } from '#src/config.ts';
+import { loadConfig, repositoryRoot } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
@@ -16,22 +27,35 @@ import { ensureLargeCatalogue } from './large-catalogue.ts';
 import { auditPurchases, ensureHeavyBuyer, preparePurchaseBench } from './purchase-bench.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('Usage: npm run bench [-- --seconds=<per scenario, default 8>]');
+  console.log(
+    'Usage: npm run bench [-- --seconds=<per scenario, default 5>] [--connections=<default 64>] [--no-wallet] [--autocannon] [--web-port=<default 3385>]',
+  );
   process.exit(0);
 }
 
-const DURATION_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
-const CONNECTIONS = 16;
+const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const DURATION_SECONDS = Number(argument('seconds') ?? 5);
+const CONNECTIONS = Number(argument('connections') ?? 64);
+const WALLET = !process.argv.includes('--no-wallet');
+/** Ports of the servers that need a fixed one (the web server and nginx); the API servers take any. */
+const WEB_PORT = Number(argument('web-port') ?? 3385);
+const NGINX_PORT = WEB_PORT + 1;
+const WEB_NOCACHE_PORT = WEB_PORT + 2;
+/** wrk, the load generator of the issue's figures, when installed (apt-get install wrk); else autocannon. */
+const WRK = process.argv.includes('--autocannon')
+  ? undefined
+  : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path));
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** The issue's page image: a derivative of about this size. */
+const IMAGE_BYTES = 113_000;
 /** Readers of the purchase scenario, each with a session and points for this many purchases. */
 const PURCHASE_READERS = 2_000;
 const PURCHASE_POINTS_EACH = 20_000;
 const HEAVY_BUYER_PURCHASES = 5_000;
 
-type ServerKey = 'hello' | 'demo' | 'demo-nocache' | 'large' | 'large-nocache' | 'purchases';
-
-interface Scenario {
-  name: string;
-  path: string;
+interface Server {
+  child: ChildProcess;
+  port: number;
 }
 
 interface Row {
@@ -39,9 +63,26 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  rssMb?: number;
+  baseline?: Row;
+  note?: string;
 }
 
-async function startServer(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+const log = pino({ level: 'info' });
+
+function ask<T>(child: ChildProcess, message: object, key: string): Promise<T> {
+  return new Promise((resolveAnswer) => {
+    const listener = (answer: Record<string, unknown>) => {
+      if (!(key in answer)) return;
+      child.off('message', listener);
+      resolveAnswer(answer[key] as T);
+    };
+    child.on('message', listener);
+    child.send(message);
+  });
+}
+
+async function startServer(args: string[]): Promise<Server> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -53,35 +94,103 @@ async function startServer(args: string[]): Promise<{ child: ChildProcess; port:
   return { child, port };
 }
 
-/** Extra autocannon options of a scenario: headers, or requests built one by one. */
-type RequestOptions = Pick<autocannon.Options, 'headers' | 'requests'>;
+async function rssOf(server: Server): Promise<number> {
+  return Math.round((await ask<number>(server.child, { rss: true }, 'rss')) / 1024 / 1024);
+}
 
-async function measure(url: string, options: RequestOptions = {}) {
-  const warmUp = await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options }); // JIT, caches
+/** Waits until `url` answers (a server started as a plain process). */
+async function waitFor(url: string, headers: Record<string, string> = {}): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const response = await fetch(url, { headers });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((settle) => setTimeout(settle, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Extra autocannon options of a scenario: headers, or requests built one by one. */
+type RequestOptions = Pick<autocannon.Options, 'headers' | 'requests' | 'connections'>;
+
+async function measure(name: string, url: string, options: RequestOptions = {}) {
+  if (WRK && !options.requests) {
+    const headers = (options.headers ?? {}) as Record<string, string>;
+    return measureWithWrk(name, url, headers, options.connections ?? CONNECTIONS);
+  }
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options }); // JIT, caches
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  await new Promise((settle) => setTimeout(settle, 1_000)); // let the server drain before the next scenario
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: warmUp['2xx'] + result['2xx'],
-  };
+  await new Promise((settle) => setTimeout(settle, 500)); // let the server drain before the next scenario
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'] };
 }
 
-/** The scenarios of one database: 20 title ids and a keyword taken from its own titles. */
-async function scenariosFor(databaseUrl: string): Promise<Scenario[]> {
+/** wrk's latency figure in milliseconds (`812.00us`, `3.41ms`, `1.20s`). */
+function millisecondsOf(figure: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(figure.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us'
+    ? value / 1000
+    : match[2] === 'ms'
+      ? value
+      : match[2] === 's'
+        ? value * 1000
+        : value * 60_000;
+}
+
+/**
+ * One run of wrk (2 threads, `connections` connections) after a second of warm-up and a pause in
+ * which the server finishes what the warm-up left in flight (slow renders would otherwise compete
+ * with the measured run).
+ */
+async function measureWithWrk(
+  name: string,
+  url: string,
+  headers: Record<string, string | undefined>,
+  connections: number,
+) {
+  const headerArgs = Object.entries(headers).flatMap(([key, value]) => (value ? ['-H', `${key}: ${value}`] : []));
+  const run = (seconds: number) =>
+    spawnSync(
+      WRK as string,
+      ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '15s', '--latency', ...headerArgs, url],
+      {
+        encoding: 'utf8',
+      },
+    );
+  run(1);
+  await new Promise((settle) => setTimeout(settle, 1000));
+  const { stdout, status, stderr } = run(DURATION_SECONDS);
+  if (status !== 0) throw new Error(`wrk ${url}: ${stderr}`);
+  const failed = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? /Socket errors: .*/.exec(stdout)?.[0];
+  if (failed) throw new Error(`${url}: ${failed} (wrk)\n${stdout}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  if (!(rps > 0)) throw new Error(`wrk ${url}: no requests/s in its output\n${stdout}\n${stderr}`);
+  const p50 = millisecondsOf(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '');
+  const p99 = millisecondsOf(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '');
+  await new Promise((settle) => setTimeout(settle, 500));
+  return { name, rps, p50, p99, ok: Math.round(rps * DURATION_SECONDS) };
+}
+
+/** The catalogue scenarios of one database: 20 title ids and a keyword taken from its own titles. */
+async function catalogueScenarios(databaseUrl: string) {
   const database = createDatabase({ url: databaseUrl });
   try {
     const titles = await database.db.selectFrom('title').select(['id', 'name_en']).orderBy('id').limit(20).execute();
     if (titles.length < 20) throw new Error(`${databaseUrl}: fewer than 20 titles`);
-    const keyword = (titles[4]?.name_en ?? 'the').split(' ').find((word) => word.length > 3 && word !== 'The') ?? 'the';
+    // A whole title name: a handful of matches on either catalogue, so that the growth measured is the
+    // catalogue's, not the number of matches (a word shared by 600 of the large catalogue's titles
+    // answers 600 ids wherever they are found).
+    const keyword = titles[4]?.name_en ?? 'the';
     return [
-      { name: 'GET /web/top', path: '/web/top' },
       { name: 'GET /title/list (20 ids)', path: `/title/list?title_id_list=${titles.map((t) => t.id).join(',')}` },
+      { name: 'GET /web/top', path: '/web/top' },
       {
-        name: `GET /search/title (keyword "${keyword}", limit 20)`,
+        name: `GET /search/title ("${keyword}", 20)`,
         path: `/search/title?keyword=${encodeURIComponent(keyword)}&limit=20`,
       },
     ];
@@ -90,9 +199,95 @@ async function scenariosFor(databaseUrl: string): Promise<Scenario[]> {
   }
 }
 
+/** The stored page derivative closest to IMAGE_BYTES. */
+async function pageImageKey(databaseUrl: string): Promise<{ key: string; bytes: number }> {
+  const database = createDatabase({ url: databaseUrl });
+  try {
+    const pages = await database.db.selectFrom('page').select(['storage_key', 'bytes']).execute();
+    const best = pages.sort((a, b) => Math.abs(a.bytes - IMAGE_BYTES) - Math.abs(b.bytes - IMAGE_BYTES))[0];
+    if (!best) throw new Error('no page images in the demo catalogue');
+    return { key: best.storage_key, bytes: best.bytes };
+  } finally {
+    await database.close();
+  }
+}
+
+/** nginx serving the storage directory on NGINX_PORT (one worker, like one Node process), or why not. */
+function startNginx(storageDir: string): { process: ChildProcess } | { skipped: string } {
+  const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+  if (!binary) return { skipped: 'nginx is not installed (apt-get install nginx-light); its baseline is skipped' };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  types { image/jpeg jpg; image/webp webp; }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    location /images/ { alias ${storageDir}/; expires 30m; }
+  }
+}
+`,
+  );
+  const check = spawnSync(binary, ['-t', '-c', conf, '-p', dir], { encoding: 'utf8' });
+  if (check.status !== 0) return { skipped: `nginx refused the bench configuration: ${check.stderr.trim()}` };
+  return { process: spawn(binary, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] }) };
+}
+
+/** The web server (build of apps/web) on `port`, talking to the API on `apiPort`. */
+function startWeb(port: number, apiPort: number, extraEnv: Record<string, string> = {}): ChildProcess {
+  const webDir = join(repositoryRoot, 'apps/web');
+  if (!existsSync(join(webDir, 'build/server/index.js'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@manga/web'], { cwd: repositoryRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  return spawn(process.execPath, ['server.mjs'], {
+    cwd: webDir,
+    env: {
+      ...process.env,
+      MANGA_WEB_PORT: String(port),
+      MANGA_API_URL: `http://127.0.0.1:${apiPort}`,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function printTable(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((r) => ({
+      scenario: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'RSS MB': r.rssMb ?? '',
+      ...(r.baseline
+        ? { baseline: `${r.baseline.name} ${Math.round(r.baseline.rps)} req/s`, ratio: ratio(r.rps, r.baseline.rps) }
+        : {}),
+      ...(r.note ? { note: r.note } : {}),
+    })),
+  );
+}
+
+const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: 'info' });
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
   await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
@@ -100,8 +295,140 @@ async function main() {
   const largePath = resolve(config.dataDir, 'bench-large.db');
   const large = await ensureLargeCatalogue(largePath, (line) => log.info(line));
   const largeUrl = `sqlite:${largePath}`;
+  const scenarios = { demo: await catalogueScenarios(config.databaseUrl), large: await catalogueScenarios(largeUrl) };
+  const image = await pageImageKey(config.databaseUrl);
+  const cacheSeconds = String(config.catalogueCacheTtlMs / 1000);
 
-  const scenarios = { demo: await scenariosFor(config.databaseUrl), large: await scenariosFor(largeUrl) };
+  const servers: Server[] = [];
+  const processes: ChildProcess[] = [];
+  const start = async (args: string[]) => {
+    const server = await startServer(args);
+    servers.push(server);
+    return server;
+  };
+  try {
+    const hello = await start(['hello']);
+    const demo = await start(['api', config.databaseUrl, cacheSeconds, 'on']);
+    const url = (server: Server, path: string) => `http://127.0.0.1:${server.port}${path}`;
+    const baseline = async () => ({ ...(await measure('hello-world', url(hello, '/hello'))) });
+
+    // The issue's table: each row with a baseline measured just before it.
+    const table: Row[] = [];
+    for (const scenario of scenarios.demo.slice(0, 2)) {
+      const base = await baseline();
+      table.push({
+        ...(await measure(scenario.name, url(demo, scenario.path))),
+        baseline: base,
+        rssMb: await rssOf(demo),
+      });
+    }
+    processes.push(startWeb(WEB_PORT, demo.port));
+    processes.push(startWeb(WEB_NOCACHE_PORT, demo.port, { MANGA_WEB_PAGE_CACHE_MB: '0' }));
+    const crawler = { headers: { 'user-agent': GOOGLEBOT, 'accept-encoding': 'br, gzip' } };
+    await waitFor(`http://127.0.0.1:${WEB_PORT}/`, crawler.headers);
+    await waitFor(`http://127.0.0.1:${WEB_NOCACHE_PORT}/`, crawler.headers);
+    {
+      const base = await baseline();
+      table.push({
+        ...(await measure('SSR / for a crawler (page cache)', `http://127.0.0.1:${WEB_PORT}/`, crawler)),
+        baseline: base,
+      });
+      const again = await baseline();
+      table.push({
+        // Every render streams, so 64 at once all finish late (none within a short run on a busy
+        // machine); 8 connections keep the server as busy and give figures.
+        ...(await measure('SSR / for a crawler (no page cache, 8 conn.)', `http://127.0.0.1:${WEB_NOCACHE_PORT}/`, {
+          ...crawler,
+          connections: 8,
+        })),
+        baseline: again,
+      });
+    }
+    const signed = await ask<string>(demo.child, { sign: image.key }, 'signed');
+    const imageName = `page image (${Math.round(image.bytes / 1000)} KB)`;
+    const nginx = startNginx(config.storageDir);
+    if ('process' in nginx) {
+      processes.push(nginx.process);
+      await waitFor(`http://127.0.0.1:${NGINX_PORT}/images/${image.key}`);
+      const base = await measure('nginx', `http://127.0.0.1:${NGINX_PORT}/images/${image.key}`);
+      table.push({ ...(await measure(imageName, url(demo, signed))), baseline: base, rssMb: await rssOf(demo) });
+    } else {
+      const base = await baseline();
+      table.push({
+        ...(await measure(imageName, url(demo, signed))),
+        baseline: base,
+        rssMb: await rssOf(demo),
+        note: nginx.skipped,
+      });
+      console.log(`\n${nginx.skipped}`);
+    }
+    for (const child of processes.splice(0)) child.kill('SIGTERM');
+
+    // Growth: the same calls on the demo and the large catalogue, with the caches on (what readers
+    // get) and off (the indexed queries alone: response cache and title cache off).
+    const growth: Row[] = [];
+    const configurations = [
+      { label: 'cache on', args: [cacheSeconds, 'on'] },
+      { label: 'cache off', args: ['0', 'off'] },
+    ];
+    const growthRows: { scenario: string; label: string; demo: number; large: number }[] = [];
+    for (const { label, args } of configurations) {
+      const demoServer = label === 'cache on' ? demo : await start(['api', config.databaseUrl, ...args]);
+      const largeServer = await start(['api', largeUrl, ...args]);
+      for (const [index, scenario] of scenarios.demo.entries()) {
+        const onDemo = await measure(`${scenario.name}, demo, ${label}`, url(demoServer, scenario.path));
+        const largeScenario = scenarios.large[index] ?? scenario;
+        const onLarge = await measure(`${largeScenario.name}, large, ${label}`, url(largeServer, largeScenario.path));
+        growth.push({ ...onDemo, rssMb: await rssOf(demoServer) }, { ...onLarge, rssMb: await rssOf(largeServer) });
+        growthRows.push({
+          scenario: scenario.name.replace(/ \(".*$/, ''),
+          label,
+          demo: onDemo.rps,
+          large: onLarge.rps,
+        });
+      }
+    }
+
+    console.log(
+      `\n${DURATION_SECONDS}s per scenario after 1s of warm-up, ${CONNECTIONS} connections from ${WRK ? 'wrk (2 threads)' : 'autocannon (this process)'}; ` +
+        `SQLite; API logging one line per request at info; catalogue title cache ${cacheSeconds}s; response cache on ` +
+        `unless said. Figures are noisy on a shared machine: compare ratios within this run only.`,
+    );
+    printTable('Issue 15 table: each call beside its baseline, measured just before it', table);
+    printTable(
+      `Demo (${config.databaseUrl}) and large catalogue (${large.titles} titles, ${large.episodes} episodes)`,
+      growth,
+    );
+    console.log('\nGrowth: demo → large (cost ratio = demo req/s ÷ large req/s; 1.00× means no growth; goal ≤ 1.5×)');
+    console.table(
+      growthRows.map((row) => ({
+        scenario: row.scenario,
+        caches: row.label,
+        'demo req/s': Math.round(row.demo),
+        'large req/s': Math.round(row.large),
+        growth: `${(row.demo / row.large).toFixed(2)}×`,
+      })),
+    );
+
+    if (WALLET) await walletScenarios(config, largeUrl, cacheSeconds, start);
+    if (large.built) {
+      console.log(
+        `Large catalogue built in ${(large.buildMs / 1000).toFixed(1)} s; RebuildRankings took ${Math.round(large.rankingMs)} ms on it.`,
+      );
+    }
+  } finally {
+    for (const child of processes) child.kill('SIGTERM');
+    for (const { child } of servers) child.kill('SIGTERM');
+  }
+}
+
+/** POST /episode/paid and GET /web/title/purchased (ADR 014), with the ledger audited afterwards. */
+async function walletScenarios(
+  config: ReturnType<typeof loadConfig>,
+  largeUrl: string,
+  cacheSeconds: string,
+  start: (args: string[]) => Promise<Server>,
+) {
   log.info(`Preparing the purchase scenario (${PURCHASE_READERS} readers with sessions and points)`);
   const purchaseBench = await preparePurchaseBench(
     config.databaseUrl,
@@ -110,119 +437,67 @@ async function main() {
     PURCHASE_POINTS_EACH,
   );
   const heavyBuyerToken = await ensureHeavyBuyer(largeUrl, HEAVY_BUYER_PURCHASES, (line) => log.info(line));
-  const cacheSeconds = String(config.catalogueCacheTtlMs / 1000);
-  const servers: Record<ServerKey, { child: ChildProcess; port: number }> = {
-    hello: await startServer(['hello']),
-    demo: await startServer(['api', config.databaseUrl, cacheSeconds]),
-    'demo-nocache': await startServer(['api', config.databaseUrl, '0']),
-    large: await startServer(['api', largeUrl, cacheSeconds]),
-    'large-nocache': await startServer(['api', largeUrl, '0']),
-    purchases: await startServer(['api', purchaseBench.url, cacheSeconds]),
-  };
-  const url = (server: ServerKey, path: string) => `http://127.0.0.1:${servers[server].port}${path}`;
-  try {
-    const baseline = { name: 'hello-world (baseline)', ...(await measure(url('hello', '/hello'))) };
-    const results: Record<Exclude<ServerKey, 'hello' | 'purchases'>, Row[]> = {
-      demo: [],
-      'demo-nocache': [],
-      large: [],
-      'large-nocache': [],
-    };
-    for (const server of ['demo', 'demo-nocache', 'large', 'large-nocache'] as const) {
-      for (const scenario of scenarios[server.startsWith('demo') ? 'demo' : 'large']) {
-        results[server].push({ name: scenario.name, ...(await measure(url(server, scenario.path))) });
-      }
-    }
-    // Each purchase is a distinct (reader, episode) pair: request k is reader k mod R buying episode ⌊k / R⌋.
-    const { tokens, episodes } = purchaseBench;
-    let nextPurchase = 0;
-    const purchase = await measure(url('purchases', '/episode/paid'), {
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const k = nextPurchase++;
-            const episode = episodes[Math.floor(k / tokens.length) % episodes.length];
-            return {
-              ...request,
-              headers: {
-                ...request.headers,
-                'content-type': 'application/x-www-form-urlencoded',
-                cookie: `uwt=${tokens[k % tokens.length]}`,
-              },
-              body: `episode_id=${episode?.id}&check_point=${episode?.price}`,
-            };
-          },
+  const purchases = await start(['api', purchaseBench.url, cacheSeconds, 'on']);
+  const largeServer = await start(['api', largeUrl, cacheSeconds, 'on']);
+  const url = (server: Server, path: string) => `http://127.0.0.1:${server.port}${path}`;
+  // Each purchase is a distinct (reader, episode) pair: request k is reader k mod R buying episode ⌊k / R⌋.
+  const { tokens, episodes } = purchaseBench;
+  let nextPurchase = 0;
+  const purchase = await measure('POST /episode/paid (purchases/s)', url(purchases, '/episode/paid'), {
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const k = nextPurchase++;
+          const episode = episodes[Math.floor(k / tokens.length) % episodes.length];
+          return {
+            ...request,
+            headers: {
+              ...request.headers,
+              'content-type': 'application/x-www-form-urlencoded',
+              cookie: `uwt=${tokens[k % tokens.length]}`,
+            },
+            body: `episode_id=${episode?.id}&check_point=${episode?.price}`,
+          };
         },
-      ],
-    });
-    const heavyBuyer = { headers: { cookie: `uwt=${heavyBuyerToken}` } };
-    const purchasedFirst = await measure(url('large', '/web/title/purchased?limit=20&offset=0'), heavyBuyer);
-    const purchasedDeep = await measure(url('large', '/web/title/purchased?limit=20&offset=2000'), heavyBuyer);
-    const purchasedNoCache = await measure(url('large-nocache', '/web/title/purchased?limit=20&offset=0'), heavyBuyer);
-    const audit = await auditPurchases(purchaseBench.url);
-
-    const table = (rows: Row[]) =>
-      console.table(
-        [baseline, ...rows].map((r) => ({
-          scenario: r.name,
-          'req/s': Math.round(r.rps),
-          'p50 ms': r.p50,
-          'p99 ms': r.p99,
-          'vs hello-world': `${(r.rps / baseline.rps).toFixed(3)}×`,
-        })),
-      );
-    console.log(
-      `\n${DURATION_SECONDS}s per scenario, ${CONNECTIONS} connections, sqlite, catalogue cache ${cacheSeconds}s`,
-    );
-    console.log(`\nDemo catalogue (${config.databaseUrl}), cache on`);
-    table(results.demo);
-    console.log('\nDemo catalogue, cache off (indexed queries only)');
-    table(results['demo-nocache']);
-    console.log(`\nLarge catalogue (${large.titles} titles, ${large.episodes} episodes, ${largeUrl}), cache on`);
-    table(results.large);
-    console.log('\nLarge catalogue, cache off (indexed queries only)');
-    table(results['large-nocache']);
-    console.log('\nGrowth: demo → large (cost ratio = demo req/s ÷ large req/s; 1.0× means no growth)');
-    console.table(
-      results.demo.map((row, i) => {
-        const nocacheDemo = results['demo-nocache'][i]!;
-        const cached = results.large[i]!;
-        const nocache = results['large-nocache'][i]!;
-        return {
-          scenario: row.name.replace(/ \(keyword.*\)/, ' (keyword)'),
-          'cache on': `${(row.rps / cached.rps).toFixed(2)}×`,
-          'cache off': `${(nocacheDemo.rps / nocache.rps).toFixed(2)}×`,
-        };
-      }),
-    );
-    console.log(
-      `\nWallet: POST /episode/paid on a copy of the demo catalogue (${tokens.length} readers with sessions and points, ` +
-        `${episodes.length} episodes on sale; every request a distinct reader and episode), and GET /web/title/purchased ` +
-        `for a reader with ${HEAVY_BUYER_PURCHASES} purchases in the large catalogue`,
-    );
-    table([
-      { name: 'POST /episode/paid (purchases/s)', ...purchase },
-      { name: `GET /web/title/purchased page 1 (${HEAVY_BUYER_PURCHASES} purchases)`, ...purchasedFirst },
-      { name: 'GET /web/title/purchased page 101 (offset 2000)', ...purchasedDeep },
-      { name: 'GET /web/title/purchased page 1, cache off', ...purchasedNoCache },
-    ]);
-    console.log(
-      `Ledger audit after the run: ${audit.purchases} purchases committed for ${purchase.ok} answered ` +
-        `(requests cut off at the end of a run commit unanswered), ` +
-        `${audit.anomalies.length} anomalies${audit.anomalies.length > 0 ? `:\n${audit.anomalies.slice(0, 20).join('\n')}` : ''}`,
-    );
-    // Requests cut off when a run ends may still commit, so purchases ≥ answered requests.
-    if (audit.anomalies.length > 0 || audit.purchases < purchase.ok) {
-      throw new Error('the ledger audit after the purchase run found anomalies');
-    }
-    if (large.built) {
-      console.log(
-        `Large catalogue built in ${(large.buildMs / 1000).toFixed(1)} s; RebuildRankings took ${Math.round(large.rankingMs)} ms on it.`,
-      );
-    }
-  } finally {
-    for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+      },
+    ],
+  });
+  const heavyBuyer = { headers: { cookie: `uwt=${heavyBuyerToken}` } };
+  const rows: Row[] = [
+    { ...purchase, rssMb: await rssOf(purchases) },
+    {
+      ...(await measure(
+        `GET /web/title/purchased page 1 (${HEAVY_BUYER_PURCHASES} purchases)`,
+        url(largeServer, '/web/title/purchased?limit=20&offset=0'),
+        heavyBuyer,
+      )),
+      rssMb: await rssOf(largeServer),
+    },
+    {
+      ...(await measure(
+        'GET /web/title/purchased page 101 (offset 2000)',
+        url(largeServer, '/web/title/purchased?limit=20&offset=2000'),
+        heavyBuyer,
+      )),
+      rssMb: await rssOf(largeServer),
+    },
+  ];
+  const audit = await auditPurchases(purchaseBench.url);
+  printTable(
+    `Wallet: POST /episode/paid on a copy of the demo catalogue (${tokens.length} readers, ${episodes.length} episodes on ` +
+      `sale; every request a distinct reader and episode), GET /web/title/purchased for a reader with ` +
+      `${HEAVY_BUYER_PURCHASES} purchases in the large catalogue`,
+    rows,
+  );
+  console.log(
+    `Ledger audit after the run: ${audit.purchases} purchases committed for ${purchase.ok} answered ` +
+      `(requests cut off at the end of a run commit unanswered), ` +
+      `${audit.anomalies.length} anomalies${audit.anomalies.length > 0 ? `:\n${audit.anomalies.slice(0, 20).join('\n')}` : ''}`,
+  );
+  // Requests cut off when a run ends may still commit, so purchases ≥ answered requests.
+  if (audit.anomalies.length > 0 || audit.purchases < purchase.ok) {
+    throw new Error('the ledger audit after the purchase run found anomalies');
   }
 }
 

@@ -1,12 +1,17 @@
 // The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
 import { randomBytes } from 'node:crypto';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMENT_REQUEST_MAX_LENGTH, DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
 import { z } from 'zod';
 
 /** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
-export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root: above apps/api, whether this runs from src/ or from the build in dist/ (ADR 020). */
+export const repositoryRoot = (() => {
+  const here = fileURLToPath(import.meta.url);
+  const at = here.lastIndexOf(`${sep}apps${sep}api${sep}`);
+  return at >= 0 ? here.slice(0, at) : resolve(dirname(here), '../../..');
+})();
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -31,6 +36,8 @@ const EnvSchema = z.object({
   MANGA_SIGNATURE_MODE: z.enum(['enforce', 'report', 'off']).default('report'),
   MANGA_IMAGE_URL_SECRET: z.string().min(16).optional(),
   MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  // Hot page derivatives kept in memory per API process (ADR 020); 0 turns it off.
+  MANGA_IMAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(128),
   MANGA_WIRE_TIMEZONE: z.string().default('Asia/Tokyo'),
   MANGA_DEFAULT_LOCALE: LocaleSchema.default(DEFAULT_LOCALE),
   MANGA_MAINTENANCE: flag.default(false),
@@ -70,6 +77,11 @@ const EnvSchema = z.object({
   MANGA_MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   // Catalogue and discovery (ADR 009).
   MANGA_CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // Response cache of catalogue answers (ADR 020): memory in MB (0 turns it off), the longest life of
+  // an entry, and how often the catalogue revision is read (0: on every cached call).
+  MANGA_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  MANGA_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  MANGA_CATALOGUE_REVISION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MANGA_JOBS_ENABLED: flag.default(true),
   MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -109,6 +121,8 @@ export interface Config {
   /** Where generated secrets live: `<data>/secrets` (0700, files 0600). */
   readonly secretsDir: string;
   readonly imageUrlTtlSeconds: number;
+  /** Bytes of hot page derivatives kept in memory (ADR 020); 0 turns it off. */
+  readonly imageCacheMaxBytes: number;
   readonly wireTimeZone: string;
   readonly defaultLocale: Locale;
   readonly maintenance: boolean;
@@ -148,6 +162,11 @@ export interface Config {
   readonly mailLimitWindowMs: number;
   /** TTL of the in-process catalogue cache; 0 turns it off (ADR 009). */
   readonly catalogueCacheTtlMs: number;
+  /** Response cache of catalogue answers (ADR 020): bytes kept at most (0: off), entry life. */
+  readonly responseCacheMaxBytes: number;
+  readonly responseCacheTtlMs: number;
+  /** How often the catalogue revision is read; 0 reads it on every cached call. */
+  readonly catalogueRevisionCheckMs: number;
   /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
   readonly rankingIntervalMs: number;
@@ -237,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     proxySecret: e.MANGA_PROXY_SECRET,
     secretsDir: resolve(dataDir, 'secrets'),
     imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
+    imageCacheMaxBytes: Math.round(e.MANGA_IMAGE_CACHE_MB * 1024 * 1024),
     wireTimeZone: e.MANGA_WIRE_TIMEZONE,
     defaultLocale: e.MANGA_DEFAULT_LOCALE,
     maintenance: e.MANGA_MAINTENANCE,
@@ -266,6 +286,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailMaxPerClient: e.MANGA_MAIL_MAX_PER_CLIENT,
     mailLimitWindowMs: e.MANGA_MAIL_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     catalogueCacheTtlMs: e.MANGA_CATALOGUE_CACHE_SECONDS * 1000,
+    responseCacheMaxBytes: Math.round(e.MANGA_RESPONSE_CACHE_MB * 1024 * 1024),
+    responseCacheTtlMs: e.MANGA_RESPONSE_CACHE_SECONDS * 1000,
+    catalogueRevisionCheckMs: e.MANGA_CATALOGUE_REVISION_CHECK_MS,
     jobsEnabled: e.MANGA_JOBS_ENABLED,
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,

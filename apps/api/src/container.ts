@@ -8,6 +8,7 @@ import { AccountActivityRepository } from '#src/repositories/account-activity.re
 // Catalogue and discovery (ADR 009).
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
+import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
 // Comments and moderation (ADR 013).
@@ -55,6 +56,7 @@ import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import { type CommenterTagger, commenterTagInput, commenterTagOf } from '#src/rules/commenter-tag.rules.ts';
+import { wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
@@ -68,6 +70,7 @@ import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { FavoriteService } from '#src/services/favorite.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
+import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginBonusService } from '#src/services/login-bonus.service.ts';
@@ -88,6 +91,7 @@ import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-r
 import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { ResponseCache } from '#src/services/response-cache.service.ts';
 import { SearchService } from '#src/services/search.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
 import { TicketService } from '#src/services/ticket.service.ts';
@@ -172,7 +176,7 @@ export function createContainer({
     maintenance: new MaintenanceService(repositories.settings, clock, config.maintenance),
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
     health: new HealthService(repositories.health),
-    images: new ImageService(repositories.storage, mediaUrls, clock),
+    images: new ImageService(repositories.storage, mediaUrls, clock, new HotImageCache(config.imageCacheMaxBytes)),
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });
@@ -269,6 +273,15 @@ function createCatalogueServices(options: {
     jobs: new JobRepository(database.db),
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
+  const responses = new ResponseCache(new CatalogueRevisionRepository(database.db, database.readSync), {
+    maxBytes: config.responseCacheMaxBytes,
+    ttlMs: config.responseCacheTtlMs,
+    revisionCheckMs: config.catalogueRevisionCheckMs,
+    now: () => clock.now(),
+    nextDayStartAt: (now) => wireDayBounds(wireDate(now, config.wireTimeZone), config.wireTimeZone).end,
+  });
+  // A catalogue change seen by the response cache empties the title and episode cache too.
+  responses.onCatalogueChange(() => cache.clear());
   const timeZone = config.wireTimeZone;
   const urls = mediaUrls;
   const entitlement = new EntitlementService({ titles, episodes, users, ownership });
@@ -327,6 +340,7 @@ function createCatalogueServices(options: {
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     jobs,
     catalogueCache: cache,
+    responseCache: responses,
   };
   return { repositories, services };
 }

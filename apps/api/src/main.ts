@@ -6,6 +6,13 @@ import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(
+    'Usage: node apps/api/dist/main.js (npm start), or npm run dev -w @manga/api from the sources; settings: .env.example',
+  );
+  process.exit(0);
+}
+
 async function main() {
   const config = loadConfig();
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);

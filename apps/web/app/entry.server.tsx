@@ -14,6 +14,7 @@ import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-ro
 import { CspNonceContext } from './csp-nonce.ts';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
+import { fetchCatalogueRevision, PageCache, pageCacheKeyOf } from './page-cache/page-cache.server.ts';
 import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
 import {
   type ClientConnection,
@@ -52,6 +53,23 @@ export const productionServer = {
     return context;
   },
   trustedHopHeaders,
+  /** The page cache of anonymous and crawler pages (ADR 020), or undefined when it is off. */
+  createPageCache(): PageCache | undefined {
+    const cache = new PageCache({
+      maxBytes: env.pageCacheMaxBytes,
+      ttlMs: env.pageCacheTtlMs,
+      revisionCheckMs: env.pageCacheRevisionCheckMs,
+      now: () => Date.now(),
+      newNonce: newCspNonce,
+      fetchRevision: () => fetchCatalogueRevision(env.apiUrl),
+      cookiePrefix: env.cookiePrefix,
+    });
+    return cache.enabled ? cache : undefined;
+  },
+  /** The page cache key of a request, or undefined when its page is rendered for it alone. */
+  pageCacheKeyOf(method: string, pathAndQuery: string, headers: Headers) {
+    return pageCacheKeyOf(method, pathAndQuery, headers, env);
+  },
 };
 
 function localeOf(loadContext: RouterContextProvider, request: Request): Locale {

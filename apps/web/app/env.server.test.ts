@@ -20,7 +20,17 @@ describe('readWebEnv', () => {
       dataDir: expect.stringMatching(/\/data$/),
       trustedProxyHops: 0,
       publicApiUrl: 'http://localhost:3001',
+      pageCacheMaxBytes: 32 * 1024 * 1024,
+      pageCacheTtlMs: 60_000,
+      pageCacheRevisionCheckMs: 0,
     });
+  });
+
+  it('reads the page cache settings and refuses nonsense (ADR 020)', () => {
+    expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_MB: '0' }).pageCacheMaxBytes).toBe(0);
+    expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_SECONDS: '5' }).pageCacheTtlMs).toBe(5000);
+    expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_MB: '-1' })).toThrow(/MANGA_WEB_PAGE_CACHE_MB/);
+    expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_SECONDS: 'soon' })).toThrow(/MANGA_WEB_PAGE_CACHE_SECONDS/);
   });
 
   it('listens on loopback and keeps the outbox on only in development, unless told otherwise (ADR 015)', () => {

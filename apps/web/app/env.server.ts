@@ -42,6 +42,20 @@ export interface WebEnv {
   trustedProxyHops: number;
   /** MANGA_PUBLIC_API_URL, shared with the API: where images come from (the pages' img-src). */
   publicApiUrl: string;
+  /** MANGA_WEB_PAGE_CACHE_MB: memory for server-rendered pages of anonymous visitors (0: off; ADR 020). */
+  pageCacheMaxBytes: number;
+  /** MANGA_WEB_PAGE_CACHE_SECONDS: the longest life of a cached page. */
+  pageCacheTtlMs: number;
+  /** MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS: how often the API's catalogue revision is asked (0: every hit). */
+  pageCacheRevisionCheckMs: number;
+}
+
+function readNumber(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max)
+    throw new Error(`${name} must be a number from 0 to ${max}, got "${raw}"`);
+  return value;
 }
 
 /** The repository root, for relative paths as the API reads them: above apps/web (source or build). */
@@ -162,6 +176,16 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     dataDir: readDataDir(source.MANGA_DATA_DIR),
     trustedProxyHops: readTrustedProxyHops(source.MANGA_TRUST_PROXY),
     publicApiUrl: readUrl(source.MANGA_PUBLIC_API_URL, 'http://localhost:3001', 'MANGA_PUBLIC_API_URL'),
+    pageCacheMaxBytes: Math.round(
+      readNumber('MANGA_WEB_PAGE_CACHE_MB', source.MANGA_WEB_PAGE_CACHE_MB, 32, 16_384) * 1024 * 1024,
+    ),
+    pageCacheTtlMs: readNumber('MANGA_WEB_PAGE_CACHE_SECONDS', source.MANGA_WEB_PAGE_CACHE_SECONDS, 60, 86_400) * 1000,
+    pageCacheRevisionCheckMs: readNumber(
+      'MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS',
+      source.MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS,
+      0,
+      60_000,
+    ),
   };
 }
 

@@ -25,6 +25,7 @@ export * from './ticket-expiry-badge.rules.ts';
 export * from './wire/account.schemas.ts';
 export * from './wire/advertisement.schemas.ts';
 export * from './wire/boot.schemas.ts';
+export * from './wire/catalogue-revision.schemas.ts';
 export * from './wire/comment.schemas.ts';
 export * from './wire/date-time.schemas.ts';
 export * from './wire/dev-outbox.schemas.ts';

@@ -20,6 +20,11 @@ import type { Database } from '#src/db/schema.ts';
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: DialectName;
+  /**
+   * SQLite only: runs one read-only statement synchronously on the same connection, past Kysely's
+   * connection lock (hot single-row reads such as the catalogue revision, ADR 020).
+   */
+  readonly readSync?: (sql: string) => unknown;
   /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -88,7 +93,17 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     // Kysely's destroy() does nothing when no query ran yet; the file handle must close regardless.
     if (sqlite.open) sqlite.close();
   };
-  return { db, dialect: 'sqlite', close: once(close) };
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  const readSync = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      if (!statement.readonly) throw new Error('readSync runs read-only statements only');
+      prepared.set(sql, statement);
+    }
+    return statement.get();
+  };
+  return { db, dialect: 'sqlite', readSync, close: once(close) };
 }
 
 /** Prepared statements kept per connection (most queries repeat with other parameters). */

@@ -11,6 +11,8 @@ import * as readingProgress from '#src/db/migrations/20261123153000_reading_prog
 import * as favoriteTitles from '#src/db/migrations/20261124183000_favorite_titles.ts';
 import * as titleTextsJa from '#src/db/migrations/20261124184500_title_texts_ja.ts';
 import * as shop from '#src/db/migrations/20261124191000_shop.ts';
+import * as catalogueRevision from '#src/db/migrations/20261124212000_catalogue_revision.ts';
+import * as titleSearchIndex from '#src/db/migrations/20261124213000_title_search_index.ts';
 import * as testCheckoutSessions from '#src/db/migrations/20261126060000_test_checkout_sessions.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
@@ -25,6 +27,8 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261124183000_favorite_titles': favoriteTitles,
   '20261124184500_title_texts_ja': titleTextsJa,
   '20261124191000_shop': shop,
+  '20261124212000_catalogue_revision': catalogueRevision,
+  '20261124213000_title_search_index': titleSearchIndex,
   '20261126060000_test_checkout_sessions': testCheckoutSessions,
 });
 

@@ -588,6 +588,12 @@ export interface JobTable {
   finished_at: Millis | null;
 }
 
+/** One row (id 1): moved by triggers on every change to a catalogue table (ADR 020). */
+export interface CatalogueRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   user: UserTable;
   web_token: WebTokenTable;
@@ -639,6 +645,7 @@ export interface Database {
   advertisement_counter: AdvertisementCounterTable;
   setting: SettingTable;
   job: JobTable;
+  catalogue_revision: CatalogueRevisionTable;
 }
 
 export type TitleRow = Selectable<TitleTable>;

@@ -28,15 +28,25 @@ export interface TitleBundle extends TitleListing {
   releasedEpisodeAccess: readonly EpisodeAccess[];
 }
 
+/** Month-and-day formatters by time zone: making an Intl formatter costs far more than using one. */
+const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function monthDayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = monthDayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric', day: 'numeric' });
+    monthDayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The Title's "Next update available …" text for a start time (or null). */
 export function nextUpdatedText(
   startAt: number | null,
   { locale, timeZone }: Pick<RenderContext, 'locale' | 'timeZone'>,
 ): string | null {
   if (startAt === null) return null;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric', day: 'numeric' }).formatToParts(
-    new Date(startAt),
-  );
+  const parts = monthDayFormat(timeZone).formatToParts(new Date(startAt));
   const month = parts.find((p) => p.type === 'month')?.value;
   const day = parts.find((p) => p.type === 'day')?.value;
   return locale === 'ja' ? `${month}月${day}日更新予定` : `Next update available ${month}/${day}.`;

@@ -63,7 +63,7 @@ order by
   "id"
 
 -- TitleRepository.searchTitleIds (keyword, popular)
--- parameters: [12, 1795305600000, "%あおいみなと%", 1000]
+-- parameters: [12, 1795305600000, "\"あおいみなと\"", 1000]
 select
   "title"."id"
 from
@@ -71,7 +71,7 @@ from
   left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
 where
   "title"."published_at" <= ?
-  and "title"."search_text" like ? escape '\'
+  and "title"."id" in (select rowid from title_search where title_search match ?)
 order by
   case when "ranking_entry"."position" is null then 1 else 0 end,
   "ranking_entry"."position",
@@ -80,7 +80,7 @@ limit
   ?
 
 -- TitleRepository.searchTitleIds (every filter, updated)
--- parameters: [12, 1795305600000, "%harbor%", "%Mori%", "%Mori%", "%Mori%", "%Mori%", 1, 2, 2, 1, 1795305600000, 1795305600000, 1000]
+-- parameters: [12, 1795305600000, "\"harbor\"", "%Mori%", "%Mori%", "%Mori%", "%Mori%", 1, 2, 2, 1, 1795305600000, 1795305600000, 1000]
 select
   "title"."id"
 from
@@ -88,7 +88,7 @@ from
   left join "ranking_entry" on "ranking_entry"."title_id" = "title"."id" and "ranking_entry"."ranking_id" = ?
 where
   "title"."published_at" <= ?
-  and "title"."search_text" like ? escape '\'
+  and "title"."id" in (select rowid from title_search where title_search match ?)
   and ("title"."author_text_en" like ? escape '\' or "title"."author_text_ja" like ? escape '\' or exists (select "title_author"."title_id" from "title_author" inner join "author" on "author"."id" = "title_author"."author_id" where "title_author"."title_id" = "title"."id" and ("author"."name_en" like ? escape '\' or "author"."name_ja" like ? escape '\')))
   and exists (select "title_genre"."title_id" from "title_genre" where "title_genre"."title_id" = "title"."id" and "title_genre"."genre_id" = ?)
   and exists (select "title_tag"."title_id" from "title_tag" where "title_tag"."title_id" = "title"."id" and "title_tag"."tag_id" = ?)

@@ -39,6 +39,9 @@ export interface TitleListing {
   releasedEpisodes: ReleasedEpisodeSummary[];
 }
 
+/** Characters of a trigram: shorter keywords cannot use a trigram index. */
+const TRIGRAM = 3;
+
 /** Filters of a title search; text and author are already normalised by the caller. */
 export interface TitleSearchFilter {
   /** Normalised keyword (normalizeSearchText), matched inside title.search_text. */
@@ -133,7 +136,8 @@ export class TitleRepository {
 
   /**
    * Ids of published titles matching every given filter, in `order`, at most `limit`. One query; the
-   * keyword is a LIKE on the normalised search_text with wildcards escaped.
+   * keyword is a substring of the normalised search_text, found through a trigram index (SQLite FTS5,
+   * PostgreSQL pg_trgm; ADR 020).
    */
   async searchTitleIds({ filter, order, popularityRankingId, limit, now }: TitleSearch): Promise<number[]> {
     const dialect = dialectOf(this.db);
@@ -145,8 +149,18 @@ export class TitleRepository {
       .select('title.id')
       .where('title.published_at', '<=', now);
     if (filter.text) {
-      const pattern = `%${escapeLikePattern(filter.text)}%`;
-      query = query.where(sql<boolean>`${sql.ref('title.search_text')} like ${pattern} escape '\\'`);
+      if (dialect === 'sqlite' && [...filter.text].length >= TRIGRAM) {
+        // The FTS5 trigram index (migration 20261124213000): a phrase of the keyword's trigrams is
+        // the keyword as a substring, as the LIKE below; keywords under three characters scan.
+        const phrase = `"${filter.text.replaceAll('"', '""')}"`;
+        query = query.where(
+          sql<boolean>`${sql.ref('title.id')} in (select rowid from title_search where title_search match ${phrase})`,
+        );
+      } else {
+        // PostgreSQL answers this LIKE from pg_trgm's GIN index on search_text.
+        const pattern = `%${escapeLikePattern(filter.text)}%`;
+        query = query.where(sql<boolean>`${sql.ref('title.search_text')} like ${pattern} escape '\\'`);
+      }
     }
     if (filter.author) {
       const author = filter.author;

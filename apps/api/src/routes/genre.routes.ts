@@ -7,6 +7,7 @@ export const genreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/genre/list',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listGenres',
         tags: ['genre'],
@@ -19,7 +20,10 @@ export const genreRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/genre/search/list',
-    { schema: { operationId: 'listSearchGenres', tags: ['genre'], response: { 200: GenreListResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'listSearchGenres', tags: ['genre'], response: { 200: GenreListResponseSchema } },
+    },
     async (request) => ok(await app.container.services.genres.listSearchGenres(request.client)),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '#src/routes/account.routes.ts';
 import { advertisementRoutes } from '#src/routes/advertisement.routes.ts';
 import { appRoutes } from '#src/routes/app.routes.ts';
+import { catalogueRoutes } from '#src/routes/catalogue.routes.ts';
 import { commentRoutes } from '#src/routes/comment.routes.ts';
 import { devRoutes } from '#src/routes/dev.routes.ts';
 import { episodeRoutes } from '#src/routes/episode.routes.ts';
@@ -38,6 +39,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rankingRoutes);
   await app.register(searchRoutes);
   await app.register(webRoutes);
+  await app.register(catalogueRoutes);
   await app.register(advertisementRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);

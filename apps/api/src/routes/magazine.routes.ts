@@ -14,6 +14,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/magazine/category/list',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listMagazineCategories',
         tags: ['magazine'],
@@ -27,6 +28,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/magazine/category/search/list',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listSearchMagazineCategories',
         tags: ['magazine'],
@@ -40,6 +42,7 @@ export const magazineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/magazine/list',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listMagazines',
         tags: ['magazine'],

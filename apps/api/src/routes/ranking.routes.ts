@@ -18,6 +18,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ranking/all',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'getRanking',
         tags: ['ranking'],

@@ -6,13 +6,17 @@ import { ok } from '#src/plugins/envelope.plugin.ts';
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/title/all',
-    { schema: { operationId: 'listSearchIndex', tags: ['search'], response: { 200: SearchTitleAllResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'listSearchIndex', tags: ['search'], response: { 200: SearchTitleAllResponseSchema } },
+    },
     async (request) => ok(await app.container.services.search.listSearchIndex(request.client)),
   );
 
   app.get(
     '/search/title',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'searchTitles',
         tags: ['search'],

@@ -32,6 +32,7 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/title/list',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listTitles',
         tags: ['title'],
@@ -45,19 +46,26 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/title/weekly',
-    { schema: { operationId: 'getWeeklyTitles', tags: ['title'], response: { 200: TitleWeeklyResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'getWeeklyTitles', tags: ['title'], response: { 200: TitleWeeklyResponseSchema } },
+    },
     async (request) => ok(await catalogue().getWeekly(request.client)),
   );
 
   app.get(
     '/title/event/list',
-    { schema: { operationId: 'listEventTitles', tags: ['title'], response: { 200: TitleEventListResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'listEventTitles', tags: ['title'], response: { 200: TitleEventListResponseSchema } },
+    },
     async (request) => ok(await catalogue().listEventTitles(request.client)),
   );
 
   app.get(
     '/title/supplement',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'getTitleSupplement',
         tags: ['title'],
@@ -71,6 +79,7 @@ export const titleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/title/pointback',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'getTitlePointback',
         tags: ['title'],

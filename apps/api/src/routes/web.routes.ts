@@ -29,13 +29,17 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/top',
-    { schema: { operationId: 'getWebTop', tags: ['web'], response: { 200: WebTopResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'getWebTop', tags: ['web'], response: { 200: WebTopResponseSchema } },
+    },
     async (request) => ok(await webTop.getWebTop(request.client)),
   );
 
   app.get(
     '/web/top/updated/title',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'listUpdatedTitles',
         tags: ['web'],
@@ -49,6 +53,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/title/detail',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'getWebTitleDetail',
         tags: ['web'],
@@ -119,7 +124,10 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/ranking/genre',
-    { schema: { operationId: 'getGenreRankings', tags: ['web'], response: { 200: WebRankingGenreResponseSchema } } },
+    {
+      config: { responseCache: true },
+      schema: { operationId: 'getGenreRankings', tags: ['web'], response: { 200: WebRankingGenreResponseSchema } },
+    },
     async (request) => ok(await rankings.getGenreRankings(request.client)),
   );
 
@@ -147,6 +155,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/search/title',
     {
+      config: { responseCache: true },
       schema: {
         operationId: 'searchTitlesForWeb',
         tags: ['web'],

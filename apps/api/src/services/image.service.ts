@@ -2,6 +2,7 @@
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
+import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
@@ -37,11 +38,17 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+}
+
 export class ImageService {
   constructor(
     private readonly store: ImageStore,
     private readonly urls: MediaUrlSigner,
     private readonly clock: ClockRepository,
+    /** Hot page derivatives in memory (ADR 020); a derivative's key is never rewritten, so they never go stale. */
+    private readonly hot?: HotImageCache,
   ) {}
 
   async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
@@ -55,17 +62,21 @@ export class ImageService {
     if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
       throw new DomainError(ResponseCode.InvalidParameter, 'image link is invalid or has expired', 403);
     }
-    const stat = await this.store.findObjectInfo(key);
-    if (!stat) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-    const etag = `"${stat.bytes.toString(36)}-${Math.trunc(stat.modifiedAt).toString(36)}"`;
     const cacheControl = isProtected
       ? `public, max-age=${this.urls.ttlSeconds}, immutable`
       : 'public, max-age=3600, stale-while-revalidate=86400';
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return { kind: 'not-modified', etag, cacheControl };
+    const hot = isProtected ? this.hot?.find(key) : undefined;
+    if (hot) {
+      if (matchesEtag(ifNoneMatch, hot.etag)) return { kind: 'not-modified', etag: hot.etag, cacheControl };
+      return { kind: 'image', etag: hot.etag, cacheControl, contentType: hot.contentType, bytes: hot.bytes };
     }
+    const stat = await this.store.findObjectInfo(key);
+    if (!stat) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    const etag = `"${stat.bytes.toString(36)}-${Math.trunc(stat.modifiedAt).toString(36)}"`;
+    if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
     const bytes = await this.store.findObject(key);
     if (!bytes) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    if (isProtected) this.hot?.keep(key, { bytes, etag, contentType });
     return { kind: 'image', etag, cacheControl, contentType, bytes };
   }
 }

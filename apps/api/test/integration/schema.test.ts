@@ -12,9 +12,14 @@ const declared = declaredTables();
 const tableNames = [...declared.keys()].sort();
 const declaredTable = (name: string) => declared.get(name) as DeclaredTable;
 
+/** SQLite's FTS5 search index (title_search and its shadow tables) is an index, not a table of schema.ts. */
+const SEARCH_INDEX_TABLE = /^title_search(_(data|idx|docsize|config|content))?$/;
+
 async function introspect(db: Kysely<Database>): Promise<Map<string, TableMetadata>> {
   const tables = await db.introspection.getTables();
-  return new Map(tables.filter((table) => !table.isView).map((table) => [table.name, table]));
+  return new Map(
+    tables.filter((table) => !table.isView && !SEARCH_INDEX_TABLE.test(table.name)).map((table) => [table.name, table]),
+  );
 }
 
 /**

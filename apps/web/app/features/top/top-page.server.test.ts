@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
-import { loadTopPage } from './top-page.server.ts';
+import { ALL_TITLES_LIMIT, loadTopPage } from './top-page.server.ts';
 
 const titles = [
   wireTitle({}),
@@ -37,6 +37,21 @@ describe('loadTopPage', () => {
       expect.objectContaining({ href: '/title/10003#episode-77', titleName: 'Third', bonusPoint: 5 }),
     ]);
     expect(page.allTitles).toHaveLength(3);
+    expect(page.allTitleCount).toBe(3);
+  });
+
+  it('shows the first titles only, with how many there are in all (ADR 020)', async () => {
+    const { api, asked } = apiAnswering({
+      '/web/top': webTop,
+      '/search/title': { title_list: titles, title_id_list: [...titles.map((t) => t.title_id), 1, 2, 3, 4] },
+    });
+    const page = await loadTopPage(api);
+    if (page.state !== 'ready') throw new Error('expected the ready state');
+    expect(page.allTitleCount).toBe(7);
+    expect(page.allTitles).toHaveLength(3);
+    const search = asked.find((url) => url.pathname === '/search/title');
+    expect(Number(search?.searchParams.get('limit'))).toBe(ALL_TITLES_LIMIT);
+    expect(ALL_TITLES_LIMIT).toBeLessThanOrEqual(24);
   });
 
   it('keeps the title grid when /web/top fails, listing the demo titles when search fails too', async () => {

@@ -13,7 +13,8 @@ import { type BonusEpisodeView, TOP_HISTORY_TITLES, type TopPageData, type TopSe
 export const DEMO_TITLE_IDS: readonly number[] = Array.from({ length: 40 }, (_, index) => 10_001 + index);
 
 /** How many titles the "All titles" grid asks search for. */
-export const ALL_TITLES_LIMIT = 120;
+/** Titles the top page's "All titles" section shows (a first screen or two); the rest are a link away (ADR 020). */
+export const ALL_TITLES_LIMIT = 24;
 
 type WireTitle = TitleListResponse['title_list'][number];
 
@@ -35,7 +36,11 @@ function toBonusEpisode(episode: Episode, titles: ReadonlyMap<number, Title>): B
 }
 
 /** The top page's sections from GET /web/top (ADR of the catalogue): ids resolved against its title_list. */
-export function toTopSections(top: WebTopResponse, allTitles: readonly WireTitle[]): TopSections {
+export function toTopSections(
+  top: WebTopResponse,
+  allTitles: readonly WireTitle[],
+  allTitleCount = allTitles.length,
+): TopSections {
   const pool = new Map<number, Title>();
   for (const title of [...allTitles, ...top.today_title_list, ...top.title_list]) pool.set(title.title_id, title);
   const inOrder = (ids: readonly number[]) => titlesInOrder(ids, [...pool.values()]);
@@ -55,10 +60,11 @@ export function toTopSections(top: WebTopResponse, allTitles: readonly WireTitle
       titles: inOrder(genre.title_id_list).map(card),
     })),
     allTitles: allTitles.map(card),
+    allTitleCount,
   };
 }
 
-const emptyTop = (allTitles: readonly WireTitle[]): TopSections => ({
+const emptyTop = (allTitles: readonly WireTitle[], allTitleCount: number): TopSections => ({
   featured: allTitles[0] ? toFeatured(allTitles[0]) : undefined,
   bonusEpisodes: [],
   ranking: [],
@@ -66,14 +72,18 @@ const emptyTop = (allTitles: readonly WireTitle[]): TopSections => ({
   todayUpdates: [],
   genreRankings: [],
   allTitles: allTitles.map(card),
+  allTitleCount,
 });
 
-async function loadAllTitles(api: ApiClient): Promise<WireTitle[]> {
+/** The first ALL_TITLES_LIMIT titles by popularity, and how many there are in all. */
+async function loadAllTitles(api: ApiClient): Promise<{ titles: WireTitle[]; total: number }> {
   try {
-    return (await searchTitles(api, { sort: 'popular', limit: ALL_TITLES_LIMIT })).title_list;
+    const found = await searchTitles(api, { sort: 'popular', limit: ALL_TITLES_LIMIT });
+    return { titles: found.title_list, total: found.title_id_list.length };
   } catch (error) {
     console.warn(`GET /search/title failed with ${responseCodeOf(error)}; listing the demo titles instead`);
-    return (await api.listTitles({ title_id_list: DEMO_TITLE_IDS })).title_list;
+    const titles = (await api.listTitles({ title_id_list: DEMO_TITLE_IDS })).title_list;
+    return { titles, total: titles.length };
   }
 }
 
@@ -91,9 +101,9 @@ export async function loadTopPage(api: ApiClient, { withHistory = false } = {}):
   const recent = history.status === 'fulfilled' ? history.value : [];
   if (top.status === 'rejected') {
     console.warn(`GET /web/top failed with ${responseCodeOf(top.reason)}; showing the title grid only`);
-    return { state: 'ready', history: recent, ...emptyTop(all.value) };
+    return { state: 'ready', history: recent, ...emptyTop(all.value.titles, all.value.total) };
   }
-  return { state: 'ready', history: recent, ...toTopSections(top.value, all.value) };
+  return { state: 'ready', history: recent, ...toTopSections(top.value, all.value.titles, all.value.total) };
 }
 
 /**

@@ -27,7 +27,10 @@ export interface TopSections {
   todayChoice: TitleCardView[];
   todayUpdates: TitleCardView[];
   genreRankings: GenreRankingView[];
+  /** The first titles by popularity (ALL_TITLES_LIMIT at most). */
   allTitles: TitleCardView[];
+  /** How many titles there are in all. */
+  allTitleCount: number;
 }
 
 /** How many titles of the reading history the top page shows (the rest are on /my/history). */

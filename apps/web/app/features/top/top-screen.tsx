@@ -178,7 +178,12 @@ export function TopScreen({ page }: { page: TopPageData }) {
       <CatalogueSection
         id="all-titles"
         title={t('top.all_titles')}
-        lead={t('top.series_count', { count: page.allTitles.length })}
+        lead={t('top.series_count', { count: page.allTitleCount })}
+        more={
+          page.allTitleCount > page.allTitles.length
+            ? { href: '/search', label: t('top.browse_all_titles') }
+            : undefined
+        }
       >
         {page.allTitles.length > 0 ? (
           <TitleGrid titles={page.allTitles} label={t('top.all_titles')} />

@@ -1,0 +1,161 @@
+// Catalogue answers kept as the bytes that were sent (ADR 020). An entry is served while three things
+// hold: the catalogue revision is the one it was built at (triggers move the revision on every
+// catalogue write, from any process), the clock has not reached the next scheduled catalogue change
+// (a chapter released, a free window ending, a new wire day) nor the TTL backstop. Entries are
+// dropped oldest-used first beyond `maxBytes`. Which answers may be stored is decided by the routes
+// (opt-in) and the response-cache plugin (anonymous callers only); this class only keeps bytes.
+import { createHash } from 'node:crypto';
+
+export interface CatalogueStateReader {
+  getRevision(): Promise<number>;
+  findNextChangeAt(now: number): Promise<number | undefined>;
+}
+
+export interface ResponseCacheOptions {
+  /** 0 turns the cache off. */
+  maxBytes: number;
+  /** Longest life of an entry whatever else happens. */
+  ttlMs: number;
+  /** How often the revision is read; 0 reads it on every cached call (exact, one indexed read). */
+  revisionCheckMs: number;
+  now(): number;
+  /** The start of the wire day after `now` (answers such as today's updates change then). */
+  nextDayStartAt(now: number): number;
+}
+
+export interface CachedResponse {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly contentType: string;
+}
+
+interface Entry extends CachedResponse {
+  readonly revision: number;
+  readonly validUntil: number;
+}
+
+/** A strong ETag of a body: its SHA-1, base64url (27 characters). */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private revision = -1;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private nextChangeAt: number | undefined;
+  /** Pending refresh, shared by concurrent callers. */
+  private refreshing: Promise<number> | undefined;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly state: CatalogueStateReader,
+    private readonly options: ResponseCacheOptions,
+  ) {}
+
+  get enabled(): boolean {
+    return this.options.maxBytes > 0 && this.options.ttlMs > 0;
+  }
+
+  /** Calls `listener` whenever the catalogue is seen to change (other caches drop their entries). */
+  onCatalogueChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Entries and bytes held (tests, bench). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * The current revision, read from the database when due; when it moved, or when the clock passed
+   * the next scheduled change, every entry goes and the listeners are told.
+   */
+  async refresh(): Promise<number> {
+    const now = this.options.now();
+    // A clock set back (tests, a corrected host clock) makes everything due again.
+    const wentBack = now < this.checkedAt;
+    const revisionDue = wentBack || now - this.checkedAt >= this.options.revisionCheckMs;
+    const scheduleDue = wentBack || this.nextChangeAt === undefined || now >= this.nextChangeAt;
+    if (!revisionDue && !scheduleDue) return this.revision;
+    this.refreshing ??= this.readState(now, scheduleDue).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async readState(now: number, scheduleDue: boolean): Promise<number> {
+    const revision = await this.state.getRevision();
+    this.checkedAt = now;
+    if (revision !== this.revision || scheduleDue) {
+      this.revision = revision;
+      this.nextChangeAt = (await this.state.findNextChangeAt(now)) ?? Number.POSITIVE_INFINITY;
+      this.clear();
+      for (const listener of this.listeners) listener();
+    }
+    return this.revision;
+  }
+
+  /** The current revision and how long answers built now stay true (GET /catalogue/revision). */
+  async describe(): Promise<{ revision: number; validForMs: number }> {
+    const revision = await this.refresh();
+    const now = this.options.now();
+    const until = Math.min(
+      now + this.options.ttlMs,
+      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
+      this.options.nextDayStartAt(now),
+    );
+    return { revision, validForMs: Math.max(0, until - now) };
+  }
+
+  /** The stored answer for `key`, if it is still true. */
+  lookup(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.revision !== this.revision || this.options.now() >= entry.validUntil) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Keeps `body` as the answer for `key`, if the catalogue is still at `revision` (the one read before
+   * the answer was built: a change while it was built makes it unusable).
+   */
+  store(key: string, revision: number, body: Buffer, contentType: string, etag = etagOf(body)): CachedResponse {
+    const answer = { body, etag, contentType };
+    if (!this.enabled || revision !== this.revision || body.length > this.options.maxBytes / 4) return answer;
+    const now = this.options.now();
+    const validUntil = Math.min(
+      now + this.options.ttlMs,
+      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
+      this.options.nextDayStartAt(now),
+    );
+    this.delete(key);
+    this.entries.set(key, { ...answer, revision, validUntil });
+    this.bytes += body.length;
+    while (this.bytes > this.options.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+    return answer;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}

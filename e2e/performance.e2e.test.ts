@@ -1,0 +1,212 @@
+// The running service's caches and compression over HTTP (ADR 020): the page cache answers crawlers
+// and anonymous visitors with a fresh CSP nonce every time and never a visitor with a session or an
+// unknown cookie; text answers and hashed assets go compressed; the API's catalogue answers carry an
+// ETag and answer 304.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createAccountByApi } from './accounts.ts';
+import { VISITOR_USER_AGENT } from './browser.ts';
+import { findLockedChapter } from './demo-chapters.ts';
+import { apiUrl, cookiePrefix, serviceEnv, webUrl } from './e2e-env.ts';
+import { grantPoints } from './service-cli.ts';
+import { CRAWLER_USER_AGENT } from './visitors.ts';
+
+const nonceInHeader = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+async function page(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${webUrl}${path}`, { headers, redirect: 'manual' });
+  const html = await response.text(); // fetch decodes gzip and brotli
+  return { response, html };
+}
+
+describe('page cache (ADR 020)', () => {
+  it('answers a crawler from the cache, each time with a fresh nonce in the page and its CSP', async () => {
+    const headers = { 'user-agent': CRAWLER_USER_AGENT, 'accept-encoding': 'gzip' };
+    await page('/', headers);
+    const first = await page('/', headers);
+    const second = await page('/', headers);
+    expect(first.response.status).toBe(200);
+    expect(second.response.headers.get('x-page-cache')).toBe('hit');
+    expect(second.response.headers.get('content-encoding')).toBe('gzip');
+    const nonces = [first, second].map(({ response, html }) => {
+      const nonce = nonceInHeader(response);
+      expect(nonce).toBeDefined();
+      const inPage = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...inPage]).toEqual([nonce]);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(second.html.length).toBeGreaterThan(10_000);
+  });
+
+  it('never answers a visitor with a session or an unknown cookie from the cache', async () => {
+    for (const cookie of [`${cookiePrefix}uwt=not-a-real-session`, 'someone_elses=1']) {
+      for (let n = 0; n < 2; n++) {
+        const { response } = await page('/', { 'user-agent': CRAWLER_USER_AGENT, cookie });
+        expect(response.headers.get('x-page-cache')).toBeNull();
+      }
+    }
+    const reader = await page('/title/10001/episode/100001', { 'user-agent': VISITOR_USER_AGENT });
+    expect(reader.response.headers.get('x-page-cache')).toBeNull();
+  });
+});
+
+/** A POST to the API with a form body, as the given reader (the session cookie). */
+async function apiPost(path: string, form: Record<string, string>, cookie = '') {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { response, body: (await response.json()) as { response_code: number } };
+}
+
+describe("a reader's own state and the page cache (ADR 020)", () => {
+  it('never shows reader A’s follow, purchase or account menu to reader B or a visitor', async () => {
+    const locked = await findLockedChapter();
+    const path = `/title/${locked.titleId}`;
+    // A returning visitor (the birthday and consents a first visit in Japan records) and a crawler
+    // warm the page before the reader does anything.
+    const firstVisit = await page(path, { 'user-agent': VISITOR_USER_AGENT });
+    const lawCookies = firstVisit.response.headers
+      .getSetCookie()
+      .map((c) => c.split(';', 1)[0])
+      .join('; ');
+    expect(lawCookies).toContain(`${cookiePrefix}birthday=`);
+    const anonymous = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: lawCookies };
+    const crawler = { 'user-agent': CRAWLER_USER_AGENT };
+    await page(path, anonymous);
+    await page(path, crawler);
+
+    const readers = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const email = `cache-${name}-${randomUUID()}@example.test`;
+        const password = 'Cache-Pass-2026!';
+        await createAccountByApi(email, password);
+        const login = await apiPost('/web/user/login', { email, password });
+        expect(login.body.response_code).toBe(0);
+        const uwt = login.response.headers.getSetCookie().find((c) => c.startsWith(`${cookiePrefix}uwt=`));
+        expect(uwt).toBeDefined();
+        return { email, cookie: uwt!.split(';', 1)[0]! };
+      }),
+    );
+    const [a, b] = readers as [{ email: string; cookie: string }, { email: string; cookie: string }];
+    await grantPoints(a.email, locked.point, { paid: true });
+    expect((await apiPost('/favorite/add', { title_id: String(locked.titleId) }, a.cookie)).body.response_code).toBe(0);
+    const bought = await apiPost(
+      '/episode/paid',
+      { episode_id: String(locked.episodeId), check_point: String(locked.point) },
+      a.cookie,
+    );
+    expect(bought.body.response_code).toBe(0);
+
+    // A's own page: rendered for A alone, never stored, with A's state.
+    const own = await page(path, { ...anonymous, cookie: `${lawCookies}; ${a.cookie}` });
+    expect(own.response.status).toBe(200);
+    expect(own.response.headers.get('x-page-cache')).toBeNull();
+    expect(own.response.headers.get('cache-control')).toMatch(/private/);
+    expect(own.html).toContain('data-testid="header-my-page"');
+    expect(own.html).toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
+    expect(own.html).toContain('data-access="purchased"');
+
+    const withoutA = (html: string) => {
+      expect(html).not.toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
+      expect(html).not.toContain('data-access="purchased"');
+    };
+    // B: logged in, their own page (uncached), nothing of A's.
+    const other = await page(path, { ...anonymous, cookie: `${lawCookies}; ${b.cookie}` });
+    expect(other.response.headers.get('x-page-cache')).toBeNull();
+    expect(other.html).toContain('data-testid="header-my-page"');
+    withoutA(other.html);
+    // Visitors and crawlers: from the cache, nothing of A's or B's.
+    for (const headers of [anonymous, crawler]) {
+      const cached = await page(path, headers);
+      expect(cached.response.headers.get('x-page-cache')).toBe('hit');
+      expect(cached.html).toContain('data-testid="header-login"');
+      expect(cached.html).not.toContain('data-testid="header-my-page"');
+      withoutA(cached.html);
+    }
+  });
+});
+
+/**
+ * The service's SQLite file, written directly as an operator's SQL would (the triggers move the
+ * catalogue revision); undefined when the service runs on PostgreSQL.
+ */
+function serviceSqlite() {
+  const url = serviceEnv.MANGA_DATABASE_URL;
+  if (url && !url.startsWith('sqlite:')) return undefined;
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dataDir = serviceEnv.MANGA_DATA_DIR || 'data';
+  const file = url
+    ? url.slice('sqlite:'.length)
+    : join(isAbsolute(dataDir) ? dataDir : resolve(root, dataDir), 'manga.db');
+  const Database = createRequire(join(root, 'apps/api/package.json'))('better-sqlite3');
+  return new Database(file) as { prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+}
+
+describe('page cache and catalogue changes (ADR 020)', () => {
+  it('shows a price changed in the database on the very next page, where the old page was cached', async (context) => {
+    const sqlite = serviceSqlite();
+    if (!sqlite) return context.skip();
+    const locked = await findLockedChapter();
+    const path = `/title/${locked.titleId}`;
+    const crawler = { 'user-agent': CRAWLER_USER_AGENT };
+    const priceOf = (html: string) =>
+      new RegExp(
+        `href="/title/${locked.titleId}/episode/${locked.episodeId}"[\\s\\S]*?data-testid="episode-price"[\\s\\S]*?</svg>([^<]*)<`,
+      ).exec(html)?.[1];
+    await page(path, crawler);
+    const before = await page(path, crawler);
+    expect(before.response.headers.get('x-page-cache')).toBe('hit');
+    expect(priceOf(before.html)).toContain(String(locked.point));
+    const changed = locked.point + 7;
+    sqlite.prepare('UPDATE episode SET point = ? WHERE id = ?').run(changed, locked.episodeId);
+    try {
+      const after = await page(path, crawler);
+      expect(after.response.headers.get('x-page-cache')).toBe('miss');
+      expect(priceOf(after.html)).toContain(String(changed));
+      expect((await page(path, crawler)).response.headers.get('x-page-cache')).toBe('hit');
+    } finally {
+      sqlite.prepare('UPDATE episode SET point = ? WHERE id = ?').run(locked.point, locked.episodeId);
+      sqlite.close();
+    }
+    expect(priceOf((await page(path, crawler)).html)).toContain(String(locked.point));
+  });
+});
+
+describe('compression and HTTP caching (ADR 020)', () => {
+  it('sends hashed scripts compressed and immutable, and pages compressed', async () => {
+    const { html } = await page('/', { 'user-agent': CRAWLER_USER_AGENT });
+    const script = /\/assets\/[A-Za-z0-9_-]+\.js/.exec(html)?.[0];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${webUrl}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const raw = await fetch(`${webUrl}/`, {
+      headers: { 'user-agent': CRAWLER_USER_AGENT, 'accept-encoding': 'gzip' },
+    });
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    // fetch hands the page decoded; the size on the wire is the header's (a cached page's gzip).
+    const decoded = Buffer.byteLength(await raw.text());
+    expect(Number(raw.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(Number(raw.headers.get('content-length'))).toBeLessThan(decoded / 4);
+  });
+
+  it('compresses the API through the web origin and answers its catalogue calls with an ETag and 304', async () => {
+    const proxied = await fetch(`${webUrl}/api/web/top`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(proxied.status).toBe(200);
+    expect(proxied.headers.get('content-encoding')).toBe('gzip');
+    await fetch(`${apiUrl}/web/top`);
+    const first = await fetch(`${apiUrl}/web/top`);
+    const etag = first.headers.get('etag');
+    expect(first.headers.get('x-manga-cache')).toBe('hit');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    const again = await fetch(`${apiUrl}/web/top`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+  });
+});

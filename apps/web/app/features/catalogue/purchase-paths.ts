@@ -40,3 +40,8 @@ export function withoutPurchaseDialog(url: URL): string {
   const query = params.toString();
   return `${url.pathname}${query ? `?${query}` : ''}`;
 }
+
+/** The shop (ADR 019), coming back to `path` after buying points. */
+export function shopPathBackTo(path: string): string {
+  return `/my/shop?return=${encodeURIComponent(path)}`;
+}

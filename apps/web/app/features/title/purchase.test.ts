@@ -49,6 +49,7 @@ function row(id: number, index: number, access: EpisodeRowView['access'], isView
     bonusPoint: 0,
     commentCount: 0,
     isViewed,
+    isViewedLastPage: false,
   };
 }
 

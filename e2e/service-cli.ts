@@ -33,3 +33,8 @@ export async function setMaintenance(on: boolean): Promise<void> {
 export async function makeOperator(email: string): Promise<void> {
   await runApiCli('operator.cli.ts', ['add', email]);
 }
+
+/** Grants free points as support would: `npm run points -- grant <email> <amount> --reason "…"`. */
+export async function grantPoints(email: string, amount: number, reason: string): Promise<string> {
+  return runApiCli('points.cli.ts', ['grant', email, String(amount), '--reason', reason]);
+}

@@ -110,20 +110,26 @@ function LockedActions({ episode, purchase }: { episode: EpisodeRowView; purchas
           {t('purchase.rent_button')}
         </Link>
       ) : null}
-      <Link
-        to={to('buy')}
-        preventScrollReset
-        aria-label={t('purchase.buy_label', { name: episode.name, points })}
-        data-testid="episode-buy"
-        className={`${actionButton} bg-white text-ink ring-1 ring-zinc-300 hover:bg-zinc-50`}
-      >
-        <svg viewBox="0 0 16 16" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true">
-          <circle cx="8" cy="8" r="7" />
-          <path d="M8 4v8M5.5 6.5h5" stroke="#fff" strokeWidth="1.6" />
-        </svg>
-        <span data-testid="episode-price">{points}</span>
-        <span className="text-brand-600">· {t('purchase.buy_button')}</span>
-      </Link>
+      {episode.singleSale ? (
+        <Link
+          to={to('buy')}
+          preventScrollReset
+          aria-label={t('purchase.buy_label', { name: episode.name, points })}
+          data-testid="episode-buy"
+          className={`${actionButton} bg-white text-ink ring-1 ring-zinc-300 hover:bg-zinc-50`}
+        >
+          <svg viewBox="0 0 16 16" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true">
+            <circle cx="8" cy="8" r="7" />
+            <path d="M8 4v8M5.5 6.5h5" stroke="#fff" strokeWidth="1.6" />
+          </svg>
+          <span data-testid="episode-price">{points}</span>
+          <span className="text-brand-600">· {t('purchase.buy_button')}</span>
+        </Link>
+      ) : (
+        <span data-testid="episode-price" className="text-xs font-bold text-zinc-500">
+          {points}
+        </span>
+      )}
     </div>
   );
 }

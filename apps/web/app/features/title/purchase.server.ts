@@ -80,12 +80,15 @@ export async function loadPurchaseDialog(
     const episode = dialogEpisode(row);
     if (accessKindOf(status.badge) !== 'paid') return { kind: 'open', episode };
     if (request.kind === 'buy') {
+      const quote = quotePurchase(status, status.point);
       return {
         kind: 'buy',
         episode,
-        purchasable: status.is_purchasable === 1,
+        // The API's is_purchasable also says "enough points": a short wallet is told apart (and
+        // offered the shop) when the episode is otherwise sold on its own.
+        purchasable: status.is_purchasable === 1 || (quote.spend === undefined && row.singleSale),
         bonusPoint: row.bonusPoint,
-        quote: quotePurchase(status, status.point),
+        quote,
         shopHref,
       };
     }

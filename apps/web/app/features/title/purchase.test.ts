@@ -50,6 +50,7 @@ function row(id: number, index: number, access: EpisodeRowView['access'], isView
     commentCount: 0,
     isViewed,
     isViewedLastPage: false,
+    singleSale: true,
   };
 }
 
@@ -77,6 +78,15 @@ describe('catchUpOf', () => {
   it('gives 10 % back, rounded up, from 1,000 points on (contracts bulkPointBack)', () => {
     const rows = Array.from({ length: 15 }, (_, i) => row(i + 1, i + 1, { kind: 'paid', point: 67, ticket: false }));
     expect(catchUpOf(rows)).toMatchObject({ total: 1005, pointBack: 101 });
+  });
+
+  it('leaves out episodes that are not sold on their own', () => {
+    const rows = [
+      row(4, 4, { kind: 'paid', point: 50, ticket: true }),
+      row(5, 5, { kind: 'paid', point: 60, ticket: true }),
+    ];
+    rows[0] = { ...rows[0]!, singleSale: false };
+    expect(catchUpOf(rows).episodes.map((e) => e.id)).toEqual([5]);
   });
 
   it('is empty when nothing is left to buy', () => {

@@ -59,7 +59,7 @@ export interface CatchUp {
 export function catchUpOf(rows: readonly EpisodeRowView[]): CatchUp {
   const episodes = rows
     .flatMap((row) =>
-      row.access.kind === 'paid' && row.access.point > 0 && !row.isViewed
+      row.access.kind === 'paid' && row.access.point > 0 && row.singleSale && !row.isViewed
         ? [{ id: row.id, index: row.index, name: row.name, point: row.access.point }]
         : [],
     )
@@ -97,7 +97,7 @@ export type PurchaseDialogView =
   | {
       kind: 'buy';
       episode: DialogEpisode;
-      /** False when the API says the episode cannot be bought now (already held, free, not sold alone). */
+      /** False when the episode cannot be bought now whatever the wallet holds (not sold alone, not for sale). */
       purchasable: boolean;
       bonusPoint: number;
       quote: PurchaseQuote;

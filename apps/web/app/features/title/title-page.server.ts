@@ -49,6 +49,7 @@ function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRo
     commentCount: episode.comment_num,
     isViewed: episode.is_viewed === 1,
     isViewedLastPage: episode.is_viewed_last_page === 1,
+    singleSale: episode.single_sale_enabled === 1,
   };
 }
 

@@ -17,6 +17,8 @@ export interface EpisodeRowView {
   bonusPoint: number;
   commentCount: number;
   isViewed: boolean;
+  /** The episode is sold on its own (`single_sale_enabled`): a Buy button, when it must be bought. */
+  singleSale: boolean;
   /** The reader reached the episode's last page (WIRE.md `is_viewed_last_page`). */
   isViewedLastPage: boolean;
 }

@@ -30,6 +30,13 @@ async function shot(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: name.startsWith('title') });
+    if (name.startsWith('title')) {
+      // The episode list as the reader sees it, one screen high.
+      await page.locator('#episodes').scrollIntoViewIfNeeded();
+      await page.evaluate(() => document.getElementById('episodes')?.scrollIntoView());
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(shotsDir, `${name}-list-${width}.png`) });
+    }
   }
   await page.setViewportSize(size);
 }
@@ -135,12 +142,16 @@ describe('wallet on the title page (issue 10)', () => {
     await other.getByTestId('purchase-confirm').click();
     await waitForReader(other, titleId, second);
     await page.getByTestId('purchase-confirm').click();
-    const error = page.getByTestId('buy-dialog').getByTestId('form-error');
+    // The answer comes back with the page reloaded: the chapter is now open, and the dialog says
+    // why nothing was spent, in words, with the code as small print.
+    const opened = page.getByTestId('open-dialog');
+    const error = opened.getByTestId('form-error');
     await error.waitFor();
     expect(await error.getByTestId('form-error-message').textContent()).toBe(
       uiText('en', 'response_code_message.episode_already_purchased'),
     );
     expect(await error.textContent()).toContain('3102');
+    await opened.getByRole('link', { name: uiText('en', 'purchase.read_now') }).waitFor();
     await other.close();
 
     // One point left: the confirmation says how many are missing and offers the shop, coming back here.

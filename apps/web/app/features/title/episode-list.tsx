@@ -208,12 +208,12 @@ export function EpisodeList({
                 data-testid="episode-row"
                 data-access={episode.access.kind}
                 data-viewed={episode.isViewed ? (episode.isViewedLastPage ? 'finished' : 'opened') : undefined}
-                className="group flex min-w-0 flex-1 items-center gap-3 px-4 py-3.5 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:gap-4 sm:px-5"
+                className="group grid min-w-0 flex-1 grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 px-4 py-3.5 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:grid-cols-[2.25rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-5"
               >
                 <span className="w-9 shrink-0 text-center text-sm font-black text-zinc-400 tabular-nums">
                   {episode.index}
                 </span>
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0">
                   <span
                     className={`block text-sm font-bold break-words group-hover:text-brand-600 sm:text-base ${episode.isViewed ? 'text-zinc-500' : 'text-ink'}`}
                   >
@@ -254,7 +254,10 @@ export function EpisodeList({
                   </span>
                 </span>
                 {episode.access.kind === 'paid' && purchase ? null : (
-                  <AccessBadge access={episode.access} renderedAt={purchase?.renderedAt} />
+                  // Under the name on a phone (so the name keeps its width), at the row's end from sm up.
+                  <span className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end">
+                    <AccessBadge access={episode.access} renderedAt={purchase?.renderedAt} />
+                  </span>
                 )}
               </Link>
               {purchase ? <LockedActions episode={episode} purchase={purchase} /> : null}

@@ -431,6 +431,12 @@ export function PurchaseDialog({
     case 'open':
       return (
         <DialogFrame closeHref={closeHref} title={t('purchase.open_title')} episode={view.episode} testId="open-dialog">
+          {result?.status === 'failed' ? (
+            // The confirmation that was submitted failed because the episode opened meanwhile (3102).
+            <div className="mt-3">
+              <FormError code={result.code} />
+            </div>
+          ) : null}
           <p className="mt-3 text-sm text-zinc-700">{t('purchase.open_body')}</p>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <CancelLink closeHref={closeHref} label={t('purchase.close')} />

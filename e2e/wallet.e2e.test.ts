@@ -174,6 +174,8 @@ describe('wallet on the title page (issue 10)', () => {
     await locked.waitFor();
     expect(await locked.getByTestId('locked-price').textContent()).toBe(`${shortOf.point} pt`);
     await locked.getByTestId('locked-ticket-wait').waitFor();
+    // No ticket left: the screen counts down to the next one instead of offering to rent.
+    expect(await locked.getByTestId('locked-rent').count()).toBe(0);
     await shot(page, 'locked-en');
     await locked.getByTestId('locked-buy').click();
     await page.waitForURL(`${webUrl}${titlePath}?buy=${shortOf.episodeId}`);
@@ -200,6 +202,36 @@ describe('wallet on the title page (issue 10)', () => {
     expect(spent).toHaveLength(2);
     const tickets = await (await page.request.get(`${webUrl}/api/account/ticket/flow?limit=20`)).json();
     expect(JSON.stringify(tickets)).toContain(String(rented.episodeId));
+  });
+
+  it('catches up: buys every unread paid chapter at once for the total shown, then reads the first', async () => {
+    const { titleId, chapters } = await findTitleWithRentableChapters(2);
+    const email = `wallet-bulk-${randomUUID().slice(0, 8)}@example.com`;
+    await createAccountByApi(email, PASSWORD);
+    await grantPoints(email, 5000, 'e2e catch-up test');
+    const page = await visitor();
+    const titlePath = `/title/${pad(titleId)}`;
+    await page.goto(`${webUrl}${titlePath}?bulk=1`);
+    await logIn(page, email, PASSWORD);
+    await page.waitForURL(`${webUrl}${titlePath}?bulk=1`);
+    const bulk = page.getByTestId('bulk-dialog');
+    await bulk.waitFor();
+    // Every paid chapter of the title, unread by a new reader (those not sold alone aside).
+    const rows = await page.locator('[data-testid="episode-buy"]').count();
+    expect(await bulk.getByRole('listitem').count()).toBe(rows);
+    const total = Number((await bulk.getByTestId('purchase-price').textContent())?.replace(/\D/g, ''));
+    expect(total).toBeGreaterThanOrEqual(chapters.reduce((sum, chapter) => sum + chapter.point, 0));
+    expect(await bulk.getByTestId('purchase-balance-after').textContent()).toContain(`${5000 - total} pt`);
+    expect(await bulk.getByTestId('purchase-point-back').textContent()).toBe(
+      total >= 1000 ? `+${Math.ceil(total / 10)} pt back` : uiText('en', 'purchase.point_back_none'),
+    );
+    await shot(page, 'bulk-confirm-en');
+    await bulk.getByTestId('purchase-confirm').click();
+    await waitForReader(page, titleId, chapters[0] as LockedChapter);
+    await page.goto(`${webUrl}${titlePath}`);
+    await page.getByTestId('episode-row').first().waitFor();
+    expect(await page.getByTestId('episode-buy').count()).toBe(0);
+    expect(await page.getByTestId('catch-up').count()).toBe(0);
   });
 
   it('shows a Japanese reader the confirmation and the locked screen in Japanese', async () => {

@@ -119,7 +119,11 @@ async function lockedViewer(
     bonusPoint: episode?.bonus_point ?? 0,
     unlockHref: titleEpisodeAnchor(base.titleId, base.episodeId),
     buyHref: throughLogin(purchaseDialogHref(base.titleId, 'buy', base.episodeId)),
-    rentHref: lockedTickets ? throughLogin(purchaseDialogHref(base.titleId, 'rent', base.episodeId)) : undefined,
+    // A logged-in reader holding no ticket is told when the next one comes (the ticket lines), not sent to rent.
+    rentHref:
+      lockedTickets && (!lockedTickets.held || lockedTickets.held.title > 0 || lockedTickets.held.premium > 0)
+        ? throughLogin(purchaseDialogHref(base.titleId, 'rent', base.episodeId))
+        : undefined,
     renderedAt: new Date().toISOString(),
     loginHref: isLoggedIn ? undefined : loginPathFor(`${url.pathname}${url.search}`),
     firstEpisodeHref:

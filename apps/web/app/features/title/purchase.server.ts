@@ -9,14 +9,13 @@ import {
   responseCodeOf,
 } from '@manga/api-client';
 import { MAX_BULK_EPISODES, ResponseCode } from '@manga/contracts';
-import { type RouterContextProvider, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
-import { clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
+import { isSessionGone } from '#app/features/account/account-api.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
 import { purchaseDialogHref, purchaseDialogOf, shopPathBackTo } from '#app/features/catalogue/purchase-paths.ts';
 import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
-import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import {
   catchUpOf,
   type DialogEpisode,
@@ -29,12 +28,10 @@ import {
 } from './purchase.ts';
 import type { EpisodeRowView } from './title-page.ts';
 
-type Context = Readonly<RouterContextProvider>;
-
-/** A session the API no longer knows: forget it and log in again, coming back to `back`. */
-function onSessionGone(code: number, context: Context, back: string): void {
+/** A session the API no longer knows: forget it (`forgetSession`) and log in again, coming back to `back`. */
+function onSessionGone(code: number, forgetSession: () => void, back: string): void {
   if (!isSessionGone(code)) return;
-  clearSessionCookie(visitorOf(context));
+  forgetSession();
   throw redirect(loginPathFor(back));
 }
 
@@ -50,11 +47,10 @@ function dialogEpisode(row: EpisodeRowView): DialogEpisode {
  */
 export async function loadPurchaseDialog(
   api: ApiClient,
-  context: Context,
   url: URL,
   titleId: number,
   rows: readonly EpisodeRowView[],
-  { isLoggedIn, now }: { isLoggedIn: boolean; now: Date },
+  { isLoggedIn, now, forgetSession }: { isLoggedIn: boolean; now: Date; forgetSession: () => void },
 ): Promise<PurchaseDialogView | undefined> {
   const request = purchaseDialogOf(
     url.searchParams,
@@ -119,7 +115,7 @@ export async function loadPurchaseDialog(
     };
   } catch (error) {
     const code = responseCodeOf(error);
-    onSessionGone(code, context, here);
+    onSessionGone(code, forgetSession, here);
     if (code === ResponseCode.ServerMaintenance) handleApiError(error);
     return { kind: 'failed', code };
   }
@@ -140,14 +136,13 @@ function idField(value: FormDataEntryValue | null): number | undefined {
  */
 export async function submitPurchase(
   form: FormData,
-  request: Request,
-  context: Context,
+  api: ApiClient,
   titleId: number,
+  forgetSession: () => void,
 ): Promise<PurchaseActionResult> {
   const intent = purchaseIntentOf(form.get(PURCHASE_INTENT_FIELD));
   if (!intent) return { status: 'failed', intent: PurchaseIntent.Buy, code: ResponseCode.InvalidParameter };
   const invalid = { status: 'failed', intent, code: ResponseCode.InvalidParameter } as const;
-  const api = apiFor(request, context);
   const episodeId = idField(form.get('episode_id'));
   const back =
     intent === PurchaseIntent.Bulk || episodeId === undefined
@@ -183,7 +178,7 @@ export async function submitPurchase(
     }
   } catch (error) {
     const code = responseCodeOf(error);
-    onSessionGone(code, context, back);
+    onSessionGone(code, forgetSession, back);
     if (code === ResponseCode.ServerMaintenance) handleApiError(error);
     return { status: 'failed', intent, code };
   }

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
+import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
+import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { submitFollow } from './follow.server.ts';
 import type { FollowActionResult } from './follow.ts';
 import { submitPurchase } from './purchase.server.ts';
@@ -12,6 +14,6 @@ export async function submitTitleForm(
 ): Promise<FollowActionResult | PurchaseActionResult> {
   const form = await request.formData();
   return purchaseIntentOf(form.get(PURCHASE_INTENT_FIELD))
-    ? submitPurchase(form, request, context, titleId)
+    ? submitPurchase(form, apiFor(request, context), titleId, () => clearSessionCookie(visitorOf(context)))
     : submitFollow(form, request, context, titleId);
 }

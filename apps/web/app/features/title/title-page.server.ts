@@ -18,6 +18,7 @@ import {
 import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
+import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { optionalCall } from '#app/features/catalogue/optional-call.ts';
@@ -186,9 +187,10 @@ export async function loadRouteTitlePage(request: Request, context: Readonly<Rou
   const api = apiFor(request, context);
   const clock = { now: new Date(), timeZone: env.wireTimeZone };
   const page = await loadTitlePage(api, url, titleId, clock, { isLoggedIn });
-  const purchase = await loadPurchaseDialog(api, context, url, titleId, page.episodes, {
+  const purchase = await loadPurchaseDialog(api, url, titleId, page.episodes, {
     isLoggedIn,
     now: clock.now,
+    forgetSession: () => clearSessionCookie(visitorOf(context)),
   });
   return { ...page, purchase };
 }

@@ -221,7 +221,9 @@ describe('wallet on the title page (issue 10)', () => {
     expect(await bulk.getByRole('listitem').count()).toBe(rows);
     const total = Number((await bulk.getByTestId('purchase-price').textContent())?.replace(/\D/g, ''));
     expect(total).toBeGreaterThanOrEqual(chapters.reduce((sum, chapter) => sum + chapter.point, 0));
-    expect(await bulk.getByTestId('purchase-balance-after').textContent()).toContain(`${(5000 - total).toLocaleString('en-US')} pt`);
+    expect(await bulk.getByTestId('purchase-balance-after').textContent()).toContain(
+      `${(5000 - total).toLocaleString('en-US')} pt`,
+    );
     expect(await bulk.getByTestId('purchase-point-back').textContent()).toBe(
       total >= 1000 ? `+${Math.ceil(total / 10)} pt back` : uiText('en', 'purchase.point_back_none'),
     );

@@ -56,7 +56,7 @@ export function ContinueButton({
           : label(reading.action)}
       </Link>
       {episodeName ? (
-        <div className="w-full max-w-64 text-xs text-zinc-300">
+        <div className="w-full max-w-64 text-xs text-zinc-300" data-testid="continue-progress">
           <p className="mb-1 truncate">{episodeName}</p>
           <ReadingProgressBar reading={reading} tone="dark" />
         </div>

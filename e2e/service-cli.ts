@@ -38,3 +38,8 @@ export async function makeOperator(email: string): Promise<void> {
 export async function grantPoints(email: string, amount: number, reason: string): Promise<string> {
   return runApiCli('points.cli.ts', ['grant', email, String(amount), '--reason', reason]);
 }
+
+/** Grants premium tickets as support would: `npm run points -- grant-ticket <email> --count N`. */
+export async function grantPremiumTickets(email: string, count: number): Promise<string> {
+  return runApiCli('points.cli.ts', ['grant-ticket', email, '--count', String(count)]);
+}

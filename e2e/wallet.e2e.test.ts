@@ -7,7 +7,7 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, type LockedChapter, pad } from './demo-chapters.ts';
 import { webUrl } from './e2e-env.ts';
-import { grantPoints } from './service-cli.ts';
+import { grantPoints, grantPremiumTickets } from './service-cli.ts';
 import { expectNoRawKeys, uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -181,6 +181,15 @@ describe('wallet on the title page (issue 10)', () => {
     await page.waitForURL(`${webUrl}${titlePath}?buy=${shortOf.episodeId}`);
     await page.getByTestId('purchase-short').waitFor();
 
+    // A premium ticket from support rents it (ticket_type 99) while the title's ticket recovers.
+    await grantPremiumTickets(email, 1);
+    await page.goto(`${webUrl}${titlePath}?rent=${shortOf.episodeId}`);
+    const premium = page.getByTestId('rent-dialog');
+    await premium.getByTestId('rent-wait').waitFor();
+    await shot(page, 'rent-premium-en');
+    await premium.getByTestId('rent-premium').click();
+    await waitForReader(page, titleId, shortOf);
+
     // /my: the purchased title and the balance left.
     await page.goto(`${webUrl}/my`);
     await page.getByTestId('my-purchased').locator(`a[href="${titlePath}"]`).first().waitFor();
@@ -202,6 +211,7 @@ describe('wallet on the title page (issue 10)', () => {
     expect(spent).toHaveLength(2);
     const tickets = await (await page.request.get(`${webUrl}/api/account/ticket/flow?limit=20`)).json();
     expect(JSON.stringify(tickets)).toContain(String(rented.episodeId));
+    expect(JSON.stringify(tickets)).toContain(String(shortOf.episodeId));
   });
 
   it('catches up: buys every unread paid chapter at once for the total shown, then reads the first', async () => {

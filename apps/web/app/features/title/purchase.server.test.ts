@@ -119,6 +119,19 @@ describe('loadPurchaseDialog', () => {
   });
 
   it('offers the tickets the reader holds, and when the next title ticket comes while none is left', async () => {
+    const notTarget = apiAnswering({
+      '/episode/status': status({ is_title_ticket_rentable: 0 }),
+      '/title/ticket/list': {
+        title_ticket_list: [
+          { title_id: TITLE, ticket_info: { ...makeTitleTicket().ticket_info, target_episode_id_list: [3] } },
+        ],
+      },
+    });
+    expect(await loadPurchaseDialog(notTarget.api, at('?rent=2'), TITLE, rows, signedIn)).toMatchObject({
+      kind: 'rent',
+      title: undefined,
+      premium: undefined,
+    });
     const ticket = makeTitleTicket({ title_id: TITLE });
     const info = ticket.ticket_info;
     const empty = {
@@ -133,12 +146,14 @@ describe('loadPurchaseDialog', () => {
               next_ticket_recover_second: 3600,
             },
             premium_ticket_info: { own_ticket_num: 2, ticket_type: 99, rental_second: 259200 },
+            target_episode_id_list: [2, 3],
           },
         },
       ],
     };
     const { api } = apiAnswering({
-      '/episode/status': status({ is_premium_ticket_rentable: 1 }),
+      // No title ticket in hand: not rentable with it now, but the episode is one tickets rent.
+      '/episode/status': status({ is_premium_ticket_rentable: 1, is_title_ticket_rentable: 0 }),
       '/title/ticket/list': empty,
     });
     expect(await loadPurchaseDialog(api, at('?rent=2'), TITLE, rows, signedIn)).toMatchObject({

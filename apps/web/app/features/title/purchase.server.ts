@@ -88,13 +88,16 @@ export async function loadPurchaseDialog(
         shopHref,
       };
     }
+    // A ticket's option shows when the API lists the episode as one tickets rent (even with none
+    // in hand: then when the next title ticket comes); `is_*_ticket_rentable` says "right now".
+    const target = tickets?.target_episode_id_list.includes(row.id) ?? false;
     const title = tickets?.title_ticket_info;
     const premium = tickets?.premium_ticket_info;
     return {
       kind: 'rent',
       episode,
       title:
-        title && status.is_title_ticket_rentable === 1
+        title && (target || status.is_title_ticket_rentable === 1)
           ? {
               own: title.own_ticket_num,
               max: title.max_ticket_num,
@@ -108,7 +111,7 @@ export async function loadPurchaseDialog(
             }
           : undefined,
       premium:
-        premium && (status.is_premium_ticket_rentable === 1 || premium.own_ticket_num === 0)
+        premium && (target || status.is_premium_ticket_rentable === 1)
           ? { own: premium.own_ticket_num, ticketType: premium.ticket_type, rentalSeconds: premium.rental_second }
           : undefined,
       renderedAt: now.toISOString(),

@@ -172,9 +172,10 @@ describe('catalogue and discovery', () => {
     await giveAdultConsent(context);
     const page = await context.newPage();
     await page.goto(`${webUrl}/title/10003`);
-    const paid = page.locator('[data-testid="episode-row"][data-access="paid"]').first();
-    const price = await paid.getByTestId('episode-price').textContent();
-    await paid.click();
+    // The price sits beside the row's link, on its Buy button.
+    const paidRow = page.locator('li:has([data-testid="episode-row"][data-access="paid"])').first();
+    const price = await paidRow.getByTestId('episode-price').textContent();
+    await paidRow.getByTestId('episode-row').click();
     await page.getByTestId('locked-chapter').waitFor();
     await page.getByRole('heading', { name: 'This chapter is locked' }).waitFor();
     expect(await page.getByTestId('locked-price').textContent()).toBe(price);

@@ -109,3 +109,34 @@ export async function findLockedChapters(
     throw new Error(`Only ${found.length} titles with ${perTitle} locked chapters in the demo catalogue`);
   return found;
 }
+
+export interface LockedChapter {
+  episodeId: number;
+  index: number;
+  point: number;
+  name: string;
+}
+
+/** An unrated title with at least `count` chapters that must be bought (badge 1) and that a title ticket can rent, oldest first. */
+export async function findTitleWithRentableChapters(
+  count: number,
+): Promise<{ titleId: number; titleName: string; chapters: LockedChapter[] }> {
+  for (let titleId = 10_001; titleId <= 10_048; titleId++) {
+    const detail = WebTitleDetailResponseSchema.safeParse(await apiGet(`/web/title/detail?title_id=${titleId}`));
+    if (!detail.success || (detail.data.web_title.age_rating ?? 0) > 0) continue;
+    const ids = detail.data.web_title.episode_id_list.join(',');
+    if (!ids) continue;
+    const list = EpisodeListResponseSchema.parse(await apiGet(`/episode/list?episode_id_list=${ids}`));
+    const chapters = list.episode_list
+      .filter((episode) => episode.badge === 1 && episode.point > 0 && episode.ticket_rental_enabled === 1)
+      .sort((a, b) => a.index - b.index)
+      .map((episode) => ({
+        episodeId: episode.episode_id,
+        index: episode.index,
+        point: episode.point,
+        name: episode.episode_name,
+      }));
+    if (chapters.length >= count) return { titleId, titleName: detail.data.web_title.title_name, chapters };
+  }
+  throw new Error(`No title with ${count} rentable locked chapters in the demo catalogue`);
+}

@@ -178,6 +178,15 @@ async function backToTheTitle(journey: Journey): Promise<void> {
   await expectHeading(page, journey.titleName);
   // Still followed after the round trip.
   expect(await page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('true');
+  // The main button continues the chapter just opened (this browser's place, for a guest) instead
+  // of offering chapter 1 again.
+  const index = (
+    await page.locator(`#episode-${journey.chapter.episodeId} [data-testid="episode-row"] span`).first().textContent()
+  )?.trim();
+  await expect
+    .poll(() => page.getByTestId('continue-reading').textContent())
+    .toBe(text(journey, 'catalogue.history.continue_chapter', { index: index ?? '' }));
+  expect(await page.getByTestId('read-first').count()).toBe(0);
   await checkScreen(journey);
 }
 

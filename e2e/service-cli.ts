@@ -39,8 +39,8 @@ export async function grantPoints(
   email: string,
   amount: number,
   options: { paid?: boolean; expiresDays?: number; reason?: string } = {},
-): Promise<void> {
-  await runApiCli('points.cli.ts', [
+): Promise<string> {
+  return runApiCli('points.cli.ts', [
     'grant',
     email,
     String(amount),
@@ -55,8 +55,8 @@ export async function grantPoints(
 export async function grantPremiumTickets(
   email: string,
   options: { count?: number; expiresDays?: number } = {},
-): Promise<void> {
-  await runApiCli('points.cli.ts', [
+): Promise<string> {
+  return runApiCli('points.cli.ts', [
     'grant-ticket',
     email,
     ...(options.count !== undefined ? ['--count', String(options.count)] : []),

@@ -484,7 +484,13 @@ describe('the viewer (issue 12)', () => {
     const ticket = page.getByTestId('locked-ticket');
     expect(await ticket.textContent()).toContain('You have 1 free ticket for this series.');
     expect(await ticket.textContent()).toContain('A rental lasts 3 days.');
-    expect(await page.getByRole('link', { name: 'Buy or rent on the series page' }).count()).toBe(1);
+    // Buy, and rent with the ticket in hand: the series page's confirmations.
+    expect(await page.getByTestId('locked-buy').getAttribute('href')).toBe(
+      `/title/${pad(locked.titleId)}?buy=${locked.episodeId}`,
+    );
+    expect(await page.getByTestId('locked-rent').getAttribute('href')).toBe(
+      `/title/${pad(locked.titleId)}?rent=${locked.episodeId}`,
+    );
 
     // The ticket rents another chapter of the series; this one then waits for the next ticket.
     const list = await context.request.get(`${apiUrl}/title/ticket/list?title_id_list=${locked.titleId}`);
@@ -496,8 +502,10 @@ describe('the viewer (issue 12)', () => {
     });
     expect(await rental.json()).toMatchObject({ response_code: 0 });
     await page.reload();
-    expect(await ticket.textContent()).toMatch(/Your next free ticket arrives in 2[23] hours\./);
+    expect(await ticket.textContent()).toMatch(/Your next free ticket arrives in 2[23] hours( \d+ minutes?)?\./);
     expect(await ticket.textContent()).not.toContain('You have');
+    // Nothing to rent with until then: no Rent button, the countdown says when.
+    expect(await page.getByTestId('locked-rent').count()).toBe(0);
   });
 
   describe('reading history and continue-reading (an account on two browsers)', () => {
@@ -527,7 +535,11 @@ describe('the viewer (issue 12)', () => {
       const other = await second.newPage();
       await other.goto(`${webUrl}/title/${pad(spread.titleId)}`);
       const resume = other.getByTestId('continue-reading');
-      expect(await resume.textContent()).toBe('Continue from page 5');
+      const index = (
+        await other.locator(`#episode-${spread.episodeId} [data-testid="episode-row"] span`).first().textContent()
+      )?.trim();
+      expect(await resume.textContent()).toBe(`Continue chapter ${index}`);
+      expect(await other.getByTestId('continue-progress').textContent()).toContain('Page 5 of');
       await resume.click();
       await other.waitForURL(`${webUrl}${readerPath(spread, '?page=5')}`);
       await expectShown(other, [5]);

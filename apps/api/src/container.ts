@@ -286,7 +286,17 @@ function createCatalogueServices(options: {
   const urls = mediaUrls;
   const entitlement = new EntitlementService({ titles, episodes, users, ownership });
   const catalogue = new CatalogueService(
-    { titles, episodes, magazines, popularity: repositories.rankings, entitlement, clock, urls, cache },
+    {
+      titles,
+      episodes,
+      magazines,
+      popularity: repositories.rankings,
+      entitlement,
+      views: repositories.readingHistory,
+      clock,
+      urls,
+      cache,
+    },
     { timeZone, webPublicUrl: config.webPublicUrl },
   );
   const genres = new GenreService({ genres: repositories.genres, titles, clock, urls, cache });

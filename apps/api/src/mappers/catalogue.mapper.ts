@@ -102,11 +102,20 @@ export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title 
   };
 }
 
+/** Whether the reader opened an episode and reached its end (WIRE.md `is_viewed`, `is_viewed_last_page`). */
+export interface EpisodeViewed {
+  opened: boolean;
+  finished: boolean;
+}
+
+const NOT_VIEWED: EpisodeViewed = { opened: false, finished: false };
+
 export function toEpisodeResponse(
   row: EpisodeRow,
   magazine: { name_en: string; name_ja: string } | undefined,
   access: EpisodeAccess,
   { locale, urls, timeZone }: RenderContext,
+  viewed: EpisodeViewed = NOT_VIEWED,
 ): Episode {
   const thumbnail = urls.publicUrl(row.thumbnail_path);
   const shown = toEpisodeAccessFields(access, row.point);
@@ -125,8 +134,8 @@ export function toEpisodeResponse(
     rental_finish_time: toRentalFinishTime(access, timeZone),
     magazine_id: row.magazine_id,
     magazine_name: magazine ? localizedName(magazine, locale) : null,
-    is_viewed: 0,
-    is_viewed_last_page: 0,
+    is_viewed: viewed.opened ? 1 : 0,
+    is_viewed_last_page: viewed.finished ? 1 : 0,
     thumbnail_image_url: thumbnail,
     web_thumbnail_image_url: thumbnail,
     first_page_image_url: thumbnail,

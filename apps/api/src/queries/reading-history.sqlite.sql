@@ -41,6 +41,17 @@ where
   "h"."user_id" = ?
   and "h"."title_id" = ?
 
+-- ReadingHistoryRepository.listEpisodeViews
+-- parameters: [1, 100001, 100002]
+select
+  "episode_id",
+  "finished_at"
+from
+  "episode_view"
+where
+  "user_id" = ?
+  and "episode_id" in (?, ?)
+
 -- ReadingHistoryRepository.upsertLastPage
 -- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 7, 7, 1795305600000]
 insert into

@@ -12,6 +12,15 @@ export interface ViewedTitleRow {
   finished_at: Millis | null;
 }
 
+/** An episode the reader opened, and when they finished it. */
+export interface EpisodeViewRow {
+  episode_id: number;
+  finished_at: Millis | null;
+}
+
+/** Ids per `in (…)` list of a read-mark query. */
+const VIEW_CHUNK = 500;
+
 /** An episode a reader reached a page in (or finished). */
 export interface EpisodeProgress {
   userId: number;
@@ -91,6 +100,23 @@ export class ReadingHistoryRepository {
           .doUpdateSet({ last_page: page, last_viewed_at: now, ...finishedAt }),
       )
       .execute();
+  }
+
+  /** Which of `episodeIds` the reader has opened, and whether they finished each (read marks, WIRE.md `is_viewed`). */
+  async listEpisodeViews(userId: number, episodeIds: readonly number[]): Promise<EpisodeViewRow[]> {
+    if (episodeIds.length === 0) return [];
+    const rows: EpisodeViewRow[] = [];
+    for (let start = 0; start < episodeIds.length; start += VIEW_CHUNK) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('episode_view')
+          .select(['episode_id', 'finished_at'])
+          .where('user_id', '=', userId)
+          .where('episode_id', 'in', episodeIds.slice(start, start + VIEW_CHUNK))
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   /** Episodes of a title the reader has finished. */

@@ -5,7 +5,7 @@ import { EpisodeBadge, EpisodeUseStatus, ResponseCode, TitleEventType } from '@m
 import { describe, expect, it } from 'vitest';
 import { TEST_NOW } from '#test/factories.ts';
 import { codeOf, newCatalogueService } from '#test/services/harness.ts';
-import { readerStub, titleStub } from '#test/services/stubs.ts';
+import { readerStub, signedInReader, titleStub } from '#test/services/stubs.ts';
 
 const DAY = 86_400_000;
 const en = { locale: 'en' as const };
@@ -49,6 +49,38 @@ describe('CatalogueService.listEpisodes', () => {
       reader: readerStub.anonymous,
     });
     expect(listed.map((e) => e.episode_id)).toEqual([third.id, first.id]);
+  });
+
+  it('marks the episodes the reader opened and finished, for that reader only (is_viewed, is_viewed_last_page)', async () => {
+    const { sut, world, title, first, third, latest } = setup();
+    const reader = world.addUser();
+    const other = world.addUser();
+    await world.readingHistory.upsertLastPage(
+      { userId: reader.id, titleId: title.id, episodeId: first.id, page: 3 },
+      TEST_NOW,
+    );
+    await world.readingHistory.upsertFinished(
+      { userId: reader.id, titleId: title.id, episodeId: latest.id, page: 16 },
+      TEST_NOW,
+    );
+    const marks = async (who: Parameters<typeof sut.listEpisodes>[1]['reader']) =>
+      (await sut.listEpisodes([first.id, third.id, latest.id], { ...en, reader: who })).map((e) => [
+        e.episode_id,
+        e.is_viewed,
+        e.is_viewed_last_page,
+      ]);
+    expect(await marks(signedInReader(reader))).toEqual([
+      [first.id, 1, 0],
+      [third.id, 0, 0],
+      [latest.id, 1, 1],
+    ]);
+    for (const who of [signedInReader(other), readerStub.anonymous]) {
+      expect(await marks(who)).toEqual([
+        [first.id, 0, 0],
+        [third.id, 0, 0],
+        [latest.id, 0, 0],
+      ]);
+    }
   });
 
   it('keeps the badge of a free episode for a reader too young to open it (the viewer says 2016)', async () => {

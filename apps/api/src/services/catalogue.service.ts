@@ -48,6 +48,14 @@ export interface EpisodeReader {
   listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]>;
 }
 
+/** The reader's opened and finished episodes, for the read marks of episode answers. */
+export interface EpisodeViewReader {
+  listEpisodeViews(
+    userId: number,
+    episodeIds: readonly number[],
+  ): Promise<{ episode_id: number; finished_at: number | null }[]>;
+}
+
 export interface MagazineReader {
   listMagazinesByIds(ids: readonly number[]): Promise<{ id: number; name_en: string; name_ja: string }[]>;
   listMagazineCategories(): Promise<MagazineCategoryRow[]>;
@@ -73,6 +81,7 @@ export interface CatalogueServiceDeps {
   magazines: MagazineReader;
   popularity: PopularityReader;
   entitlement: Pick<EntitlementService, 'findEpisodeAccess' | 'decideEpisodeAccess'>;
+  views: EpisodeViewReader;
   clock: ClockRepository;
   urls: MediaUrls;
   cache: TtlCache;
@@ -108,7 +117,7 @@ export class CatalogueService {
     return wanted.flatMap((id) => found.get(id) ?? []);
   }
 
-  /** Released episodes of published titles among `ids`, in order, with the reader's access. */
+  /** Released episodes of published titles among `ids`, in order, with the reader's access and read marks. */
   async listEpisodes(ids: readonly number[], { locale, reader }: EpisodeListContext) {
     const now = this.deps.clock.now();
     const rows = await this.deps.episodes.listEpisodesByIds(ids, now);
@@ -123,14 +132,25 @@ export class CatalogueService {
       const listing = titleById.get(episode.title_id);
       return listing ? [{ episode, listing }] : [];
     });
-    const access = await this.deps.entitlement.decideEpisodeAccess(reader, listed, now);
+    const [access, views] = await Promise.all([
+      this.deps.entitlement.decideEpisodeAccess(reader, listed, now),
+      reader.user && listed.length > 0
+        ? this.deps.views.listEpisodeViews(
+            reader.user.userId,
+            listed.map(({ episode }) => episode.id),
+          )
+        : [],
+    ]);
+    const viewById = new Map(views.map((view) => [view.episode_id, view]));
     const magazineById = new Map(magazines.map((m) => [m.id, m]));
     const ctx = this.renderContext(locale, now);
     return listed.flatMap(({ episode }, index) => {
       const answer = access[index] as EpisodeAccess;
       if (answer.reason === 'unreleased') return []; // an episode of an unpublished title
       const magazine = episode.magazine_id === null ? undefined : magazineById.get(episode.magazine_id);
-      return [toEpisodeResponse(episode, magazine, answer, ctx)];
+      const view = viewById.get(episode.id);
+      const viewed = { opened: view !== undefined, finished: view !== undefined && view.finished_at !== null };
+      return [toEpisodeResponse(episode, magazine, answer, ctx, viewed)];
     });
   }
 

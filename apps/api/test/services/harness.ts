@@ -231,6 +231,7 @@ export function newCatalogueService(world = newTestWorld()) {
       magazines: world.catalogue,
       popularity: world.catalogue,
       entitlement,
+      views: world.readingHistory,
       clock: world.clock,
       urls: world.urls,
       cache: world.cache,

@@ -31,6 +31,7 @@ import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/emai
 import type { EpisodeOwnershipRow, OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import type {
   EpisodeProgress,
+  EpisodeViewRow as EpisodeViewMark,
   ReadingHistoryRepository,
   ViewedTitleRow,
 } from '#src/repositories/reading-history.repository.ts';
@@ -724,6 +725,12 @@ export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingH
 
   async upsertFinished(progress: EpisodeProgress, now: number): Promise<void> {
     this.upsert(progress, now, true);
+  }
+
+  async listEpisodeViews(userId: number, episodeIds: readonly number[]): Promise<EpisodeViewMark[]> {
+    return this.tables.episodeViews
+      .filter((v) => v.user_id === userId && episodeIds.includes(v.episode_id))
+      .map((v) => ({ episode_id: v.episode_id, finished_at: v.finished_at }));
   }
 
   async countFinishedEpisodes(userId: number, titleId: number): Promise<number> {

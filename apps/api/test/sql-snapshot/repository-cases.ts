@@ -463,6 +463,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
   repositoryCases('reading-history', ReadingHistoryRepository, {
     listViewedTitles: (repository) => repository.listViewedTitles(1, 20, 0),
     findViewedTitle: (repository) => repository.findViewedTitle(1, 10001),
+    listEpisodeViews: (repository) => repository.listEpisodeViews(1, [100001, 100002]),
     upsertLastPage: (repository) =>
       repository.upsertLastPage({ userId: 1, titleId: 10001, episodeId: 100001, page: 7 }, NOW),
     upsertFinished: (repository) =>

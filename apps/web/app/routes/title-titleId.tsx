@@ -1,5 +1,5 @@
 import { SERVICE_NAME } from '#app/brand.ts';
-import { submitFollow } from '#app/features/title/follow.server.ts';
+import { submitTitleForm } from '#app/features/title/title-actions.server.ts';
 import { loadRouteTitlePage } from '#app/features/title/title-page.server.ts';
 import { TitleScreen } from '#app/features/title/title-screen.tsx';
 import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
@@ -14,7 +14,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitFollow(request, context, context.get(titleRouteContext).titleId);
+  return submitTitleForm(request, context, context.get(titleRouteContext).titleId);
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
@@ -28,6 +28,6 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   ];
 };
 
-export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  return <TitleScreen title={loaderData} />;
+export default function TitlePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <TitleScreen title={loaderData} result={actionData && 'intent' in actionData ? actionData : undefined} />;
 }

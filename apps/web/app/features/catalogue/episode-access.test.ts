@@ -30,16 +30,28 @@ describe('episodeAccess', () => {
 
   it('shows a running rental with the time left in its largest unit', () => {
     const rented = episode({ badge: 4, point: 80, rental_finish_time: '2026-11-24 15:30:00' });
-    expect(episodeAccess(rented, now, TOKYO)).toEqual({ kind: 'rented', left: { unit: 'days', count: 2 } });
+    expect(episodeAccess(rented, now, TOKYO)).toEqual({
+      kind: 'rented',
+      left: { unit: 'days', count: 2 },
+      until: '2026-11-24T06:30:00.000Z',
+    });
     const soon = episode({ badge: 4, point: 80, rental_finish_time: '2026-11-22 12:45:00' });
-    expect(episodeAccess(soon, now, TOKYO)).toEqual({ kind: 'rented', left: { unit: 'minutes', count: 45 } });
+    expect(episodeAccess(soon, now, TOKYO)).toEqual({
+      kind: 'rented',
+      left: { unit: 'minutes', count: 45 },
+      until: '2026-11-22T03:45:00.000Z',
+    });
     expect(isReadable(episodeAccess(soon, now, TOKYO))).toBe(true);
   });
 
   it('reads the finish time in the configured wire time zone', () => {
     // 12:45 in UTC is 9 h 45 min after 03:00 UTC; in Tokyo it would be 45 minutes.
     const rented = episode({ badge: 4, rental_finish_time: '2026-11-22 12:45:00' });
-    expect(episodeAccess(rented, now, 'UTC')).toEqual({ kind: 'rented', left: { unit: 'hours', count: 9 } });
+    expect(episodeAccess(rented, now, 'UTC')).toMatchObject({
+      kind: 'rented',
+      left: { unit: 'hours', count: 9 },
+      until: '2026-11-22T12:45:00.000Z',
+    });
   });
 
   it('leaves the time out of a rental the API sends no finish time for', () => {
@@ -51,7 +63,7 @@ describe('episodeAccess', () => {
 
   it('keeps a finish time that is not in the future to "one minute left", never a negative time', () => {
     const ending = episode({ badge: 4, rental_finish_time: '2026-11-22 11:00:00' });
-    expect(episodeAccess(ending, now, TOKYO)).toEqual({ kind: 'rented', left: { unit: 'minutes', count: 1 } });
+    expect(episodeAccess(ending, now, TOKYO)).toMatchObject({ kind: 'rented', left: { unit: 'minutes', count: 1 } });
   });
 });
 

@@ -33,8 +33,8 @@ export function accessKindOf(badge: number): AccessKind {
 export type EpisodeAccess =
   | { kind: 'free' }
   | { kind: 'purchased' }
-  /** `left` is missing when the API sends no finish time. */
-  | { kind: 'rented'; left: TimeLeft | undefined }
+  /** `left` and `until` (the finish as an ISO instant, for a live countdown) are missing when the API sends no finish time. */
+  | { kind: 'rented'; left: TimeLeft | undefined; until?: string }
   | { kind: 'paid'; point: number; ticket: boolean };
 
 /** The access state the API gave an episode, with its price or the rental's time left (wire times in `timeZone`). */
@@ -46,7 +46,9 @@ export function episodeAccess(episode: Episode, now: Date, timeZone: string): Ep
       return { kind };
     case 'rented': {
       const finish = parseWireDateTime(episode.rental_finish_time, timeZone);
-      return { kind, left: finish ? timeLeft(finish.getTime() - now.getTime()) : undefined };
+      return finish
+        ? { kind, left: timeLeft(finish.getTime() - now.getTime()), until: finish.toISOString() }
+        : { kind, left: undefined };
     }
     case 'paid':
       return { kind, point: episode.point, ticket: episode.ticket_rental_enabled === 1 };

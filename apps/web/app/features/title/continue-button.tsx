@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { ReadingProgressBar, useContinueLabel } from '#app/features/catalogue/continue-reading.tsx';
@@ -14,11 +15,27 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
+/** The chapter "continue" opens: the one being read, or the next one once it was finished. */
+export function continueTargetId(reading: ContinueReading, episodeIds: readonly number[]): number {
+  if (reading.action.kind !== 'next') return reading.episodeId;
+  return episodeIds[episodeIds.indexOf(reading.episodeId) + 1] ?? reading.episodeId;
+}
+
 /**
- * "Continue from page N" on the title page: a logged-in reader's place comes from the API (every
- * device of the account), a guest's from this browser once the page is in it.
+ * The title page's main button: "Continue chapter N" once the reader has started (a logged-in
+ * reader's place comes from the API, every device of the account; a guest's from this browser once
+ * the page is in it), with the chapter and how far into it; `fallback` (read chapter 1) before.
  */
-export function ContinueButton({ title, className }: { title: TitlePageData; className: string }) {
+export function ContinueButton({
+  title,
+  className,
+  fallback,
+}: {
+  title: TitlePageData;
+  className: string;
+  fallback?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const { isLoggedIn } = useLoginState();
   const label = useContinueLabel();
   const [local, setLocal] = useState<ContinueReading | undefined>(undefined);
@@ -28,15 +45,18 @@ export function ContinueButton({ title, className }: { title: TitlePageData; cla
     setLocal(place ? continueReading({ ...place, finished: false }, title.episodeIds) : undefined);
   }, [isLoggedIn, title.id, title.episodeIds]);
   const reading = (isLoggedIn ? title.continueReading : undefined) ?? local;
-  if (!reading) return null;
+  if (!reading) return <>{fallback}</>;
   const episodeName = title.episodes.find((episode) => episode.id === reading.episodeId)?.name;
+  const target = title.episodes.find((episode) => episode.id === continueTargetId(reading, title.episodeIds));
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto">
       <Link to={reading.href} className={className} data-testid="continue-reading">
-        {label(reading.action)}
+        {target && reading.action.kind !== 'again'
+          ? t('catalogue.history.continue_chapter', { index: target.index })
+          : label(reading.action)}
       </Link>
       {episodeName ? (
-        <div className="w-full max-w-64 text-xs text-zinc-300">
+        <div className="w-full max-w-64 text-xs text-zinc-300" data-testid="continue-progress">
           <p className="mb-1 truncate">{episodeName}</p>
           <ReadingProgressBar reading={reading} tone="dark" />
         </div>

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loginPathFor } from '#app/features/account/account-paths.ts';
 import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
+import { LiveCountdown } from '#app/features/catalogue/live-countdown.tsx';
+import { purchaseDialogHref } from '#app/features/catalogue/purchase-paths.ts';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
 import { EpisodeComments } from '#app/features/comments/episode-comments.tsx';
 import { formatShortDate } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
 import type { EpisodeRowView, TitlePageData } from './title-page.ts';
 
-/** The badge of one episode: free, its price in points, rented with the time left, or purchased. */
-export function AccessBadge({ access }: { access: EpisodeAccess }) {
+/** The badge of one episode: free, its price in points, rented with the time left (live), or purchased. */
+export function AccessBadge({ access, renderedAt }: { access: EpisodeAccess; renderedAt?: string }) {
   const { t } = useTranslation();
   switch (access.kind) {
     case 'free':
@@ -26,16 +29,25 @@ export function AccessBadge({ access }: { access: EpisodeAccess }) {
     case 'rented':
       return (
         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-bold text-emerald-700 ring-1 ring-emerald-200">
-          {access.left
-            ? t('catalogue.badge.rented', {
-                left: t(`catalogue.time_left.${access.left.unit}`, { count: access.left.count }),
-              })
-            : t('catalogue.badge.rented_plain')}
+          {access.until && renderedAt ? (
+            <LiveCountdown
+              until={access.until}
+              renderedAt={renderedAt}
+              format={(left) => t('purchase.rented_left', { left })}
+              ended={t('purchase.rental_ended')}
+            />
+          ) : access.left ? (
+            t('catalogue.badge.rented', {
+              left: t(`catalogue.time_left.${access.left.unit}`, { count: access.left.count }),
+            })
+          ) : (
+            t('catalogue.badge.rented_plain')
+          )}
         </span>
       );
     case 'paid':
       return (
-        <span className="inline-flex items-center gap-1.5">
+        <span className="inline-flex flex-wrap items-center gap-1.5">
           {access.ticket ? (
             <span
               title={t('catalogue.badge.ticket_ok')}
@@ -57,6 +69,77 @@ export function AccessBadge({ access }: { access: EpisodeAccess }) {
         </span>
       );
   }
+}
+
+const actionButton =
+  'inline-flex h-9 items-center justify-center gap-1 rounded-full px-3.5 text-xs font-black transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+/**
+ * Buy and rent of a locked episode: links to the title page's confirmation (a visitor logs in on
+ * the way and comes back to it). Shown beside the row's link, never inside it.
+ */
+function LockedActions({ episode, purchase }: { episode: EpisodeRowView; purchase: PurchaseLinks }) {
+  const { t } = useTranslation();
+  if (episode.access.kind !== 'paid') return null;
+  const { point, ticket } = episode.access;
+  const to = (kind: 'buy' | 'rent') => {
+    const href = purchaseDialogHref(purchase.titleId, kind, episode.id);
+    return purchase.signedIn ? href : loginPathFor(href);
+  };
+  const points = t('catalogue.badge.points', { count: point });
+  return (
+    <div className="flex shrink-0 flex-wrap items-center gap-2 pr-4 pb-3 pl-16 sm:py-3 sm:pl-0 sm:pr-5">
+      {ticket ? (
+        <Link
+          to={to('rent')}
+          preventScrollReset
+          aria-label={t('purchase.rent_label', { name: episode.name })}
+          data-testid="episode-rent"
+          className={`${actionButton} bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100`}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
+          </svg>
+          {t('purchase.rent_button')}
+        </Link>
+      ) : null}
+      {episode.singleSale ? (
+        <Link
+          to={to('buy')}
+          preventScrollReset
+          aria-label={t('purchase.buy_label', { name: episode.name, points })}
+          data-testid="episode-buy"
+          className={`${actionButton} bg-white text-ink ring-1 ring-zinc-300 hover:bg-zinc-50`}
+        >
+          <svg viewBox="0 0 16 16" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true">
+            <circle cx="8" cy="8" r="7" />
+            <path d="M8 4v8M5.5 6.5h5" stroke="#fff" strokeWidth="1.6" />
+          </svg>
+          <span data-testid="episode-price">{points}</span>
+          <span className="text-brand-600">· {t('purchase.buy_button')}</span>
+        </Link>
+      ) : (
+        <span data-testid="episode-price" className="text-xs font-bold text-zinc-500">
+          {points}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** What the rows need to link to the title page's buy and rent confirmations. */
+export interface PurchaseLinks {
+  titleId: number;
+  signedIn: boolean;
+  /** When the page was drawn: the first frame of the rentals' countdowns. */
+  renderedAt: string;
 }
 
 /** The link that opens (or closes) an episode's comments under its row, with their count. */
@@ -101,10 +184,12 @@ export function EpisodeList({
   episodes,
   label,
   openComments,
+  purchase,
 }: {
   episodes: readonly EpisodeRowView[];
   label: string;
   openComments?: TitlePageData['openComments'];
+  purchase?: PurchaseLinks;
 }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -117,40 +202,66 @@ export function EpisodeList({
       {episodes.map((episode) => (
         <li key={episode.id} id={`episode-${episode.id}`} className="scroll-mt-44 md:scroll-mt-32">
           <div className="flex">
-            <Link
-              to={episode.href}
-              data-testid="episode-row"
-              data-access={episode.access.kind}
-              className="group flex min-w-0 flex-1 items-center gap-3 px-4 py-3.5 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:gap-4 sm:px-5"
-            >
-              <span className="w-9 shrink-0 text-center text-sm font-black text-zinc-400 tabular-nums">
-                {episode.index}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span
-                  className={`block truncate text-sm font-bold group-hover:text-brand-600 sm:text-base ${episode.isViewed ? 'text-zinc-500' : 'text-ink'}`}
-                >
-                  {episode.name}
+            <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center">
+              <Link
+                to={episode.href}
+                data-testid="episode-row"
+                data-access={episode.access.kind}
+                data-viewed={episode.isViewed ? (episode.isViewedLastPage ? 'finished' : 'opened') : undefined}
+                className="group grid min-w-0 flex-1 grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 px-4 py-3.5 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:grid-cols-[2.25rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-5"
+              >
+                <span className="w-9 shrink-0 text-center text-sm font-black text-zinc-400 tabular-nums">
+                  {episode.index}
                 </span>
-                <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-zinc-500">
-                  {episode.releasedAt ? (
-                    <time dateTime={episode.releasedAt}>
-                      {formatShortDate(new Date(episode.releasedAt), locale, root?.wireTimeZone)}
-                    </time>
-                  ) : null}
-                  {episode.bonusPoint > 0 ? (
-                    <span className="font-semibold text-amber-600">
-                      {t('catalogue.bonus_back', { count: episode.bonusPoint })}
-                    </span>
-                  ) : null}
-                  {episode.commentCount > 0 ? (
-                    <span>{t('catalogue.comment_count', { count: episode.commentCount })}</span>
-                  ) : null}
-                  {episode.isViewed ? <span>{t('catalogue.read')}</span> : null}
+                <span className="min-w-0">
+                  <span
+                    className={`block text-sm font-bold break-words group-hover:text-brand-600 sm:text-base ${episode.isViewed ? 'text-zinc-500' : 'text-ink'}`}
+                  >
+                    {episode.name}
+                  </span>
+                  <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-zinc-500">
+                    {episode.releasedAt ? (
+                      <time dateTime={episode.releasedAt}>
+                        {formatShortDate(new Date(episode.releasedAt), locale, root?.wireTimeZone)}
+                      </time>
+                    ) : null}
+                    {episode.bonusPoint > 0 ? (
+                      <span className="font-semibold text-amber-600">
+                        {t('catalogue.bonus_back', { count: episode.bonusPoint })}
+                      </span>
+                    ) : null}
+                    {episode.commentCount > 0 ? (
+                      <span>{t('catalogue.comment_count', { count: episode.commentCount })}</span>
+                    ) : null}
+                    {episode.isViewed ? (
+                      <span
+                        className="inline-flex items-center gap-1 font-semibold text-brand-700"
+                        data-testid="read-mark"
+                      >
+                        <svg
+                          viewBox="0 0 16 16"
+                          className="size-3.5"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          aria-hidden="true"
+                        >
+                          <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
+                        </svg>
+                        {episode.isViewedLastPage ? t('catalogue.read_finished') : t('catalogue.read')}
+                      </span>
+                    ) : null}
+                  </span>
                 </span>
-              </span>
-              <AccessBadge access={episode.access} />
-            </Link>
+                {episode.access.kind === 'paid' && purchase ? null : (
+                  // Under the name on a phone (so the name keeps its width), at the row's end from sm up.
+                  <span className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end">
+                    <AccessBadge access={episode.access} renderedAt={purchase?.renderedAt} />
+                  </span>
+                )}
+              </Link>
+              {purchase ? <LockedActions episode={episode} purchase={purchase} /> : null}
+            </div>
             <CommentsToggle episode={episode} open={openComments?.episodeId === episode.id} />
           </div>
           {openComments?.episodeId === episode.id ? (

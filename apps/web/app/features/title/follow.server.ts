@@ -13,11 +13,12 @@ import { FOLLOW_INTENT_FIELD, type FollowActionResult, FollowIntent, followInten
  * A visitor without a session goes to log in and comes back to the title.
  */
 export async function submitFollow(
+  form: FormData,
   request: Request,
   context: Readonly<RouterContextProvider>,
   titleId: number,
 ): Promise<FollowActionResult> {
-  const intent = followIntentOf((await request.formData()).get(FOLLOW_INTENT_FIELD));
+  const intent = followIntentOf(form.get(FOLLOW_INTENT_FIELD));
   if (!intent) return { status: 'failed', code: ResponseCode.InvalidParameter };
   const api = apiFor(request, context);
   try {

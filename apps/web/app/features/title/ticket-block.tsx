@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { timeLeft } from '#app/features/catalogue/episode-access.ts';
+import { LiveCountdown } from '#app/features/catalogue/live-countdown.tsx';
 import type { TicketBlockView } from './title-page.ts';
 
-/** The title page's ticket information: how the title's free ticket recharges and how long a rental lasts. */
-export function TicketBlock({ tickets }: { tickets: TicketBlockView }) {
+/**
+ * The title page's ticket information: how the title's free ticket recharges, how long a rental
+ * lasts, what a logged-in reader holds (from the page's session, never "log in" to them) and when
+ * the next ticket comes back while none is left.
+ */
+export function TicketBlock({ tickets, renderedAt }: { tickets: TicketBlockView; renderedAt: string }) {
   const { t } = useTranslation();
   const duration = (seconds: number) => {
     const value = timeLeft(seconds * 1000);
@@ -44,7 +49,7 @@ export function TicketBlock({ tickets }: { tickets: TicketBlockView }) {
           <dl className="mt-4 grid grid-cols-2 gap-2 text-center">
             <div className="rounded-xl bg-white px-3 py-2.5 ring-1 ring-amber-100">
               <dt className="text-[11px] font-bold text-zinc-500">{t('catalogue.tickets_owned')}</dt>
-              <dd className="mt-0.5 text-lg font-black text-ink tabular-nums">
+              <dd className="mt-0.5 text-lg font-black text-ink tabular-nums" data-testid="tickets-owned">
                 {tickets.owned === undefined ? '–' : `${tickets.owned} / ${tickets.max}`}
               </dd>
             </div>
@@ -53,9 +58,22 @@ export function TicketBlock({ tickets }: { tickets: TicketBlockView }) {
               <dd className="mt-0.5 text-lg font-black text-ink">{duration(tickets.rentalSeconds)}</dd>
             </div>
           </dl>
-          {tickets.owned === undefined ? (
-            <p className="mt-3 text-xs text-zinc-500">{t('catalogue.tickets_login')}</p>
+          {tickets.nextAt ? (
+            <p className="mt-3 text-xs font-semibold text-amber-800" data-testid="tickets-next">
+              <LiveCountdown
+                until={tickets.nextAt}
+                renderedAt={renderedAt}
+                format={(left) => t('purchase.tickets_next', { left })}
+                ended={t('purchase.ticket_back')}
+              />
+            </p>
           ) : null}
+          {tickets.premiumOwned !== undefined && tickets.premiumOwned > 0 ? (
+            <p className="mt-2 text-xs text-zinc-600">
+              {t('episode.viewer.locked.ticket_premium_owned', { count: tickets.premiumOwned })}
+            </p>
+          ) : null}
+          {!tickets.signedIn ? <p className="mt-3 text-xs text-zinc-500">{t('catalogue.tickets_login')}</p> : null}
         </>
       ) : (
         <p className="mt-3 text-sm text-zinc-600">{t('catalogue.tickets_none')}</p>

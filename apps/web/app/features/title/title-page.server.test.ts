@@ -121,8 +121,52 @@ describe('loadTitlePage', () => {
       '/title/viewed/progress': { viewed_title: null },
     };
     const guest = await loadTitlePage(apiAnswering(routes).api, url, 10003);
-    expect(guest.tickets).toMatchObject({ owned: undefined, premiumOwned: undefined, max: 1 });
+    expect(guest.tickets).toMatchObject({ owned: undefined, premiumOwned: undefined, max: 1, signedIn: false });
     const member = await loadTitlePage(apiAnswering(routes).api, url, 10003, undefined, { isLoggedIn: true });
-    expect(member.tickets).toMatchObject({ owned: 1, premiumOwned: 0, max: 1 });
+    // The page reads the session: a logged-in reader is never asked to log in for tickets.
+    expect(member.tickets).toMatchObject({ owned: 1, premiumOwned: 0, max: 1, signedIn: true, nextAt: undefined });
+  });
+
+  it('counts down to the next title ticket while a logged-in reader holds none', async () => {
+    const full = makeTitleTicket({ title_id: 10003 });
+    const info = full.ticket_info.title_ticket_info;
+    const used = {
+      ...full,
+      ticket_info: {
+        ...full.ticket_info,
+        title_ticket_info: info && { ...info, own_ticket_num: 0, next_ticket_recover_second: 600 },
+      },
+    };
+    const routes = {
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: episodes },
+      '/title/ticket/list': { title_ticket_list: [used] },
+      '/title/viewed/progress': { viewed_title: null },
+    };
+    const now = new Date('2026-11-26T03:00:00Z');
+    const clock = { now, timeZone: 'Asia/Tokyo' };
+    const member = await loadTitlePage(apiAnswering(routes).api, url, 10003, clock, { isLoggedIn: true });
+    expect(member.tickets).toMatchObject({ owned: 0, nextAt: '2026-11-26T03:10:00.000Z' });
+    expect(member.renderedAt).toBe(now.toISOString());
+    const guest = await loadTitlePage(apiAnswering(routes).api, url, 10003, clock);
+    expect(guest.tickets.nextAt).toBeUndefined();
+  });
+
+  it('carries read marks and whether an episode is sold alone from the episode answers', async () => {
+    const marked = [
+      wireEpisode({ episode_id: 1, index: 1, title_id: 10003, badge: 2, is_viewed: 1, is_viewed_last_page: 1 }),
+      wireEpisode({ episode_id: 2, index: 2, title_id: 10003, badge: 2, is_viewed: 1 }),
+      wireEpisode({ episode_id: 3, index: 3, title_id: 10003, badge: 1, point: 80, single_sale_enabled: 0 }),
+    ];
+    const { api } = apiAnswering({
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: marked },
+    });
+    const page = await loadTitlePage(api, new URL('http://web.test/title/10003?sort=asc'), 10003);
+    expect(page.episodes.map((e) => [e.id, e.isViewed, e.isViewedLastPage, e.singleSale])).toEqual([
+      [1, true, true, true],
+      [2, true, false, true],
+      [3, false, false, false],
+    ]);
   });
 });

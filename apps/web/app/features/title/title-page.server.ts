@@ -18,15 +18,18 @@ import {
 import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
+import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
 import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { optionalCall } from '#app/features/catalogue/optional-call.ts';
+import { withoutPurchaseDialog } from '#app/features/catalogue/purchase-paths.ts';
 import { loadTitleProgress } from '#app/features/catalogue/reading-history.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import { loadEpisodeComments } from '#app/features/comments/comments.server.ts';
 import { OPEN_COMMENTS_PARAM, openCommentsEpisodeOf } from '#app/features/comments/comments.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import { loadPurchaseDialog } from './purchase.server.ts';
 import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
@@ -46,6 +49,8 @@ function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRo
     bonusPoint: episode.bonus_point,
     commentCount: episode.comment_num,
     isViewed: episode.is_viewed === 1,
+    isViewedLastPage: episode.is_viewed_last_page === 1,
+    singleSale: episode.single_sale_enabled === 1,
   };
 }
 
@@ -55,10 +60,17 @@ function toTickets(
   title: Title | undefined,
   info: TicketInfo | undefined,
   isLoggedIn: boolean,
+  now: Date,
 ): TicketBlockView {
   const held = isLoggedIn ? info : undefined;
+  const next = held?.title_ticket_info;
   return {
     enabled: (supplement?.title_ticket_enabled ?? title?.title_ticket_enabled ?? 0) === 1,
+    signedIn: isLoggedIn,
+    nextAt:
+      next && next.own_ticket_num === 0 && next.next_ticket_recover_second > 0
+        ? new Date(now.getTime() + next.next_ticket_recover_second * 1000).toISOString()
+        : undefined,
     owned: held?.title_ticket_info?.own_ticket_num,
     premiumOwned: held?.premium_ticket_info?.own_ticket_num,
     max: info?.title_ticket_info?.max_ticket_num ?? supplement?.max_ticket_num ?? 1,
@@ -146,6 +158,7 @@ export async function loadTitlePage(
       title,
       tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info,
       isLoggedIn,
+      clock.now,
     ),
     openComments:
       commentsEpisodeId === undefined || !comments ? undefined : { episodeId: commentsEpisodeId, initial: comments },
@@ -158,6 +171,9 @@ export async function loadTitlePage(
     episodeIds: oldestFirst.map((row) => row.id),
     continueReading: progress,
     following: title?.favorite_status === 1,
+    renderedAt: clock.now.toISOString(),
+    purchase: undefined,
+    closeDialogHref: withoutPurchaseDialog(url),
   };
 }
 
@@ -168,5 +184,13 @@ export async function loadTitlePage(
 export async function loadRouteTitlePage(request: Request, context: Readonly<RouterContextProvider>, url: URL) {
   const { titleId } = context.get(titleRouteContext);
   const isLoggedIn = visitorOf(context).visitor.isLoggedIn;
-  return loadTitlePage(apiFor(request, context), url, titleId, undefined, { isLoggedIn });
+  const api = apiFor(request, context);
+  const clock = { now: new Date(), timeZone: env.wireTimeZone };
+  const page = await loadTitlePage(api, url, titleId, clock, { isLoggedIn });
+  const purchase = await loadPurchaseDialog(api, url, titleId, page.episodes, {
+    isLoggedIn,
+    now: clock.now,
+    forgetSession: () => clearSessionCookie(visitorOf(context)),
+  });
+  return { ...page, purchase };
 }

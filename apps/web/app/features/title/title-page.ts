@@ -2,6 +2,7 @@ import type { EpisodeAccess, EpisodeSortOrder } from '#app/features/catalogue/ep
 import type { ContinueReading } from '#app/features/catalogue/reading-history.ts';
 import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
 import type { EpisodeCommentsData } from '#app/features/comments/comments.ts';
+import type { PurchaseDialogView } from './purchase.ts';
 
 // The view model of the title page, shared by its loader and its components.
 
@@ -16,10 +17,18 @@ export interface EpisodeRowView {
   bonusPoint: number;
   commentCount: number;
   isViewed: boolean;
+  /** The episode is sold on its own (`single_sale_enabled`): a Buy button, when it must be bought. */
+  singleSale: boolean;
+  /** The reader reached the episode's last page (WIRE.md `is_viewed_last_page`). */
+  isViewedLastPage: boolean;
 }
 
 export interface TicketBlockView {
   enabled: boolean;
+  /** The page is a logged-in reader's: holdings come from the API, never "log in to collect". */
+  signedIn: boolean;
+  /** When the next title ticket comes back (ISO instant), while the reader holds none. */
+  nextAt: string | undefined;
   /** Title tickets the reader holds, when the API tells (GET /title/ticket/list). */
   owned: number | undefined;
   premiumOwned: number | undefined;
@@ -68,4 +77,10 @@ export interface TitlePageData {
   following: boolean;
   /** Where a logged-in reader left off (the API's, for every device); guests' comes from the browser. */
   continueReading: ContinueReading | undefined;
+  /** When the page was drawn (ISO instant): the first frame of its countdowns. */
+  renderedAt: string;
+  /** The buy, rent or catch-up confirmation the URL asks for (`?buy=`, `?rent=`, `?bulk=1`). */
+  purchase: PurchaseDialogView | undefined;
+  /** Where "Cancel" on a confirmation goes: this page without it. */
+  closeDialogHref: string;
 }

@@ -2,13 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { Breadcrumbs } from '#app/components/ui/breadcrumbs.tsx';
+import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
 import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
+import { bulkDialogHref } from '#app/features/catalogue/purchase-paths.ts';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
 import { ContinueButton } from './continue-button.tsx';
 import { EpisodeList } from './episode-list.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { catchUpOf, type PurchaseActionResult } from './purchase.ts';
+import { PurchaseDialog } from './purchase-dialog.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
 import type { TitlePageData } from './title-page.ts';
@@ -22,10 +26,14 @@ const secondaryButton =
 
 const ROLE_KEYS = new Set(['story_art', 'story', 'art', 'original', 'character_design']);
 
-/** The title page: the series' hero, introduction, episodes, tickets, comments entry, sharing and similar titles. */
-export function TitleScreen({ title }: { title: TitlePageData }) {
+/**
+ * The title page: the series' hero, introduction, episodes (with buy, rent and the catch-up),
+ * tickets, comments entry, sharing and similar titles; the purchase confirmation the URL asks for.
+ */
+export function TitleScreen({ title, result }: { title: TitlePageData; result?: PurchaseActionResult }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const catchUp = catchUpOf(title.episodes);
   const authors =
     title.authors.length > 0
       ? title.authors.map((author) => ({
@@ -87,12 +95,17 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                 </ul>
               ) : null}
               <div className="mt-6 flex flex-wrap items-start gap-3">
-                <ContinueButton title={title} className={continueButton} />
-                {title.firstEpisodeHref ? (
-                  <Link to={title.firstEpisodeHref} className={primaryButton}>
-                    {t('catalogue.read_first')}
-                  </Link>
-                ) : null}
+                <ContinueButton
+                  title={title}
+                  className={continueButton}
+                  fallback={
+                    title.firstEpisodeHref ? (
+                      <Link to={title.firstEpisodeHref} className={primaryButton} data-testid="read-first">
+                        {t('catalogue.read_first')}
+                      </Link>
+                    ) : null
+                  }
+                />
                 <FollowButton titleId={title.id} following={title.following} />
                 {title.latestReadableHref && title.latestReadableHref !== title.firstEpisodeHref ? (
                   <Link to={title.latestReadableHref} className={secondaryButton}>
@@ -180,12 +193,37 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
                 ))}
               </nav>
             </div>
-            <EpisodeList episodes={title.episodes} label={t('catalogue.episodes')} openComments={title.openComments} />
+            {catchUp.episodes.length > 1 ? (
+              <Link
+                to={title.tickets.signedIn ? bulkDialogHref(title.id) : loginPathFor(bulkDialogHref(title.id))}
+                preventScrollReset
+                data-testid="catch-up"
+                className="mb-3 flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm font-bold text-brand-800 ring-1 ring-brand-100 transition hover:bg-brand-100"
+              >
+                <span>
+                  {t('purchase.catch_up', {
+                    count: catchUp.episodes.length,
+                    points: t('catalogue.badge.points', { count: catchUp.total }),
+                  })}
+                </span>
+                {catchUp.pointBack > 0 ? (
+                  <span className="shrink-0 text-xs text-amber-700">
+                    {t('catalogue.bonus_back', { count: catchUp.pointBack })}
+                  </span>
+                ) : null}
+              </Link>
+            ) : null}
+            <EpisodeList
+              episodes={title.episodes}
+              label={t('catalogue.episodes')}
+              openComments={title.openComments}
+              purchase={{ titleId: title.id, signedIn: title.tickets.signedIn, renderedAt: title.renderedAt }}
+            />
           </section>
         </div>
 
         <aside className="flex flex-col gap-5" aria-label={t('catalogue.title_aside')}>
-          <TicketBlock tickets={title.tickets} />
+          <TicketBlock tickets={title.tickets} renderedAt={title.renderedAt} />
           <section aria-labelledby="comments-entry" className="rounded-2xl border border-zinc-200 bg-white p-5">
             <h2 id="comments-entry" className="text-base font-extrabold text-ink">
               {t('catalogue.comments_title')}
@@ -213,6 +251,9 @@ export function TitleScreen({ title }: { title: TitlePageData }) {
         </aside>
       </div>
 
+      {title.purchase ? (
+        <PurchaseDialog view={title.purchase} closeHref={title.closeDialogHref} result={result} titleId={title.id} />
+      ) : null}
       {title.recommended.length > 0 ? (
         <CatalogueSection id="recommended" title={t('catalogue.recommended')} className="pt-0">
           <TitleRail titles={title.recommended} label={t('catalogue.recommended')} />

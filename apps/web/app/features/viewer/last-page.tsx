@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatReleaseTime, remainingUntil, tickInterval } from '#app/features/catalogue/countdown.ts';
 import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
 import { useRootData } from '#app/root-data.ts';
-import { formatReleaseTime, remainingUntil, tickInterval } from './countdown.ts';
 import { Icon } from './icons.tsx';
 import type { LastPageInfo } from './next-chapter.ts';
 import type { ReadyViewerData } from './viewer.ts';

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { timeLeft } from '#app/features/catalogue/episode-access.ts';
+import { LiveCountdown } from '#app/features/catalogue/live-countdown.tsx';
 import { Icon } from './icons.tsx';
 import type { LockedTickets, LockedViewerData } from './viewer.ts';
 import { ViewerPageFrame } from './viewer-frame.tsx';
 
 const primary =
   'inline-flex h-12 items-center justify-center rounded-full bg-brand-500 px-6 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600';
+const rent =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-emerald-50 px-6 text-sm font-bold text-emerald-800 ring-1 ring-emerald-200 transition hover:bg-emerald-100';
 const secondary =
   'inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-bold text-ink ring-1 ring-zinc-200 transition hover:bg-zinc-50';
 
@@ -19,7 +22,7 @@ export interface LockedEpisodeProps {
 }
 
 /** The lines under "can be rented with a free ticket": what the reader holds, or what logging in gives. */
-function ticketLines(tickets: LockedTickets, t: TFunction): string[] {
+function ticketLines(tickets: LockedTickets, t: TFunction, renderedAt: string): ReactNode[] {
   const duration = (seconds: number) => {
     const value = timeLeft(seconds * 1000);
     return t(`catalogue.duration.${value.unit}`, { count: value.count });
@@ -36,14 +39,19 @@ function ticketLines(tickets: LockedTickets, t: TFunction): string[] {
         : t('episode.viewer.locked.ticket_how'),
     ];
   }
-  const lines: string[] = [];
+  const lines: ReactNode[] = [];
   if (held.title > 0) lines.push(t('episode.viewer.locked.ticket_owned', { count: held.title }));
   else if (title && held.nextTitleTicketInSeconds > 0) {
-    const wait = timeLeft(held.nextTitleTicketInSeconds * 1000);
+    // Wait until T: the next free ticket, counting down live.
     lines.push(
-      t('episode.viewer.locked.ticket_wait', {
-        left: t(`episode.viewer.end.unit_long.${wait.unit}`, { count: wait.count }),
-      }),
+      <span data-testid="locked-ticket-wait">
+        <LiveCountdown
+          until={new Date(Date.parse(renderedAt) + held.nextTitleTicketInSeconds * 1000).toISOString()}
+          renderedAt={renderedAt}
+          format={(left) => t('episode.viewer.locked.ticket_wait', { left })}
+          ended={t('purchase.ticket_back')}
+        />
+      </span>,
     );
   }
   if (held.premium > 0) lines.push(t('episode.viewer.locked.ticket_premium_owned', { count: held.premium }));
@@ -97,8 +105,9 @@ export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
                 <Icon name="ticket" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
                 <div>
                   <dt className="font-bold text-ink">{t('episode.viewer.locked.ticket')}</dt>
-                  {ticketLines(tickets, t).map((line) => (
-                    <dd key={line} className="mt-0.5 text-zinc-600">
+                  {ticketLines(tickets, t, viewer.renderedAt).map((line, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of lines, drawn in one order
+                    <dd key={index} className="mt-0.5 text-zinc-600">
                       {line}
                     </dd>
                   ))}
@@ -110,25 +119,30 @@ export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
           {actions ? <div className="mt-6">{actions}</div> : null}
 
           <div className="mt-6 flex flex-col gap-2.5">
+            <Link to={viewer.buyHref} className={primary} data-testid="locked-buy">
+              {t('purchase.buy_confirm', { points: t('catalogue.badge.points', { count: point }) })}
+            </Link>
+            {viewer.rentHref ? (
+              <Link to={viewer.rentHref} className={rent} data-testid="locked-rent">
+                <Icon name="ticket" className="size-5" />
+                {t('purchase.rent_with_ticket')}
+              </Link>
+            ) : null}
             {loginHref ? (
               <>
-                <Link to={loginHref} className={primary}>
+                <Link to={loginHref} className={secondary}>
                   {t('episode.viewer.locked.log_in')}
                 </Link>
                 <p className="text-xs text-zinc-500">{t('episode.viewer.locked.log_in_note')}</p>
               </>
-            ) : (
-              <Link to={viewer.unlockHref} className={primary} data-testid="locked-unlock">
-                {t('episode.viewer.locked.unlock')}
-              </Link>
-            )}
+            ) : null}
             {viewer.firstEpisodeHref ? (
               <Link to={viewer.firstEpisodeHref} className={secondary}>
                 {t('episode.viewer.locked.read_first')}
               </Link>
             ) : null}
-            <Link to={loginHref ? viewer.unlockHref : viewer.titleHref} className={secondary}>
-              {loginHref ? t('episode.viewer.locked.see_on_title') : t('episode.viewer.back_to_title')}
+            <Link to={viewer.unlockHref} className={secondary}>
+              {t('episode.viewer.locked.see_on_title')}
             </Link>
           </div>
         </section>

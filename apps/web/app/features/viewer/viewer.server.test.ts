@@ -118,7 +118,23 @@ describe('loadViewer', () => {
       bonusPoint: 8,
       unlockHref: '/title/10003#episode-7',
       loginHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
+      // Buying and renting go through the login dialog to the title page's confirmation.
+      buyHref: '/?dialog=login&redirect=%2Ftitle%2F10003%3Fbuy%3D7',
+      rentHref: '/?dialog=login&redirect=%2Ftitle%2F10003%3Frent%3D7',
       firstEpisodeHref: '/title/10003/episode/1',
+    });
+  });
+
+  it('offers a logged-in reader to rent only with a ticket in hand, and to buy always', async () => {
+    const holding = lockedAnswering(ticketEntry(1, 0));
+    await expect(loadViewer(holding.api, url, 10003, 7, { mode: 'normal', isLoggedIn: true })).resolves.toMatchObject({
+      buyHref: '/title/10003?buy=7',
+      rentHref: '/title/10003?rent=7',
+    });
+    const waiting = lockedAnswering(ticketEntry(0, 3600, 0));
+    await expect(loadViewer(waiting.api, url, 10003, 7, { mode: 'normal', isLoggedIn: true })).resolves.toMatchObject({
+      buyHref: '/title/10003?buy=7',
+      rentHref: undefined,
     });
   });
 

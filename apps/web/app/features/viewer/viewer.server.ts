@@ -7,6 +7,7 @@ import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { optionalCall } from '#app/features/catalogue/optional-call.ts';
+import { purchaseDialogHref } from '#app/features/catalogue/purchase-paths.ts';
 import { START_PAGE_PARAM, startPageOf } from '#app/features/catalogue/reading-progress.ts';
 import { titleHref } from '#app/features/catalogue/title-view.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
@@ -108,13 +109,22 @@ async function lockedViewer(
       )
     : undefined;
   const entry = tickets?.title_ticket_list.find((item) => item.title_id === base.titleId);
+  const lockedTickets = rentable ? lockedTicketsOf(entry, base.episodeId, isLoggedIn) : undefined;
+  const throughLogin = (href: string) => (isLoggedIn ? href : loginPathFor(href));
   return {
     ...base,
     state: 'locked',
     point: episode?.point ?? 0,
-    tickets: rentable ? lockedTicketsOf(entry, base.episodeId, isLoggedIn) : undefined,
+    tickets: lockedTickets,
     bonusPoint: episode?.bonus_point ?? 0,
     unlockHref: titleEpisodeAnchor(base.titleId, base.episodeId),
+    buyHref: throughLogin(purchaseDialogHref(base.titleId, 'buy', base.episodeId)),
+    // A logged-in reader holding no ticket is told when the next one comes (the ticket lines), not sent to rent.
+    rentHref:
+      lockedTickets && (!lockedTickets.held || lockedTickets.held.title > 0 || lockedTickets.held.premium > 0)
+        ? throughLogin(purchaseDialogHref(base.titleId, 'rent', base.episodeId))
+        : undefined,
+    renderedAt: new Date().toISOString(),
     loginHref: isLoggedIn ? undefined : loginPathFor(`${url.pathname}${url.search}`),
     firstEpisodeHref:
       firstEpisodeId && firstEpisodeId !== base.episodeId ? viewerPath(base.titleId, firstEpisodeId, mode) : undefined,

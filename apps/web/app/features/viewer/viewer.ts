@@ -95,6 +95,12 @@ export interface LockedViewerData extends ViewerBase {
   bonusPoint: number;
   /** Where it is bought or rented: its row on the title page. */
   unlockHref: string;
+  /** The title page's buy confirmation (through the login dialog for visitors). */
+  buyHref: string;
+  /** The title page's rent confirmation, when a ticket can rent the chapter. */
+  rentHref: string | undefined;
+  /** When the screen was drawn (ISO instant): the ticket countdown's first frame. */
+  renderedAt: string;
   /** The login dialog, coming back to this chapter, for visitors who are not logged in. */
   loginHref: string | undefined;
   firstEpisodeHref: string | undefined;

@@ -40,3 +40,11 @@ export function formatReleaseTime(releaseAt: Date, locale: 'en' | 'ja', timeZone
     timeZoneName: 'short',
   }).format(releaseAt);
 }
+
+/** The largest one or two units of what is left, for a short countdown ("2 days 3 hours", "4 minutes 10 seconds"). */
+export function leadingUnits(remaining: Remaining): { unit: keyof Remaining; count: number }[] {
+  const units = (['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => ({ unit, count: remaining[unit] }));
+  const first = units.findIndex((part) => part.count > 0);
+  if (first === -1) return [{ unit: 'seconds', count: 0 }];
+  return units.slice(first, first + 2).filter((part) => part.count > 0);
+}

@@ -127,8 +127,12 @@ describe('wallet pages (issue 10)', () => {
 
     // The balance, as the API has it; nothing free is left to expire, the paid points never do.
     await page.reload();
-    await expect(page.getByTestId('wallet-total-points').textContent()).resolves.toBe(`${3200 - spent} pt`);
-    await expect(page.getByTestId('wallet-paid-points').textContent()).resolves.toBe(`${balance.point.paid_point} pt`);
+    await expect(page.getByTestId('wallet-total-points').textContent()).resolves.toBe(
+      `${(3200 - spent).toLocaleString('en-US')} pt`,
+    );
+    await expect(page.getByTestId('wallet-paid-points').textContent()).resolves.toBe(
+      `${balance.point.paid_point.toLocaleString('en-US')} pt`,
+    );
     await expect(page.getByTestId('wallet-free-points').textContent()).resolves.toBe('0 pt');
     await expect(page.getByTestId('wallet-no-expiry').textContent()).resolves.toBe(
       uiText('en', 'wallet.nothing_expires'),
@@ -166,7 +170,7 @@ describe('wallet pages (issue 10)', () => {
     expect(expiries).toContain(uiText('en', 'wallet.never_expires'));
     expect(expiries.some((text) => text.startsWith('Expires '))).toBe(true);
     await expect(grants.getByTestId('movement-amount').allTextContents()).resolves.toEqual(
-      expect.arrayContaining(['+3000 pt', '+200 pt']),
+      expect.arrayContaining(['+3,000 pt', '+200 pt']),
     );
     await page.getByRole('link', { name: uiText('en', 'wallet.newest_movements') }).click();
     await page.waitForURL(`${webUrl}/my/setting/point`);
@@ -216,7 +220,9 @@ describe('wallet pages (issue 10)', () => {
 
     // The hub: balance, tickets, purchased titles with their own pages, and the ways to the pages above.
     await page.goto(`${webUrl}/my`);
-    await expect(page.getByTestId('my-paid-points').textContent()).resolves.toBe(`${balance.point.paid_point} pt`);
+    await expect(page.getByTestId('my-paid-points').textContent()).resolves.toBe(
+      `${balance.point.paid_point.toLocaleString('en-US')} pt`,
+    );
     await expect(page.getByTestId('my-tickets').textContent()).resolves.toBe('1 ticket');
     await expect(page.getByTestId('my-purchased-count').textContent()).resolves.toBe('25 titles');
     await page.getByText('Page 1 of 5').waitFor();

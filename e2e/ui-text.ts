@@ -11,14 +11,21 @@ const strings: Record<UiLocale, unknown> = {
   ja: JSON.parse(readFileSync(new URL('../apps/web/app/i18n/ja.json', import.meta.url), 'utf8')),
 };
 
-/** The text of `key` in `locale`, with `{{name}}` values filled in and `<doc>` tags dropped. */
+/**
+ * The text of `key` in `locale`, with `{{name}}` values filled in (`{{name, number}}` grouped as the
+ * app's i18next formats it) and `<doc>` tags dropped.
+ */
 export function uiText(locale: UiLocale, key: string, values: Record<string, string | number> = {}): string {
   const value = key
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], strings[locale]);
   if (typeof value !== 'string') throw new Error(`no text ${locale}:${key}`);
   return value
-    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
+    .replace(/\{\{(\w+)(, number)?\}\}/g, (whole, name: string, number?: string) => {
+      const filled = values[name];
+      if (filled === undefined) return whole;
+      return number && typeof filled === 'number' ? filled.toLocaleString(locale) : String(filled);
+    })
     .replace(/<\/?\w+>/g, '');
 }
 

@@ -164,7 +164,8 @@ describe('wallet on the title page (issue 10)', () => {
     expect(shop.searchParams.get('return')).toBe(`${titlePath}?buy=${shortOf.episodeId}`);
     expect(await page.getByTestId('purchase-confirm').count()).toBe(0);
     await shot(page, 'buy-short-en');
-    // Escape closes it.
+    // Escape closes it (once hydrated: the dialog takes the focus then).
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
     await page.keyboard.press('Escape');
     await page.waitForURL(`${webUrl}${titlePath}`);
 

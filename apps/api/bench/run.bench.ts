@@ -13,9 +13,9 @@
 //   page image      one signed page derivative (~113 KB)   nginx serving the same file (skipped with a
 //                                                          message when nginx is not installed)
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pino from 'pino';
@@ -213,11 +213,18 @@ async function pageImageKey(databaseUrl: string): Promise<{ key: string; bytes: 
 }
 
 /** nginx serving the storage directory on NGINX_PORT (one worker, like one Node process), or why not. */
-function startNginx(storageDir: string): { process: ChildProcess } | { skipped: string } {
+function startNginx(storageDir: string, imageKey: string): { process: ChildProcess } | { skipped: string } {
   const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
   if (!binary) return { skipped: 'nginx is not installed (apt-get install nginx-light); its baseline is skipped' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+  // The same file, copied where nginx's workers (nobody / www-data) may read it: the service keeps
+  // its data directory private (0700), so they cannot reach the original.
+  const www = join(dir, 'www');
+  mkdirSync(dirname(join(www, imageKey)), { recursive: true, mode: 0o755 });
+  copyFileSync(join(storageDir, imageKey), join(www, imageKey));
+  chmodSync(join(www, imageKey), 0o644);
+  chmodSync(dir, 0o755);
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,
@@ -238,7 +245,7 @@ http {
   types { image/jpeg jpg; image/webp webp; }
   server {
     listen 127.0.0.1:${NGINX_PORT};
-    location /images/ { alias ${storageDir}/; expires 30m; }
+    location /images/ { alias ${www}/; expires 30m; }
   }
 }
 `,
@@ -346,7 +353,7 @@ async function main() {
     }
     const signed = await ask<string>(demo.child, { sign: image.key }, 'signed');
     const imageName = `page image (${Math.round(image.bytes / 1000)} KB)`;
-    const nginx = startNginx(config.storageDir);
+    const nginx = startNginx(config.storageDir, image.key);
     if ('process' in nginx) {
       processes.push(nginx.process);
       await waitFor(`http://127.0.0.1:${NGINX_PORT}/images/${image.key}`);

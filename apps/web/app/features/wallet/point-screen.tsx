@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { BEFORE_PARAM, type PointPageData } from './point-page.ts';
 import type { BalanceView, PointLotView, PointMovementView } from './wallet.ts';
-import { EmptyState, pillLink, primaryLink, useWalletDates, WalletCard } from './wallet-ui.tsx';
+import { EmptyState, MovementSubject, pillLink, primaryLink, useWalletDates, WalletCard } from './wallet-ui.tsx';
 
 /** Lots listed under the balance; the rest are summed up in one line. */
 const LOTS_SHOWN = 5;
@@ -94,22 +94,6 @@ function Amount({ movement }: { movement: PointMovementView }) {
 function MovementRow({ movement }: { movement: PointMovementView }) {
   const { t } = useTranslation();
   const dates = useWalletDates();
-  const what: ReactNode[] = [];
-  if (movement.title) {
-    what.push(
-      <Link key="title" to={movement.title.href} className="font-semibold text-brand-700 hover:underline">
-        {movement.title.name}
-      </Link>,
-    );
-  }
-  if (movement.episode) {
-    what.push(
-      <Link key="episode" to={movement.episode.href} className="text-brand-700 hover:underline">
-        {movement.episode.name}
-      </Link>,
-    );
-  }
-  if (movement.magazineName !== '') what.push(<span key="magazine">{movement.magazineName}</span>);
   const credit = movement.amount > 0;
   return (
     <li
@@ -122,9 +106,11 @@ function MovementRow({ movement }: { movement: PointMovementView }) {
         <p className="text-sm font-bold text-ink" data-testid="movement-reason">
           {t(`wallet.reason.${movement.reason}`)}
         </p>
-        {what.length > 0 ? (
-          <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm break-words text-zinc-700">{what}</p>
-        ) : null}
+        <MovementSubject
+          title={movement.title}
+          episode={movement.episode}
+          more={movement.magazineName !== '' ? <span>{movement.magazineName}</span> : undefined}
+        />
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-600">
           {movement.at ? <time dateTime={movement.at}>{dates.dateTime(movement.at)}</time> : null}
           {credit && movement.expiresAt !== undefined ? (

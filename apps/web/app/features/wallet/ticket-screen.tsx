@@ -1,12 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { Pager } from '#app/features/catalogue/pager.tsx';
 import { RESERVATION_PARAM, type ReservationView, TICKET_HISTORY_PARAM, type TicketPageData } from './ticket-page.ts';
 import type { PremiumTicketsView, TicketMovementView } from './wallet.ts';
-import { EmptyState, pillLink, useWalletDates, WalletCard } from './wallet-ui.tsx';
+import { EmptyState, MovementSubject, pillLink, useWalletDates, WalletCard } from './wallet-ui.tsx';
 
 function Tickets({ tickets }: { tickets: PremiumTicketsView }) {
   const { t } = useTranslation();
@@ -51,30 +50,13 @@ function movementText(movement: TicketMovementView, t: TFunction): string {
 function TicketRow({ movement }: { movement: TicketMovementView }) {
   const { t } = useTranslation();
   const dates = useWalletDates();
-  const what: ReactNode[] = [];
-  if (movement.title) {
-    what.push(
-      <Link key="title" to={movement.title.href} className="font-semibold text-brand-700 hover:underline">
-        {movement.title.name}
-      </Link>,
-    );
-  }
-  if (movement.episode) {
-    what.push(
-      <Link key="episode" to={movement.episode.href} className="text-brand-700 hover:underline">
-        {movement.episode.name}
-      </Link>,
-    );
-  }
   return (
     <li className="flex items-start gap-3 py-3.5" data-testid="ticket-movement" data-event={movement.event}>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-bold text-ink" data-testid="ticket-movement-text">
           {movementText(movement, t)}
         </p>
-        {what.length > 0 ? (
-          <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm break-words text-zinc-700">{what}</p>
-        ) : null}
+        <MovementSubject title={movement.title} episode={movement.episode} />
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-600">
           {movement.at ? <time dateTime={movement.at}>{dates.dateTime(movement.at)}</time> : null}
           {movement.event === 'granted' && movement.expiresAt ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMediumDate } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
+import type { LinkView } from './wallet.ts';
 
 // Building blocks of the wallet pages: a titled card, an empty state, and dates in the site's zone.
 
@@ -76,3 +77,31 @@ export const pillLink =
   'inline-flex h-9 items-center rounded-full bg-zinc-100 px-4 text-xs font-bold text-ink transition hover:bg-zinc-200 sm:text-sm';
 export const primaryLink =
   'inline-flex h-9 items-center rounded-full bg-brand-500 px-4 text-xs font-bold text-white transition hover:bg-brand-600 sm:text-sm';
+
+/** What a history row is about: its title and chapter as links, and anything else named (a magazine). */
+export function MovementSubject({
+  title,
+  episode,
+  more,
+}: {
+  title: LinkView | undefined;
+  episode: LinkView | undefined;
+  more?: ReactNode;
+}) {
+  if (!title && !episode && !more) return null;
+  return (
+    <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm break-words text-zinc-700">
+      {title ? (
+        <Link to={title.href} className="font-semibold text-brand-700 hover:underline">
+          {title.name}
+        </Link>
+      ) : null}
+      {episode ? (
+        <Link to={episode.href} className="text-brand-700 hover:underline">
+          {episode.name}
+        </Link>
+      ) : null}
+      {more}
+    </p>
+  );
+}

@@ -47,7 +47,7 @@ describe('createDatabase on SQLite', () => {
     directory = undefined;
   });
 
-  it('creates the parent directory and sets WAL, foreign keys, busy timeout and synchronous', async () => {
+  it('creates the parent directory and sets WAL, foreign keys, busy timeout, synchronous and temp store', async () => {
     directory = mkdtempSync(join(tmpdir(), 'manga-api-database-test-'));
     const filename = join(directory, 'nested', 'dir', 'manga.db');
     const handle = createDatabase({ url: `sqlite:${filename}` });
@@ -60,6 +60,7 @@ describe('createDatabase on SQLite', () => {
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
       expect(await pragma('synchronous')).toBe(1); // NORMAL
+      expect(await pragma('temp_store')).toBe(2); // MEMORY (savepoints of group commit, ADR 021)
     } finally {
       await handle.close();
     }

@@ -81,6 +81,8 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // Savepoints (group commit, ADR 021) journal in temporary storage: memory, not a file per write.
+    sqlite.pragma('temp_store = MEMORY');
   } catch (error) {
     sqlite.close();
     throw error;

@@ -21,8 +21,16 @@ export type DialectName = 'sqlite' | 'postgres';
  * here instead of being handed the name.
  */
 export function dialectOf(db: { readonly introspection: DatabaseIntrospector }): DialectName {
-  return db.introspection instanceof SqliteIntrospector ? 'sqlite' : 'postgres';
+  let dialect = dialects.get(db);
+  if (!dialect) {
+    dialect = db.introspection instanceof SqliteIntrospector ? 'sqlite' : 'postgres';
+    dialects.set(db, dialect);
+  }
+  return dialect;
 }
+
+/** Asking `introspection` builds a new Kysely instance; prepared queries ask for every statement. */
+const dialects = new WeakMap<object, DialectName>();
 
 type ColumnBuild = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 

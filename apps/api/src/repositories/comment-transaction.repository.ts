@@ -2,6 +2,7 @@
 // a comment and its episode's counter, a like and its count, or a moderation action and its audit-log
 // row are written all or nothing (ADR 013).
 import type { Kysely } from 'kysely';
+import { transactionRunner } from '#src/db/group-commit.ts';
 import type { Database } from '#src/db/schema.ts';
 import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import { CommentRepository } from '#src/repositories/comment.repository.ts';
@@ -36,6 +37,6 @@ export class CommentTransactionRepository {
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (repositories: CommentRepositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(commentRepositories(trx)));
+    return transactionRunner(this.db).run((trx) => work(commentRepositories(trx)));
   }
 }

@@ -1,6 +1,8 @@
 // Runs wallet, purchase, ticket and login-bonus writes in one database transaction with repositories
 // bound to it (ADR 014), so that a debit and the purchase it pays for commit or roll back together.
+// On SQLite, concurrent ones share a COMMIT (group commit, ADR 021); each still succeeds or fails alone.
 import type { Kysely } from 'kysely';
+import { type TransactionRunner, transactionRunner } from '#src/db/group-commit.ts';
 import type { Database } from '#src/db/schema.ts';
 import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
@@ -34,10 +36,14 @@ export function commerceRepositories(db: Kysely<Database>): CommerceRepositories
 }
 
 export class CommerceTransactionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly #transactions: TransactionRunner;
+
+  constructor(db: Kysely<Database>) {
+    this.#transactions = transactionRunner(db);
+  }
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (repositories: CommerceRepositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(commerceRepositories(trx)));
+    return this.#transactions.run((trx) => work(commerceRepositories(trx)));
   }
 }

@@ -2,6 +2,7 @@
 // PaymentService decides what to write and runs webhook writes in one transaction with the wallet
 // (PaymentTransactionRepository), so that an event's record and its credit commit together.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { transactionRunner } from '#src/db/group-commit.ts';
 import type { Database, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
@@ -202,7 +203,7 @@ export class PaymentTransactionRepository {
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (stores: PaymentStores) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) =>
+    return transactionRunner(this.db).run((trx) =>
       work({
         payments: new PaymentRepository(trx),
         wallet: new WalletRepository(trx),

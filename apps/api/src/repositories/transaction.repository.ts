@@ -1,6 +1,7 @@
 // Runs work in one database transaction with repositories bound to it, so a service can make
 // several writes all-or-nothing (consume a token and apply its change) without touching Kysely.
 import type { Kysely } from 'kysely';
+import { transactionRunner } from '#src/db/group-commit.ts';
 import type { Database } from '#src/db/schema.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
 import { DeviceRepository } from '#src/repositories/device.repository.ts';
@@ -24,7 +25,7 @@ export class TransactionRepository {
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (repositories: TransactionalRepositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) =>
+    return transactionRunner(this.db).run((trx) =>
       work({
         users: new UserRepository(trx),
         sessions: new SessionRepository(trx),

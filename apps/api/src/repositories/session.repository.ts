@@ -1,5 +1,6 @@
 // Web sessions (`uwt`): the sha256 of the opaque token is stored, never the token (ADR 007).
 import type { Insertable, Kysely } from 'kysely';
+import { preparedRows } from '#src/db/prepared-query.ts';
 import type { Database, UserStatus, WebTokenRow, WebTokenTable } from '#src/db/schema.ts';
 
 export type NewSession = Insertable<WebTokenTable>;
@@ -20,20 +21,23 @@ export class SessionRepository {
     return this.db.insertInto('web_token').values(session).returningAll().executeTakeFirstOrThrow();
   }
 
-  findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
-    return this.db
-      .selectFrom('web_token')
-      .innerJoin('user', 'user.id', 'web_token.user_id')
-      .select([
-        'web_token.id',
-        'web_token.user_id',
-        'web_token.expires_at',
-        'web_token.revoked_at',
-        'web_token.last_seen_at',
-        'user.status',
-      ])
-      .where('web_token.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    // Prepared: every request with a session cookie asks (ADR 014's prepared queries).
+    const [session] = await preparedRows(this.db, 'session.by-token-hash', [tokenHash], (hash) =>
+      this.db
+        .selectFrom('web_token')
+        .innerJoin('user', 'user.id', 'web_token.user_id')
+        .select([
+          'web_token.id',
+          'web_token.user_id',
+          'web_token.expires_at',
+          'web_token.revoked_at',
+          'web_token.last_seen_at',
+          'user.status',
+        ])
+        .where('web_token.token_hash', '=', hash),
+    );
+    return session;
   }
 
   /** Whose session `id` is and whether it still runs (revoke checks the owner, ADR 007). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, TitleActivityDailyRow } from '#src/db/schema.ts';
 
 type Counter = 'views' | 'purchases' | 'recommend_clicks';
@@ -8,15 +9,17 @@ export class TitleActivityRepository {
 
   /** Adds one to a title's counter for a day (insert or update in one statement). */
   async incrementActivity(titleId: number, activityDate: string, counter: Counter): Promise<void> {
-    await this.db
-      .insertInto('title_activity_daily')
-      .values({ title_id: titleId, activity_date: activityDate, [counter]: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['title_id', 'activity_date'])
-          .doUpdateSet((eb) => ({ [counter]: eb(eb.ref(`title_activity_daily.${counter}`), '+', 1) })),
-      )
-      .execute();
+    // Prepared per counter: purchases and page views write it on every call.
+    await runPrepared(this.db, `title-activity.increment.${counter}`, [titleId, activityDate, 1], (title, date, one) =>
+      this.db
+        .insertInto('title_activity_daily')
+        .values({ title_id: title, activity_date: date, [counter]: one })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['title_id', 'activity_date'])
+            .doUpdateSet((eb) => ({ [counter]: eb(eb.ref(`title_activity_daily.${counter}`), '+', one) })),
+        ),
+    );
   }
 
   /** Every activity row from `fromDate` (YYYY-MM-DD, inclusive) on, by date. */

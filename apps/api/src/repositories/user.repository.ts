@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '#src/db/dialect.ts';
+import { preparedRows } from '#src/db/prepared-query.ts';
 import type { Database, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
 
 /** An insert or update hit the unique e-mail index (another account took the address meanwhile). */
@@ -18,8 +19,12 @@ function asEmailTaken(error: unknown): unknown {
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findUserById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+  async findUserById(id: number): Promise<UserRow | undefined> {
+    // Prepared: the age rule reads the reader's birthday inside every purchase and rental.
+    const [user] = await preparedRows(this.db, 'user.by-id', [id], (userId) =>
+      this.db.selectFrom('user').selectAll().where('id', '=', userId),
+    );
+    return user;
   }
 
   async findHashKeyByUserId(id: number): Promise<string | undefined> {

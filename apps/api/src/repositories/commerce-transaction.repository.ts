@@ -2,7 +2,7 @@
 // bound to it (ADR 014), so that a debit and the purchase it pays for commit or roll back together.
 // On SQLite, concurrent ones share a COMMIT (group commit, ADR 021); each still succeeds or fails alone.
 import type { Kysely } from 'kysely';
-import { type TransactionRunner, transactionRunner } from '#src/db/group-commit.ts';
+import { transactionRunner } from '#src/db/group-commit.ts';
 import type { Database } from '#src/db/schema.ts';
 import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
@@ -36,14 +36,10 @@ export function commerceRepositories(db: Kysely<Database>): CommerceRepositories
 }
 
 export class CommerceTransactionRepository {
-  readonly #transactions: TransactionRunner;
-
-  constructor(db: Kysely<Database>) {
-    this.#transactions = transactionRunner(db);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Commits when `work` resolves, rolls back when it throws (the error is rethrown). */
   run<T>(work: (repositories: CommerceRepositories) => Promise<T>): Promise<T> {
-    return this.#transactions.run((trx) => work(commerceRepositories(trx)));
+    return transactionRunner(this.db).run((trx) => work(commerceRepositories(trx)));
   }
 }

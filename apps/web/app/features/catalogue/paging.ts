@@ -11,11 +11,6 @@ export function pageWindow(page: number, pageSize: number): { offset: number; li
   return { offset: (page - 1) * pageSize, limit: pageSize + 1 };
 }
 
-/** Pages of `pageSize` that `count` items fill (at least one, the empty page). */
-export function pageCountOf(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}
-
 /** A URL's search string with `page` (or another page parameter) set, or removed for page 1. */
 export function withPage(search: string, page: number, param = 'page'): string {
   const params = new URLSearchParams(search);

@@ -1,4 +1,4 @@
-import { formatTitleId, type PurchasedTitleResponse, type Title } from '@manga/contracts';
+import { formatTitleId, type Title } from '@manga/contracts';
 
 // The catalogue's view models, shared by its loaders and components: title and episode links, the
 // card every catalogue list shows, and the featured title of the top and series pages.
@@ -78,28 +78,4 @@ export function titlesInOrder<T extends { title_id: number }>(ids: readonly numb
     const title = byId.get(id);
     return title ? [title] : [];
   });
-}
-
-export interface PurchasedTitleView extends TitleCardView {
-  /** The chapter bought last, to read it again at once. */
-  lastPurchasedHref: string | undefined;
-}
-
-/** The titles of GET /web/title/purchased as cards (/my and /my/purchased). */
-export function toPurchasedTitles(
-  answer: PurchasedTitleResponse,
-  toImageUrl: (url: string) => string,
-): PurchasedTitleView[] {
-  return answer.title_list.map((title) => ({
-    id: title.title_id,
-    href: titleHref(title.title_id),
-    name: title.title_name,
-    author: '',
-    coverUrl: toImageUrl(title.thumbnail_image_url),
-    badge: undefined,
-    lastPurchasedHref:
-      title.recently_purchased_episode_id !== null
-        ? episodeHref(title.title_id, title.recently_purchased_episode_id)
-        : undefined,
-  }));
 }

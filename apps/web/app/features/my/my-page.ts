@@ -1,7 +1,6 @@
 import type { AccountPointResponse, FavoriteListResponse, PurchasedTitleResponse } from '@manga/contracts';
-import { pageCountOf } from '#app/features/catalogue/paging.ts';
 import type { HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
-import { type TitleCardView, toPurchasedTitles, toTitleCard } from '#app/features/catalogue/title-view.ts';
+import { type TitleCardView, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import type { MyCommentActivity } from '#app/features/comments/my-comments.ts';
 
 // /my, the reader's hub: points and premium tickets, continue reading, followed titles (with the
@@ -80,8 +79,15 @@ export function toPurchased(
 ): PurchasedView {
   return {
     page,
-    pageCount: pageCountOf(answer.title_count, MY_PURCHASED_COUNT),
-    titles: toPurchasedTitles(answer, toImageUrl),
+    pageCount: Math.max(1, Math.ceil(answer.title_count / MY_PURCHASED_COUNT)),
+    titles: answer.title_list.map((title) => ({
+      id: title.title_id,
+      href: titleHref(title.title_id),
+      name: title.title_name,
+      author: '',
+      coverUrl: toImageUrl(title.thumbnail_image_url),
+      badge: undefined,
+    })),
     count: answer.title_count,
   };
 }

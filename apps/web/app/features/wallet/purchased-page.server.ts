@@ -1,10 +1,9 @@
 import { listPurchasedTitles } from '@manga/api-client';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
-import { pageCountOf, pageNumber, withPage } from '#app/features/catalogue/paging.ts';
-import { toPurchasedTitles } from '#app/features/catalogue/title-view.ts';
+import { pageNumber, withPage } from '#app/features/catalogue/paging.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
-import { PURCHASED_PAGE_SIZE, type PurchasedPageData } from './purchased-page.ts';
+import { PURCHASED_PAGE_SIZE, type PurchasedPageData, pageCountOf, toPurchasedTitles } from './purchased-page.ts';
 import { failWalletLoad } from './wallet-load.server.ts';
 
 type Context = Readonly<RouterContextProvider>;

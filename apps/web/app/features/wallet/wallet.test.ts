@@ -1,10 +1,9 @@
 import { type PointMovement, PointReason, type TicketMovement } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { pageCountOf } from '#app/features/catalogue/paging.ts';
-import { toPurchasedTitles } from '#app/features/catalogue/title-view.ts';
 import en from '#app/i18n/en.json' with { type: 'json' };
 import ja from '#app/i18n/ja.json' with { type: 'json' };
 import { beforeParam } from './point-page.ts';
+import { pageCountOf, toPurchasedTitles } from './purchased-page.ts';
 import { pagedList } from './ticket-page.ts';
 import {
   collectLots,

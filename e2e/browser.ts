@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium; browsers cannot be downloaded here (DESIGN §2). */
+/** Debian's Chromium; browsers cannot be downloaded here (architecture §2). */
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',

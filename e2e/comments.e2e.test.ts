@@ -5,7 +5,7 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
-import { makeOperator } from './service-cli.ts';
+import { makeStaff } from './service-cli.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Comments and moderation end to end (ADR 013), on the real service in Chromium: a reader reads a
@@ -109,7 +109,7 @@ describe('comments and moderation (ADR 013)', () => {
 
     // An operator, made on the command line, hides it from the report queue with a reason.
     const operator = await reader('operator');
-    await makeOperator(operator.email);
+    await makeStaff(operator.email, 'moderator');
     await operator.page.goto(`${webUrl}/ops`);
     await operator.page.getByRole('heading', { level: 1, name: 'Report queue' }).waitFor();
     expect(await operator.page.getByTestId('ops-operator').textContent()).toBe(`Acting as ${operator.email}`);

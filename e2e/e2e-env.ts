@@ -8,3 +8,13 @@ export const apiUrl = (process.env.E2E_API_URL?.trim() || 'http://127.0.0.1:3001
 export const cookiePrefix = process.env.E2E_COOKIE_PREFIX ?? process.env.MANGA_COOKIE_PREFIX ?? 'dev_';
 /** The service's own environment (MANGA_DATA_DIR …), for CLI helpers that must reach the same data. */
 export const serviceEnv: NodeJS.ProcessEnv = { ...process.env };
+
+/**
+ * The same web app under its other loopback name (127.0.0.1 ↔ localhost): both must be in the service's
+ * MANGA_WEB_ORIGIN (its default, and `.ci/run`'s) for the origin tests of issue 24 item 13.
+ */
+export const twinWebUrl = (() => {
+  const url = new URL(webUrl);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.origin;
+})();

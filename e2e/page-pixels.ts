@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { apiUrl } from './e2e-env.ts';
 
-// The reader's pixels against the page unscrambled in Node (WIRE.md §4): what a canvas shows must be
+// The reader's pixels against the page unscrambled in Node (wire §4): what a canvas shows must be
 // the original page, tile for tile, and differ from the scrambled image where tiles moved.
 
 /** GET on the API as the web client calls it (the `x-manga-hash` header picks the Magapoke seed alphabets). */

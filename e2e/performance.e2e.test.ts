@@ -104,34 +104,89 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
     );
     expect(bought.body.response_code).toBe(0);
 
-    // A's own page: rendered for A alone, never stored, with A's state.
-    const own = await page(path, { ...anonymous, cookie: `${lawCookies}; ${a.cookie}` });
-    expect(own.response.status).toBe(200);
-    expect(own.response.headers.get('x-page-cache')).toBeNull();
-    expect(own.response.headers.get('cache-control')).toMatch(/private/);
-    expect(own.html).toContain('data-testid="header-my-page"');
-    expect(own.html).toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
-    expect(own.html).toContain('data-access="purchased"');
-
-    const withoutA = (html: string) => {
+    // Each reader's page (ADR 048): the member shell (kept once for every reader, nothing of anyone's
+    // in it) with their own answer in the first HTML, or, where a shell cannot serve (an age-rated
+    // title), drawn whole for them. Either way private, and only their own state.
+    const personalOf = (html: string) => {
+      const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
+      return text === undefined ? undefined : (JSON.parse(text) as PersonalAnswer | null);
+    };
+    const stateOf = (html: string) => {
+      const personal = personalOf(html);
+      if (personal?.kind === 'title') {
+        return {
+          following: personal.data.following,
+          purchased: personal.data.episodes[String(locked.episodeId)]?.access.kind === 'purchased',
+        };
+      }
+      return {
+        following: /aria-pressed="true"[^>]*data-testid="follow-button"/.test(html),
+        purchased: html.includes('data-access="purchased"'),
+      };
+    };
+    const readerPage = async (cookie: string) => {
+      const own = await page(path, { ...anonymous, cookie: `${lawCookies}; ${cookie}` });
+      expect(own.response.status).toBe(200);
+      expect(own.response.headers.get('cache-control')).toMatch(/private/);
+      expect(['member-hit', 'member-miss', null]).toContain(own.response.headers.get('x-page-cache'));
+      expect(own.html).toContain('data-testid="header-my-page"');
+      expect(own.html).not.toContain('data-testid="header-login"');
+      return own;
+    };
+    const withoutAnyone = (html: string) => {
       expect(html).not.toMatch(/aria-pressed="true"[^>]*data-testid="follow-button"/);
       expect(html).not.toContain('data-access="purchased"');
+      expect(personalOf(html) ?? null).toBeNull();
     };
-    // B: logged in, their own page (uncached), nothing of A's.
-    const other = await page(path, { ...anonymous, cookie: `${lawCookies}; ${b.cookie}` });
-    expect(other.response.headers.get('x-page-cache')).toBeNull();
-    expect(other.html).toContain('data-testid="header-my-page"');
-    withoutA(other.html);
-    // Visitors and crawlers: from the cache, nothing of A's or B's.
-    for (const headers of [anonymous, crawler]) {
-      const cached = await page(path, headers);
-      expect(cached.response.headers.get('x-page-cache')).toBe('hit');
-      expect(cached.html).toContain('data-testid="header-login"');
-      expect(cached.html).not.toContain('data-testid="header-my-page"');
-      withoutA(cached.html);
+    // Interleaved: A, B, a visitor, a crawler, A again…, each sees only their own.
+    for (let round = 0; round < 2; round++) {
+      const own = await readerPage(a.cookie);
+      expect(stateOf(own.html)).toEqual({ following: true, purchased: true });
+      const other = await readerPage(b.cookie);
+      expect(stateOf(other.html)).toEqual({ following: false, purchased: false });
+      expect(other.html).not.toContain(a.cookie.split('=')[1] ?? 'never');
+      for (const headers of [anonymous, crawler]) {
+        const cached = await page(path, headers);
+        expect(cached.response.headers.get('x-page-cache')).toBe('hit');
+        expect(cached.html).toContain('data-testid="header-login"');
+        expect(cached.html).not.toContain('data-testid="header-my-page"');
+        withoutAnyone(cached.html);
+      }
+    }
+
+    // The top page and /my: the shell from the cache, each reader's own answer.
+    await apiPost('/favorite/add', { title_id: String(locked.titleId) }, a.cookie);
+    for (let round = 0; round < 2; round++) {
+      for (const [reader, following] of [
+        [a, 1],
+        [b, 0],
+      ] as const) {
+        const my = await page('/my', { ...anonymous, cookie: `${lawCookies}; ${reader.cookie}` });
+        expect(my.response.headers.get('cache-control')).toMatch(/private/);
+        expect(my.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+        const personal = personalOf(my.html);
+        expect(personal?.kind).toBe('my');
+        if (personal?.kind === 'my') {
+          const followed = personal.data.followed;
+          expect(followed.status === 'ready' ? followed.value.count : -1).toBe(following);
+        }
+        const top = await page('/', { ...anonymous, cookie: `${lawCookies}; ${reader.cookie}` });
+        expect(top.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+        expect(top.html).toContain('data-testid="header-my-page"');
+        expect(personalOf(top.html)?.kind).toBe('top');
+      }
+      const guestTop = await page('/', anonymous);
+      expect(['hit', 'miss']).toContain(guestTop.response.headers.get('x-page-cache'));
+      withoutAnyone(guestTop.html);
     }
   });
 });
+
+/** The reader's answer in a member page (apps/web/app/personal/personal-data.ts), as far as these tests read it. */
+type PersonalAnswer =
+  | { kind: 'title'; data: { following: boolean; episodes: Record<string, { access: { kind: string } }> } }
+  | { kind: 'my'; data: { followed: { status: 'ready'; value: { count: number } } | { status: 'failed' } } }
+  | { kind: 'top'; data: unknown };
 
 /**
  * The service's SQLite file, written directly as an operator's SQL would (the triggers move the

@@ -6,7 +6,12 @@ import { webUrl } from './e2e-env.ts';
 
 export async function openReader(page: Page, path: string): Promise<void> {
   await page.goto(`${webUrl}${path}`);
-  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+  // The page on screen: a chapter resumed further on keeps earlier pages drawn but hidden.
+  await page
+    .locator('[data-testid="reader-page"][data-state="drawn"]')
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: 20_000 });
 }
 
 /** Opens a chapter and goes past its last page (paged) or down to its end (vertical). */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { StaffRole } from '@manga/contracts';
 import { serviceEnv } from './e2e-env.ts';
 
 const run = promisify(execFile);
@@ -29,9 +30,9 @@ export async function setMaintenance(on: boolean): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, MAINTENANCE_CACHE_WAIT_MS));
 }
 
-/** Gives an account the operator role as an administrator would: `npm run operator -- add <email>`. */
-export async function makeOperator(email: string): Promise<void> {
-  await runApiCli('operator.cli.ts', ['add', email]);
+/** Gives an account a staff role as whoever runs the server would: `npm run operator -- add <email> --role <role>`. */
+export async function makeStaff(email: string, role: StaffRole = 'moderator'): Promise<void> {
+  await runApiCli('operator.cli.ts', ['add', email, '--role', role]);
 }
 
 /** Gives a reader points as support would: `npm run points -- grant <email> <amount> --reason "…"`. */

@@ -15,7 +15,7 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 const PASSWORD = 'Shop-pass-2026';
 
-describe('shop (SPEC §2, ADR 019)', () => {
+describe('shop (product §2, ADR 019)', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 

@@ -32,14 +32,14 @@ function cookieValue(value: unknown): string {
 }
 
 /** Gives a visitor an adult birthday with the consent it needs, as the gate would. */
-export async function giveAdultConsent(context: BrowserContext): Promise<void> {
+export async function giveAdultConsent(context: BrowserContext, url: string = webUrl): Promise<void> {
   const expires = Math.floor(Date.now() / 1000) + 3600;
   await context.addCookies(
     [
       ['birthday', cookieValue({ value: '2000-01', expires })],
       ['terms_of_service_adult', cookieValue({ value: 1, expires })],
       ['privacy_policy', cookieValue({ value: 1, expires })],
-    ].map(([name, value]) => ({ name: `${cookiePrefix}${name}`, value: value as string, url: webUrl })),
+    ].map(([name, value]) => ({ name: `${cookiePrefix}${name}`, value: value as string, url })),
   );
 }
 

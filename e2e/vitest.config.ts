@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page's state can take seconds to settle on a loaded machine (two cores, the service and
+    // Chromium): polls wait up to 15 s, not Vitest's default 1 s; a passing poll returns at once.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -178,9 +178,12 @@ describe('wallet on the title page (issue 10)', () => {
     // No ticket left: the screen counts down to the next one instead of offering to rent.
     expect(await locked.getByTestId('locked-rent').count()).toBe(0);
     await shot(page, 'locked-en');
-    await locked.getByTestId('locked-buy').click();
-    await page.waitForURL(`${webUrl}${titlePath}?buy=${shortOf.episodeId}`);
-    await page.getByTestId('purchase-short').waitFor();
+    // One point short: the screen says so and offers the shop coming back to this chapter (ADR 050).
+    expect(await locked.getByTestId('locked-short').textContent()).toContain(`${shortOf.point - 1} more points`);
+    expect(await locked.getByTestId('locked-buy').count()).toBe(0);
+    const lockedShop = new URL((await locked.getByTestId('locked-top-up').getAttribute('href')) ?? '', webUrl);
+    expect(lockedShop.pathname).toBe('/my/shop');
+    expect(lockedShop.searchParams.get('return')).toBe(`${titlePath}/episode/${shortOf.episodeId}`);
 
     // A premium ticket from support rents it (ticket_type 99) while the title's ticket recovers.
     await grantPremiumTickets(email, { count: 1 });
@@ -243,7 +246,8 @@ describe('wallet on the title page (issue 10)', () => {
     await waitForReader(page, titleId, chapters[0] as LockedChapter);
     await page.goto(`${webUrl}${titlePath}`);
     await page.getByTestId('episode-row').first().waitFor();
-    expect(await page.getByTestId('episode-buy').count()).toBe(0);
+    // The member shell keeps each price's place until the reader's own answer is applied (ADR 048).
+    await expect.poll(() => page.getByTestId('episode-buy').count()).toBe(0);
     expect(await page.getByTestId('catch-up').count()).toBe(0);
   });
 

@@ -14,7 +14,8 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const webBuild = join(root, 'apps/web/build/server/index.js');
+// The web build's last output: the production server, written after the app's client and server builds.
+const webBuild = join(root, 'apps/web/build/web-server.js');
 const apiBuild = join(root, 'apps/api/dist/main.js');
 
 function newestMtime(dir) {
@@ -38,11 +39,14 @@ function buildIfStale(workspace, output, sourceDirs) {
 
 const shared = ['packages/contracts/src', 'packages/api-client/src'];
 buildIfStale('@manga/api', apiBuild, ['apps/api/src', ...shared]);
-buildIfStale('@manga/web', webBuild, ['apps/web/app', ...shared]);
+buildIfStale('@manga/web', webBuild, ['apps/web/app', 'apps/web/server', ...shared]);
 
 const children = [
   spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, ['server.mjs'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
+  spawn(process.execPath, ['--enable-source-maps', 'build/web-server.js'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  }),
 ];
 const apiPort = process.env.MANGA_API_PORT || '3001';
 const webPort = process.env.MANGA_WEB_PORT || '3000';

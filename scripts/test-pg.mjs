@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:pg`: the API's database integration tests on PostgreSQL (DESIGN §8). The same test
+// `npm run test:pg`: the API's database integration tests on PostgreSQL (architecture §8). The same test
 // files run on SQLite in `npm test`; here DATABASE_URL points them at a PostgreSQL server, where
 // each test file gets its own database cloned from a migrated template.
 //
@@ -47,7 +47,12 @@ try {
 }
 
 console.log(`test-pg: PostgreSQL ${serverVersion} at ${shownUrl}`);
-const child = spawn('npx', ['vitest', 'run', 'apps/api/test/integration', ...process.argv.slice(2)], {
+// Files or filters given on the command line replace the default directory (vitest ORs its filters, so
+// keeping the directory beside them would run the whole suite anyway).
+const extra = process.argv.slice(2);
+const namesFiles = (arg) => !arg.startsWith('-') && /\/|\.test\.ts$/.test(arg);
+const filters = extra.some(namesFiles) ? [] : ['apps/api/test/integration'];
+const child = spawn('npx', ['vitest', 'run', ...filters, ...extra], {
   cwd: repositoryRoot,
   env: { ...process.env, DATABASE_URL: databaseUrl },
   stdio: 'inherit',

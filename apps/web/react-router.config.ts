@@ -4,7 +4,7 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
-  // Every v8 behaviour that 7.18 offers, so that the move to v8 is a version bump (DESIGN §2).
+  // Every v8 behaviour that 7.18 offers, so that the move to v8 is a version bump (architecture §2).
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,

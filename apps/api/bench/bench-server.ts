@@ -18,10 +18,22 @@ const cacheSeconds = process.argv[4];
 /** Response cache (ADR 020): 'on' (the configured size) or 'off'. */
 const responseCache = process.argv[5] ?? 'on';
 
+/** The answer the `bytes` server gives: set by the parent (`{ bytes: { body, headers } }`). */
+let stored: { body: Buffer; headers: Record<string, string> } = { body: Buffer.from('{}'), headers: {} };
+
 async function start() {
   if (kind === 'hello') {
     const app = Fastify({ logger: false });
     app.get('/hello', async () => ({ hello: 'world' }));
+    return app;
+  }
+  if (kind === 'bytes') {
+    // "The same bytes from memory" (issue 27): a bare Fastify answering the very body and
+    // content-encoding of the row it stands beside, from memory.
+    const app = Fastify({ logger: false });
+    app.get('/bytes', (_request, reply) => {
+      reply.headers(stored.headers).send(stored.body);
+    });
     return app;
   }
   const loaded = loadConfig();
@@ -46,12 +58,19 @@ const app = await start();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', (message: { rss?: boolean; sign?: string }) => {
-  if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
-  // A signed page-image URL (path and query) for the image scenario.
-  if (message.sign && 'container' in app) {
-    const url = new URL(app.container.mediaUrls.signedUrl(message.sign, Date.now()));
-    process.send?.({ signed: `${url.pathname}${url.search}` });
-  }
-});
+process.on(
+  'message',
+  (message: { rss?: boolean; sign?: string; bytes?: { body: string; headers: Record<string, string> } }) => {
+    if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
+    if (message.bytes) {
+      stored = { body: Buffer.from(message.bytes.body, 'base64'), headers: message.bytes.headers };
+      process.send?.({ stored: stored.body.length });
+    }
+    // A signed page-image URL (path and query) for the image scenario.
+    if (message.sign && 'container' in app) {
+      const url = new URL(app.container.mediaUrls.signedUrl(message.sign, Date.now()));
+      process.send?.({ signed: `${url.pathname}${url.search}` });
+    }
+  },
+);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

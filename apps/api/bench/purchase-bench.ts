@@ -12,6 +12,7 @@ import { createContainer, resolveSecrets } from '#src/container.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
+import { FavoriteRepository } from '#src/repositories/favorite.repository.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
@@ -32,7 +33,7 @@ export interface PurchaseBench {
 }
 
 /** A reader with a web session; returns the session's token. */
-async function createReaderWithSession(
+export async function createReaderWithSession(
   users: UserRepository,
   sessions: SessionRepository,
   email: string,
@@ -40,9 +41,9 @@ async function createReaderWithSession(
 ): Promise<{ userId: number; token: string }> {
   const user =
     (await users.findUserByEmail(email)) ??
-    (await users.createUser({ email, hash_key: randomBytes(16).toString('hex'), created_at: now, updated_at: now }));
+    (await users.insertUser({ email, hash_key: randomBytes(16).toString('hex'), created_at: now, updated_at: now }));
   const token = randomBytes(32).toString('base64url');
-  await sessions.createSession({
+  await sessions.insertSession({
     user_id: user.id,
     token_hash: crypto.sha256(token),
     created_at: now,
@@ -197,6 +198,30 @@ export async function auditPurchases(url: string): Promise<{ anomalies: string[]
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return { anomalies, purchases: Number(n) };
+  } finally {
+    await database.close();
+  }
+}
+
+const PAGE_READER = 'bench-page-reader@bench.test';
+
+/**
+ * A reader of the demo catalogue for the logged-in page rows (ADR 048): a fresh session, following
+ * `titleId`; returns the session's token.
+ */
+export async function ensurePageReader(url: string, titleId: number): Promise<string> {
+  const database = createDatabase({ url });
+  try {
+    const now = Date.now();
+    const reader = await createReaderWithSession(
+      new UserRepository(database.db),
+      new SessionRepository(database.db),
+      PAGE_READER,
+      now,
+    );
+    // Followed on an earlier run already: the same row.
+    await new FavoriteRepository(database.db).insertFavoriteTitle(reader.userId, titleId, now, 100).catch(() => false);
+    return reader.token;
   } finally {
     await database.close();
   }

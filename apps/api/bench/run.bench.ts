@@ -6,29 +6,36 @@
 // wrk (2 threads, 64 connections) when installed, else autocannon in this process. The RSS column is
 // the server's resident memory after its row.
 //
-//   issue table     what                                   baseline
-//   title list      GET /title/list (20 ids)               Fastify hello-world JSON
-//   web top         GET /web/top                           Fastify hello-world JSON
-//   SSR crawler     GET / on the web server, as Googlebot  Fastify hello-world JSON
+//   issue table     what                                   baseline (measured just before)
+//   title list      GET /title/list (20 ids)               the same bytes from memory: a bare Fastify
+//   web top         GET /web/top                           answering the very body and content-encoding
+//   SSR crawler     GET / on the web server, as Googlebot  (gzip) of the row, from memory
+//   logged-in /     GET / for a logged-in reader (16 conn.) the crawler's GET / (page cache)
+//   logged-in title GET /title/10001, logged in (16 conn.) the crawler's GET /title/10001 (page cache)
+//   logged-in /my   GET /my (16 conn.)                      the same bytes from memory
 //   page image      one signed page derivative (~113 KB)   nginx serving the same file (skipped with a
 //                                                          message when nginx is not installed)
+//   image via front the same signed URL through            nginx serving the same file
+//                   docs/deploy/nginx (njs signature check)
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import { loadConfig, repositoryRoot } from '#src/config.ts';
+import { resolveSecrets } from '#src/container.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
 import { seedDemoCatalogueIfEmpty } from '#src/demo/demo-seeder.ts';
 import { ensureLargeCatalogue } from './large-catalogue.ts';
-import { auditPurchases, ensureHeavyBuyer, preparePurchaseBench } from './purchase-bench.ts';
+import { auditPurchases, ensureHeavyBuyer, ensurePageReader, preparePurchaseBench } from './purchase-bench.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(
-    'Usage: npm run bench [-- --seconds=<per scenario, default 5>] [--connections=<default 64>] [--no-wallet] [--autocannon] [--web-port=<default 3385>]',
+    'Usage: npm run bench [-- --seconds=<per scenario, default 5>] [--connections=<default 64>] [--no-wallet] [--table-only] [--autocannon] [--web-port=<default 3385>]',
   );
   process.exit(0);
 }
@@ -37,10 +44,19 @@ const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${na
 const DURATION_SECONDS = Number(argument('seconds') ?? 5);
 const CONNECTIONS = Number(argument('connections') ?? 64);
 const WALLET = !process.argv.includes('--no-wallet');
+/** Only the issue's table: no growth, no wallet rows. */
+const TABLE_ONLY = process.argv.includes('--table-only');
 /** Ports of the servers that need a fixed one (the web server and nginx); the API servers take any. */
 const WEB_PORT = Number(argument('web-port') ?? 3385);
 const NGINX_PORT = WEB_PORT + 1;
 const WEB_NOCACHE_PORT = WEB_PORT + 2;
+/** nginx with the production front of docs/deploy/nginx (the njs signature check). */
+const NGINX_FRONT_PORT = WEB_PORT + 3;
+/** Connections of the logged-in page rows (as in the issue). */
+const MEMBER_CONNECTIONS = 16;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+/** The title of the logged-in title page row (the issue's). */
+const MEMBER_TITLE_ID = 10001;
 /** wrk, the load generator of the issue's figures, when installed (apt-get install wrk); else autocannon. */
 const WRK = process.argv.includes('--autocannon')
   ? undefined
@@ -65,6 +81,7 @@ interface Row {
   p99: number;
   rssMb?: number;
   baseline?: Row;
+  goal?: string;
   note?: string;
 }
 
@@ -110,6 +127,37 @@ async function waitFor(url: string, headers: Record<string, string> = {}): Promi
     await new Promise((settle) => setTimeout(settle, 200));
   }
   throw new Error(`${url} did not answer`);
+}
+
+/** One answer as sent: status, body bytes (still encoded) and headers. */
+function rawAnswer(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolveAnswer({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers: response.headers }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Hands the `bytes` server the answer `url` gives to `headers`: what its baseline row sends from memory. */
+async function storeSameBytes(bytes: Server, url: string, headers: Record<string, string>): Promise<number> {
+  const answer = await rawAnswer(url, headers);
+  if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+  const kept: Record<string, string> = {};
+  for (const name of ['content-type', 'content-encoding', 'vary']) {
+    const value = answer.headers[name];
+    if (typeof value === 'string') kept[name] = value;
+  }
+  return ask<number>(bytes.child, { bytes: { body: answer.body.toString('base64'), headers: kept } }, 'stored');
 }
 
 /** Extra autocannon options of a scenario: headers, or requests built one by one. */
@@ -213,7 +261,10 @@ async function pageImageKey(databaseUrl: string): Promise<{ key: string; bytes: 
 }
 
 /** nginx serving the storage directory on NGINX_PORT (one worker, like one Node process), or why not. */
-function startNginx(storageDir: string, imageKey: string): { process: ChildProcess } | { skipped: string } {
+function startNginx(
+  storageDir: string,
+  imageKey: string,
+): { process: ChildProcess; binary: string; www: string; dir: string } | { skipped: string } {
   const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
   if (!binary) return { skipped: 'nginx is not installed (apt-get install nginx-light); its baseline is skipped' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
@@ -252,17 +303,59 @@ http {
   );
   const check = spawnSync(binary, ['-t', '-c', conf, '-p', dir], { encoding: 'utf8' });
   if (check.status !== 0) return { skipped: `nginx refused the bench configuration: ${check.stderr.trim()}` };
-  return { process: spawn(binary, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] }) };
+  return {
+    process: spawn(binary, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] }),
+    binary,
+    www,
+    dir,
+  };
+}
+
+/**
+ * The production front of docs/deploy/nginx (manga.conf and signed-images.js, as committed) on
+ * NGINX_FRONT_PORT, serving `www`: one worker like the plain nginx beside it; or why not.
+ */
+function startNginxFront(
+  plain: { binary: string; www: string; dir: string },
+  secret: string,
+  ttlSeconds: number,
+): { process: ChildProcess } | { skipped: string } {
+  const jsModule = [
+    '/usr/lib/nginx/modules/ngx_http_js_module.so',
+    '/usr/local/lib/nginx/modules/ngx_http_js_module.so',
+  ].find((path) => existsSync(path));
+  if (!jsModule) return { skipped: 'the nginx js module is not installed (apt-get install libnginx-mod-http-js)' };
+  const example = join(repositoryRoot, 'docs/deploy/nginx');
+  const dir = join(plain.dir, 'front');
+  mkdirSync(dir, { mode: 0o755 });
+  copyFileSync(join(example, 'signed-images.js'), join(dir, 'signed-images.js'));
+  const conf = readFileSync(join(example, 'manga.conf'), 'utf8')
+    .replace('load_module modules/ngx_http_js_module.so;', `load_module ${jsModule};`)
+    .replace('worker_processes auto;', 'worker_processes 1;')
+    .replace('js_import signed from signed-images.js;', `js_import signed from ${dir}/signed-images.js;`)
+    .replaceAll('/srv/manga/storage/', `${plain.www}/`)
+    .replace(/listen 127\.0\.0\.1:\d+;/, `listen 127.0.0.1:${NGINX_FRONT_PORT};`)
+    .replace(
+      'http {',
+      `http {\n  client_body_temp_path ${plain.dir}/body;\n  proxy_temp_path ${plain.dir}/proxy;\n  fastcgi_temp_path ${plain.dir}/fastcgi;\n  uwsgi_temp_path ${plain.dir}/uwsgi;\n  scgi_temp_path ${plain.dir}/scgi;`,
+    );
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const env = { ...process.env, MANGA_IMAGE_URL_SECRET: secret, MANGA_IMAGE_URL_TTL_SECONDS: String(ttlSeconds) };
+  const globals = `daemon off; pid ${dir}/nginx.pid; error_log stderr warn;`;
+  const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', globals];
+  const check = spawnSync(plain.binary, ['-t', ...args], { env, encoding: 'utf8' });
+  if (check.status !== 0) return { skipped: `nginx refused docs/deploy/nginx/manga.conf: ${check.stderr.trim()}` };
+  return { process: spawn(plain.binary, args, { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
 }
 
 /** The web server (build of apps/web) on `port`, talking to the API on `apiPort`. */
 function startWeb(port: number, apiPort: number, extraEnv: Record<string, string> = {}): ChildProcess {
   const webDir = join(repositoryRoot, 'apps/web');
-  if (!existsSync(join(webDir, 'build/server/index.js'))) {
+  if (!existsSync(join(webDir, 'build/web-server.js'))) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@manga/web'], { cwd: repositoryRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the web build failed');
   }
-  return spawn(process.execPath, ['server.mjs'], {
+  return spawn(process.execPath, ['build/web-server.js'], {
     cwd: webDir,
     env: {
       ...process.env,
@@ -286,6 +379,7 @@ function printTable(title: string, rows: Row[]) {
       ...(r.baseline
         ? { baseline: `${r.baseline.name} ${Math.round(r.baseline.rps)} req/s`, ratio: ratio(r.rps, r.baseline.rps) }
         : {}),
+      ...(r.goal ? { goal: r.goal } : {}),
       ...(r.note ? { note: r.note } : {}),
     })),
   );
@@ -314,33 +408,41 @@ async function main() {
     return server;
   };
   try {
-    const hello = await start(['hello']);
+    const bytes = await start(['bytes']);
     const demo = await start(['api', config.databaseUrl, cacheSeconds, 'on']);
     const url = (server: Server, path: string) => `http://127.0.0.1:${server.port}${path}`;
-    const baseline = async () => ({ ...(await measure('hello-world', url(hello, '/hello'))) });
+    /** The same bytes as `target` answers `headers`, from memory: the baseline of the row after it. */
+    const sameBytes = async (target: string, headers: Record<string, string> = {}, connections = CONNECTIONS) => {
+      const size = await storeSameBytes(bytes, target, headers);
+      return measure(`same ${size} bytes from memory`, url(bytes, '/bytes'), { headers, connections });
+    };
 
-    // The issue's table: each row with a baseline measured just before it.
+    // The issue's table: each row with its baseline measured just before it.
     const table: Row[] = [];
     for (const scenario of scenarios.demo.slice(0, 2)) {
-      const base = await baseline();
+      const base = await sameBytes(url(demo, scenario.path));
       table.push({
         ...(await measure(scenario.name, url(demo, scenario.path))),
         baseline: base,
+        goal: '≥ 50 %',
         rssMb: await rssOf(demo),
       });
     }
     processes.push(startWeb(WEB_PORT, demo.port));
     processes.push(startWeb(WEB_NOCACHE_PORT, demo.port, { MANGA_WEB_PAGE_CACHE_MB: '0' }));
     const crawler = { headers: { 'user-agent': GOOGLEBOT, 'accept-encoding': 'br, gzip' } };
-    await waitFor(`http://127.0.0.1:${WEB_PORT}/`, crawler.headers);
+    const web = (path: string) => `http://127.0.0.1:${WEB_PORT}${path}`;
+    await waitFor(web('/'), crawler.headers);
     await waitFor(`http://127.0.0.1:${WEB_NOCACHE_PORT}/`, crawler.headers);
     {
-      const base = await baseline();
+      await rawAnswer(web('/'), crawler.headers); // stored in the page cache: the bytes of a hit
+      const base = await sameBytes(web('/'), crawler.headers);
       table.push({
-        ...(await measure('SSR / for a crawler (page cache)', `http://127.0.0.1:${WEB_PORT}/`, crawler)),
+        ...(await measure('SSR / for a crawler (page cache, gzip)', web('/'), crawler)),
         baseline: base,
+        goal: '≥ 50 %',
       });
-      const again = await baseline();
+      const again = await sameBytes(web('/'), crawler.headers, 8);
       table.push({
         // Every render streams, so 64 at once all finish late (none within a short run on a busy
         // machine); 8 connections keep the server as busy and give figures.
@@ -351,16 +453,91 @@ async function main() {
         baseline: again,
       });
     }
+    // Logged-in readers (ADR 048): a reader with a session who follows the title, with the birthday and
+    // consents a first visit records, as a browser sends them.
+    {
+      const token = await ensurePageReader(config.databaseUrl, MEMBER_TITLE_ID);
+      const firstVisit = await rawAnswer(web(`/title/${MEMBER_TITLE_ID}`), { 'user-agent': BROWSER });
+      const law = ([] as string[])
+        .concat(firstVisit.headers['set-cookie'] ?? [])
+        .map((cookie) => cookie.split(';', 1)[0])
+        .join('; ');
+      const member = {
+        headers: {
+          'user-agent': BROWSER,
+          'accept-encoding': 'gzip',
+          cookie: `${law}; ${config.cookiePrefix}uwt=${token}`,
+        },
+        connections: MEMBER_CONNECTIONS,
+      };
+      const memberAnswer = async (path: string) => {
+        const answer = await rawAnswer(web(path), member.headers);
+        const cache = answer.headers['x-page-cache'];
+        if (answer.status !== 200 || typeof cache !== 'string' || !cache.startsWith('member')) {
+          throw new Error(
+            `${path} for a logged-in reader: ${answer.status}, x-page-cache ${cache} (not a member shell)`,
+          );
+        }
+      };
+      for (const [path, name] of [
+        ['/', 'SSR / for a logged-in reader (16 conn.)'],
+        [`/title/${MEMBER_TITLE_ID}`, `SSR /title/${MEMBER_TITLE_ID} for a logged-in reader (16 conn.)`],
+      ] as const) {
+        await rawAnswer(web(path), crawler.headers);
+        await memberAnswer(path);
+        const base = await measure(`crawler's ${path} (page cache, 16 conn.)`, web(path), {
+          ...crawler,
+          connections: MEMBER_CONNECTIONS,
+        });
+        table.push({
+          ...(await measure(name, web(path), member)),
+          baseline: base,
+          goal: '≥ 1,000 req/s' + (path === '/' ? ", ≥ 25 % of the crawler's" : ''),
+        });
+      }
+      await memberAnswer('/my');
+      const base = await sameBytes(web('/my'), member.headers, MEMBER_CONNECTIONS);
+      table.push({
+        ...(await measure('SSR /my (16 conn.)', web('/my'), member)),
+        baseline: base,
+        goal: '≥ 1,000 req/s',
+      });
+    }
     const signed = await ask<string>(demo.child, { sign: image.key }, 'signed');
     const imageName = `page image (${Math.round(image.bytes / 1000)} KB)`;
     const nginx = startNginx(config.storageDir, image.key);
     if ('process' in nginx) {
       processes.push(nginx.process);
-      await waitFor(`http://127.0.0.1:${NGINX_PORT}/images/${image.key}`);
-      const base = await measure('nginx', `http://127.0.0.1:${NGINX_PORT}/images/${image.key}`);
-      table.push({ ...(await measure(imageName, url(demo, signed))), baseline: base, rssMb: await rssOf(demo) });
+      const plain = `http://127.0.0.1:${NGINX_PORT}/images/${image.key}`;
+      await waitFor(plain);
+      const base = await measure('nginx', plain);
+      table.push({
+        ...(await measure(`${imageName} from the API`, url(demo, signed))),
+        baseline: base,
+        goal: '≥ 25 %',
+        rssMb: await rssOf(demo),
+      });
+      const secrets = await resolveSecrets(config);
+      const front = startNginxFront(nginx, secrets.imageUrlSecret, config.imageUrlTtlSeconds);
+      if ('process' in front) {
+        processes.push(front.process);
+        const through = `http://127.0.0.1:${NGINX_FRONT_PORT}${signed}`;
+        await waitFor(through);
+        const check = await rawAnswer(through);
+        if (check.status !== 200 || check.body.length !== image.bytes) {
+          throw new Error(`docs/deploy/nginx answered ${check.status} with ${check.body.length} bytes`);
+        }
+        const again = await measure('nginx', plain);
+        table.push({
+          ...(await measure(`${imageName} through docs/deploy/nginx (njs check)`, through)),
+          baseline: again,
+          goal: '≥ 80 %',
+        });
+      } else {
+        console.log(`\n${front.skipped}`);
+      }
     } else {
-      const base = await baseline();
+      const base = await sameBytes(url(demo, signed));
       table.push({
         ...(await measure(imageName, url(demo, signed))),
         baseline: base,
@@ -371,28 +548,30 @@ async function main() {
     }
     for (const child of processes.splice(0)) child.kill('SIGTERM');
 
-    // Growth: the same calls on the demo and the large catalogue, with the caches on (what readers
-    // get) and off (the indexed queries alone: response cache and title cache off).
     const growth: Row[] = [];
-    const configurations = [
-      { label: 'cache on', args: [cacheSeconds, 'on'] },
-      { label: 'cache off', args: ['0', 'off'] },
-    ];
     const growthRows: { scenario: string; label: string; demo: number; large: number }[] = [];
-    for (const { label, args } of configurations) {
-      const demoServer = label === 'cache on' ? demo : await start(['api', config.databaseUrl, ...args]);
-      const largeServer = await start(['api', largeUrl, ...args]);
-      for (const [index, scenario] of scenarios.demo.entries()) {
-        const onDemo = await measure(`${scenario.name}, demo, ${label}`, url(demoServer, scenario.path));
-        const largeScenario = scenarios.large[index] ?? scenario;
-        const onLarge = await measure(`${largeScenario.name}, large, ${label}`, url(largeServer, largeScenario.path));
-        growth.push({ ...onDemo, rssMb: await rssOf(demoServer) }, { ...onLarge, rssMb: await rssOf(largeServer) });
-        growthRows.push({
-          scenario: scenario.name.replace(/ \(".*$/, ''),
-          label,
-          demo: onDemo.rps,
-          large: onLarge.rps,
-        });
+    if (!TABLE_ONLY) {
+      // Growth: the same calls on the demo and the large catalogue, with the caches on (what readers
+      // get) and off (the indexed queries alone: response cache and title cache off).
+      const configurations = [
+        { label: 'cache on', args: [cacheSeconds, 'on'] },
+        { label: 'cache off', args: ['0', 'off'] },
+      ];
+      for (const { label, args } of configurations) {
+        const demoServer = label === 'cache on' ? demo : await start(['api', config.databaseUrl, ...args]);
+        const largeServer = await start(['api', largeUrl, ...args]);
+        for (const [index, scenario] of scenarios.demo.entries()) {
+          const onDemo = await measure(`${scenario.name}, demo, ${label}`, url(demoServer, scenario.path));
+          const largeScenario = scenarios.large[index] ?? scenario;
+          const onLarge = await measure(`${largeScenario.name}, large, ${label}`, url(largeServer, largeScenario.path));
+          growth.push({ ...onDemo, rssMb: await rssOf(demoServer) }, { ...onLarge, rssMb: await rssOf(largeServer) });
+          growthRows.push({
+            scenario: scenario.name.replace(/ \(".*$/, ''),
+            label,
+            demo: onDemo.rps,
+            large: onLarge.rps,
+          });
+        }
       }
     }
 
@@ -401,23 +580,25 @@ async function main() {
         `SQLite; API logging one line per request at info; catalogue title cache ${cacheSeconds}s; response cache on ` +
         `unless said. Figures are noisy on a shared machine: compare ratios within this run only.`,
     );
-    printTable('Issue 15 table: each call beside its baseline, measured just before it', table);
-    printTable(
-      `Demo (${config.databaseUrl}) and large catalogue (${large.titles} titles, ${large.episodes} episodes)`,
-      growth,
-    );
-    console.log('\nGrowth: demo → large (cost ratio = demo req/s ÷ large req/s; 1.00× means no growth; goal ≤ 1.5×)');
-    console.table(
-      growthRows.map((row) => ({
-        scenario: row.scenario,
-        caches: row.label,
-        'demo req/s': Math.round(row.demo),
-        'large req/s': Math.round(row.large),
-        growth: `${(row.demo / row.large).toFixed(2)}×`,
-      })),
-    );
+    printTable('Issue 27 table: each call beside its baseline, measured just before it', table);
+    if (!TABLE_ONLY) {
+      printTable(
+        `Demo (${config.databaseUrl}) and large catalogue (${large.titles} titles, ${large.episodes} episodes)`,
+        growth,
+      );
+      console.log('\nGrowth: demo → large (cost ratio = demo req/s ÷ large req/s; 1.00× means no growth; goal ≤ 1.5×)');
+      console.table(
+        growthRows.map((row) => ({
+          scenario: row.scenario,
+          caches: row.label,
+          'demo req/s': Math.round(row.demo),
+          'large req/s': Math.round(row.large),
+          growth: `${(row.demo / row.large).toFixed(2)}×`,
+        })),
+      );
+    }
 
-    if (WALLET) await walletScenarios(config, largeUrl, cacheSeconds, start);
+    if (WALLET && !TABLE_ONLY) await walletScenarios(config, largeUrl, cacheSeconds, start);
     if (large.built) {
       console.log(
         `Large catalogue built in ${(large.buildMs / 1000).toFixed(1)} s; RebuildRankings took ${Math.round(large.rankingMs)} ms on it.`,

@@ -7,47 +7,127 @@
 // Redis for rate limits and login/mail throttles (MANGA_REDIS_URL), the data directory's secrets
 // (or the same MANGA_* secrets). Caches stay per process: they are emptied by the catalogue
 // revision in the database, so every process drops its copies on the same change.
+//
+// Supervision (ADR 022): a worker that exits, however (crash, kill -9, its own SIGTERM), is replaced
+// in its slot; the replacement of the first slot takes over the scheduled jobs, the others never run
+// them. A slot whose workers keep dying within STABLE_AFTER_MS of their start is restarted after a
+// doubling delay (1 s, 2 s, 4 s … 30 s); after MANGA_API_WORKER_RESTARTS such exits in a row the
+// primary stops every worker and exits 1, so that the supervisor above it (systemd, Kubernetes) sees
+// the failure. Only the primary's own SIGTERM or SIGINT stops the cluster with exit code 0.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const USAGE = `Usage: MANGA_API_WORKERS=<n, default one per CPU> npm run start:cluster -w @manga/api [-- --main <file>]
+  --main <file>  the worker script (default: the build, apps/api/dist/main.js)
+  MANGA_API_WORKER_RESTARTS  quick exits in a row of one worker slot before the cluster gives up and exits 1 (default 5)`;
+
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('Usage: MANGA_API_WORKERS=<n, default one per CPU> npm run start:cluster -w @manga/api');
+  console.log(USAGE);
   process.exit(0);
 }
 
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const mainAt = process.argv.indexOf('--main');
+const main =
+  mainAt > 0 && process.argv[mainAt + 1]
+    ? resolve(process.argv[mainAt + 1])
+    : fileURLToPath(new URL('../dist/main.js', import.meta.url));
 if (!existsSync(main)) {
   console.error(`No API build at ${main}; run \`npm run build -w @manga/api\` first.`);
   process.exit(1);
 }
-const workers = Number(process.env.MANGA_API_WORKERS ?? availableParallelism());
-if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-  console.error(`MANGA_API_WORKERS must be a whole number from 1 to 256, got "${process.env.MANGA_API_WORKERS}"`);
-  process.exit(1);
+const workers = wholeNumber('MANGA_API_WORKERS', availableParallelism(), 1, 256);
+const maxQuickExits = wholeNumber('MANGA_API_WORKER_RESTARTS', 5, 0, 1000);
+
+/** A worker that ran this long was healthy: its slot's back-off starts again from the first delay. */
+const STABLE_AFTER_MS = 30_000;
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+/** How long the workers get to finish their requests when the cluster stops. */
+const STOP_GRACE_MS = 10_000;
+
+function wholeNumber(name, fallback, min, max) {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    process.exit(1);
+  }
+  return value;
 }
 
-cluster.setupPrimary({ exec: main, execArgv: ['--enable-source-maps'] });
+// The primary's own flags (a TypeScript loader, say) carry over to the workers.
+cluster.setupPrimary({ exec: main, execArgv: [...process.execArgv, '--enable-source-maps'] });
+
+/** Slot 0 runs the jobs (and seeds an empty database); the others never do. */
+const slots = Array.from({ length: workers }, (_, index) => ({
+  index,
+  env: index === 0 ? {} : { MANGA_JOBS_ENABLED: 'false', MANGA_SEED_ON_START: 'false' },
+  worker: undefined,
+  startedAt: 0,
+  quickExits: 0,
+  timer: undefined,
+}));
 let stopping = false;
-const first = cluster.fork();
-first.once('listening', () => {
-  for (let n = 1; n < workers; n++) cluster.fork({ MANGA_JOBS_ENABLED: 'false', MANGA_SEED_ON_START: 'false' });
-  console.log(`[cluster] ${workers} API processes share the port`);
-});
-cluster.on('exit', (worker, code) => {
+let othersForked = false;
+
+function fork(slot) {
+  slot.timer = undefined;
+  slot.startedAt = Date.now();
+  const worker = cluster.fork(slot.env);
+  slot.worker = worker;
+  const role = slot.index === 0 ? 'jobs' : 'no jobs';
+  console.log(`[cluster] worker ${worker.process.pid} started (slot ${slot.index}, ${role})`);
+  worker.once('listening', () => {
+    console.log(`[cluster] worker ${worker.process.pid} listening (slot ${slot.index})`);
+    if (slot.index === 0 && !othersForked) {
+      othersForked = true;
+      for (const other of slots.slice(1)) fork(other);
+      console.log(`[cluster] ${workers} API processes share the port`);
+    }
+  });
+  worker.once('exit', (code, signal) => onExit(slot, worker, code, signal));
+}
+
+function onExit(slot, worker, code, signal) {
+  if (slot.worker === worker) slot.worker = undefined;
   if (stopping) return;
-  console.error(`[cluster] worker ${worker.process.pid} exited with ${code}; stopping`);
-  stop(code ?? 1);
-});
+  const ranMs = Date.now() - slot.startedAt;
+  const how = signal ? `signal ${signal}` : `code ${code}`;
+  slot.quickExits = ranMs < STABLE_AFTER_MS ? slot.quickExits + 1 : 0;
+  if (slot.quickExits > maxQuickExits) {
+    console.error(
+      `[cluster] worker ${worker.process.pid} exited with ${how}; slot ${slot.index} failed ${slot.quickExits} times ` +
+        `in a row within ${STABLE_AFTER_MS / 1000} s of starting: giving up`,
+    );
+    stop(1);
+    return;
+  }
+  const delay = slot.quickExits === 0 ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (slot.quickExits - 1));
+  console.error(
+    `[cluster] worker ${worker.process.pid} exited with ${how} after ${(ranMs / 1000).toFixed(1)} s; ` +
+      `replacing it in ${delay / 1000} s`,
+  );
+  slot.timer = setTimeout(() => fork(slot), delay);
+}
 
 function stop(code) {
+  if (stopping) return;
   stopping = true;
-  for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5_000).unref();
+  for (const slot of slots) clearTimeout(slot.timer);
+  const running = slots.map((slot) => slot.worker).filter((worker) => worker !== undefined);
+  for (const worker of running) worker.kill('SIGTERM');
+  setTimeout(() => {
+    for (const worker of running) if (!worker.isDead()) worker.process.kill('SIGKILL');
+    process.exit(code);
+  }, STOP_GRACE_MS).unref();
   Promise.all(
-    Object.values(cluster.workers ?? {}).map((worker) => new Promise((done) => worker?.once('exit', done))),
+    running.map((worker) => (worker.isDead() ? undefined : new Promise((done) => worker.once('exit', done)))),
   ).then(() => process.exit(code));
 }
+
 process.once('SIGINT', () => stop(0));
 process.once('SIGTERM', () => stop(0));
+fork(slots[0]);

@@ -5,6 +5,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import { isRequestId, originsOf, REQUEST_ID_HEADER } from '@manga/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -18,17 +19,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import { type Container, createContainer, resolveSecrets } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import { createRedisClient } from '#src/db/redis.ts';
 import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin from '#src/plugins/client-context.plugin.ts';
 import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.ts';
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
+import metricsPlugin from '#src/plugins/metrics.plugin.ts';
+import requestOriginPlugin from '#src/plugins/request-origin.plugin.ts';
 import responseCachePlugin from '#src/plugins/response-cache.plugin.ts';
 import securityHeadersPlugin from '#src/plugins/security-headers.plugin.ts';
+import shutdownPlugin from '#src/plugins/shutdown.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
@@ -45,6 +49,8 @@ export interface BuildAppOptions {
   mail?: MailRepository;
   /** argon2id cost override (tests). */
   passwordHashCost?: PasswordHashCost;
+  /** List the hidden routes (`/ops/*`) in the OpenAPI document too: the api-client check only (ADR 034). */
+  documentHiddenRoutes?: boolean;
 }
 
 declare module 'fastify' {
@@ -53,9 +59,7 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Logger options: request ids on every line, secrets redacted (STYLE habit 10). */
+/** Logger options: request ids on every line, secrets redacted (architecture habit 10). */
 export function loggerOptions({
   level,
   pretty = false,
@@ -112,17 +116,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     requestIdHeader: false,
     genReqId: (req) => {
-      const sent = req.headers['x-request-id'];
-      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+      // The web server's id for the page it draws (issue 25), else one of ours.
+      const sent = req.headers[REQUEST_ID_HEADER];
+      return isRequestId(sent) ? sent : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Requests arriving while the app closes get the envelope from shutdown.plugin.ts instead.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   const container = createContainer({
     config,
     secrets: await resolveSecrets(config),
@@ -136,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   clockNow = () => container.clock.now();
   app.decorate('container', container);
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
     return payload;
   });
 
@@ -159,9 +166,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await container.services.jobs.stop();
     await container.repositories.mail.close();
     redis?.disconnect();
+    await container.repositories.storage.close();
+    await container.repositories.catalogueRevisionChannel?.close();
     if (ownsDatabase) await database.close();
   });
 
+  // First, so that its onResponse hook counts every answer, refusals by later plugins included.
+  await app.register(metricsPlugin, {
+    port: config.metricsPort,
+    host: config.metricsHost,
+    database,
+    jobs: container.services.jobs,
+    hotImages: container.services.hotImages,
+    catalogueRevision: container.services.catalogueRevision,
+  });
   // Images are embedded by the web origin, so they must be loadable cross-origin.
   await app.register(securityHeadersPlugin, {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -170,26 +188,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCors, { origin: [...config.webOrigins], credentials: true });
   await app.register(fastifyCookie);
-  // WIRE.md §1.6: POST bodies are form-encoded; JSON and text bodies are refused with 415.
+  // wire §1.6: POST bodies are form-encoded; JSON and text bodies are refused with 415.
   app.removeAllContentTypeParsers();
   await app.register(fastifyFormbody);
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  // While Redis is away the unknown-path limit lets requests through rather than fail them (ADR 022).
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Manga service API',
-        description: 'Wire-compatible with the K MANGA / Magapoke API family (see WIRE.md).',
+        description: 'Wire-compatible with the K MANGA / Magapoke API family (see docs/reference/wire.md).',
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: options.documentHiddenRoutes
+      ? (document) =>
+          jsonSchemaTransform({ ...document, schema: document.schema && { ...document.schema, hide: false } })
+      : jsonSchemaTransform,
   });
   await app.register(envelopePlugin, {
     timeZone: config.wireTimeZone,
     now: () => container.clock.now(),
     notFoundPerMinute: config.notFoundRateLimitPerMinute,
   });
+  await app.register(shutdownPlugin);
+  // Before anything reads the body or acts: a cross-site call that carries cookies is refused (ADR 028).
+  await app.register(requestOriginPlugin, { allowedOrigins: originsOf([...config.webOrigins, config.publicApiUrl]) });
   await app.register(clientContextPlugin, {
     defaultLocale: config.defaultLocale,
     cookiePrefix: config.cookiePrefix,

@@ -1,4 +1,4 @@
-// The layering rules of DESIGN §3 / STYLE habit 12, checked on the source text (Komga's ArchUnit idea).
+// The layering rules of architecture §3 / architecture habit 12, checked on the source text (Komga's ArchUnit idea).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,87 @@ const importsMatching = (files: readonly string[], forbidden: RegExp) =>
       .map((i) => `${f} → ${i}`),
   );
 const inLayer = (layer: string) => (file: string) => file.includes(`/${layer}/`);
+
+/**
+ * The specifiers of `source`'s imports and re-exports matching `pattern` that are not `import type`:
+ * `import { type A }` counts as a value import, since the module is still loaded at run time.
+ */
+const valueImportsIn = (source: string, pattern: RegExp) =>
+  [...source.matchAll(/(?:^|\n)\s*(import|export)(?!\s+type\s)[^'"]*?from\s+['"]([^'"]+)['"]/g)]
+    .map((m) => m[2] as string)
+    .filter((specifier) => pattern.test(specifier));
+/** `file → import` for every value import of `files` matching `pattern`. */
+const valueImportsOf = (files: readonly string[], pattern: RegExp) =>
+  files.flatMap((f) => valueImportsIn(readFileSync(join(root, f), 'utf8'), pattern).map((i) => `${f} → ${i}`));
+
+/** Services that still import repository values, each with the reason; none today. */
+const SERVICES_IMPORTING_REPOSITORY_VALUES: readonly string[] = [];
+
+/**
+ * Services without a unit test beside them (ADR 039). Each names the integration tests that cover it
+ * through HTTP or a real database, and whether it is `thin` (a pass-through to repositories or to
+ * a tested rule or service: the integration tests are its right tier) or `owed` (it decides
+ * something of its own; its unit test is still to be written, and this list only shrinks).
+ * A new service is not added here: it comes with its `*.service.test.ts`.
+ */
+const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; coveredBy: readonly string[] }> = {
+  'services/account-mailer.service.ts': {
+    kind: 'thin',
+    coveredBy: ['api-account-flows.test.ts', 'api-security-mail.test.ts'],
+  },
+  'services/advertisement.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
+  'services/app-user.service.ts': {
+    kind: 'owed',
+    coveredBy: ['api-consent-app.test.ts', 'api-sessions.test.ts', 'api-security-app-signature.test.ts'],
+  },
+  'services/bookmark.service.ts': { kind: 'owed', coveredBy: ['api-bookmarks.test.ts'] },
+  'services/boot.service.ts': { kind: 'thin', coveredBy: ['api-consent-app.test.ts'] },
+  'services/reading-setting.service.ts': { kind: 'thin', coveredBy: ['api-bookmarks.test.ts'] },
+  'services/staff.service.ts': { kind: 'owed', coveredBy: ['api-staff-roles.test.ts', 'api-moderation.test.ts'] },
+  'services/catalogue-editor.service.ts': { kind: 'owed', coveredBy: ['api-catalogue-editor.test.ts'] },
+  'services/favorite.service.ts': { kind: 'owed', coveredBy: ['api-favorites.test.ts'] },
+  'services/genre.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'genre.repository.test.ts'] },
+  'services/health.service.ts': {
+    kind: 'thin',
+    coveredBy: ['fault-postgres.test.ts', 'fault-redis.test.ts', 'fault-disk-full.test.ts', 'api-storage-s3.test.ts'],
+  },
+  'services/image.service.ts': {
+    kind: 'thin',
+    coveredBy: ['api-images.test.ts', 'api-hot-images.test.ts', 'api-security-images.test.ts'],
+  },
+  'services/login-bonus.service.ts': { kind: 'owed', coveredBy: ['api-tickets.test.ts', 'api-purchases.test.ts'] },
+  'services/magazine.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'api-purchases.test.ts'] },
+  'services/mail-throttle.service.ts': {
+    kind: 'thin',
+    coveredBy: ['api-security-mail.test.ts', 'throttle-event.repository.test.ts'],
+  },
+  'services/maintenance.service.ts': { kind: 'thin', coveredBy: ['api-maintenance.test.ts'] },
+  'services/operator-grant.service.ts': { kind: 'owed', coveredBy: ['operator-grant.test.ts'] },
+  'services/outbox.service.ts': { kind: 'thin', coveredBy: ['api-security-outbox.test.ts'] },
+  'services/plan-bonus-job.service.ts': {
+    kind: 'owed',
+    coveredBy: ['scheduled-jobs.test.ts', 'api-payments.test.ts', 'api-payments-test-mode.test.ts'],
+  },
+  'services/plan.service.ts': {
+    kind: 'owed',
+    coveredBy: ['api-payments.test.ts', 'api-payments-event-order.test.ts', 'api-payments-test-mode.test.ts'],
+  },
+  'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
+  'services/product.service.ts': { kind: 'owed', coveredBy: ['api-payments-checkout-terms.test.ts'] },
+  'services/ranking-rebuild.service.ts': {
+    kind: 'owed',
+    coveredBy: ['scheduled-jobs.test.ts', 'api-discovery.test.ts', 'api-response-cache.test.ts'],
+  },
+  'services/ranking.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'api-response-cache.test.ts'] },
+  'services/recommendation.service.ts': { kind: 'owed', coveredBy: ['api-discovery.test.ts'] },
+  'services/request-signature.service.ts': { kind: 'thin', coveredBy: ['api-signature.test.ts'] },
+  'services/search.service.ts': {
+    kind: 'owed',
+    coveredBy: ['api-discovery.test.ts', 'title-search.repository.test.ts'],
+  },
+  'services/title-fuzzy-index.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
+  'demo/services/demo-seed.service.ts': { kind: 'thin', coveredBy: ['api-storage-s3.test.ts'] },
+};
 
 describe('architecture', () => {
   const api = sourceFiles('apps/api/src').filter((f) => !isTest(f));
@@ -203,11 +284,51 @@ describe('architecture', () => {
     expect(valueImportsOfRules).toEqual([]);
   });
 
-  it('keeps rules pure: they import contracts, the schema types and other rules only', () => {
+  it('lets services hold repositories as ports: they import repositories with `import type` only', () => {
+    const offenders = valueImportsOf(api.filter(inLayer('services')), /^#src\/repositories\//).filter(
+      (offence) => !SERVICES_IMPORTING_REPOSITORY_VALUES.some((file) => offence.startsWith(`${file} → `)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds value imports, inline `type` names included, and lets `import type` pass (the check itself)', () => {
+    const source = [
+      "import type { A } from '#src/repositories/a.repository.ts';",
+      "import { type B, C } from '#src/repositories/b.repository.ts';",
+      "import { type D } from '#src/repositories/d.repository.ts';",
+      "export { E } from '#src/repositories/e.repository.ts';",
+      "import { F } from '#src/rules/f.rules.ts';",
+    ].join('\n');
+    expect(valueImportsIn(source, /^#src\/repositories\//)).toEqual([
+      '#src/repositories/b.repository.ts',
+      '#src/repositories/d.repository.ts',
+      '#src/repositories/e.repository.ts',
+    ]);
+  });
+
+  it('lets repositories import from rules only the errors they throw (conflicts, an unavailable store)', () => {
+    const offenders = importsMatching(api.filter(inLayer('repositories')), /^#src\/rules\//).filter(
+      (offence) =>
+        !offence.endsWith(' → #src/rules/conflict.error.ts') && !offence.endsWith(' → #src/rules/storage.error.ts'),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps rules pure: they import contracts, the schema types, other rules and pure data libraries only', () => {
     const rules = api.filter(inLayer('rules'));
+    /** Libraries that are tables and functions over them: no I/O, no state (ADR 030). */
+    const pureLibraries = new Set(['confusables']);
     const offenders = rules.flatMap((f) =>
       importsOf(f)
-        .filter((i) => !(i === '@manga/contracts' || i === '#src/db/schema.ts' || i.startsWith('#src/rules/')))
+        .filter(
+          (i) =>
+            !(
+              i === '@manga/contracts' ||
+              i === '#src/db/schema.ts' ||
+              i.startsWith('#src/rules/') ||
+              pureLibraries.has(i)
+            ),
+        )
         .map((i) => `${f} → ${i}`),
     );
     expect(offenders).toEqual([]);
@@ -236,6 +357,18 @@ describe('architecture', () => {
 
   it('keeps db/ below the repositories: it imports neither repositories nor services', () => {
     expect(importsMatching(api.filter(inLayer('db')), /^#src\/(repositories|services|rules|mappers)\//)).toEqual([]);
+  });
+
+  it('puts a unit test beside every service, or lists it with the integration tests that cover it (ADR 039)', () => {
+    const services = api.filter((f) => f.endsWith('.service.ts')).map((f) => f.slice('apps/api/src/'.length));
+    const untested = services.filter((f) => !existsSync(join(root, 'apps/api/src', f.replace(/\.ts$/, '.test.ts'))));
+    expect(untested.filter((f) => !(f in SERVICES_WITHOUT_UNIT_TESTS))).toEqual([]);
+    // The list only names services that exist and still lack a test, and tests that exist.
+    expect(Object.keys(SERVICES_WITHOUT_UNIT_TESTS).filter((f) => !untested.includes(f))).toEqual([]);
+    const missing = Object.values(SERVICES_WITHOUT_UNIT_TESTS)
+      .flatMap((entry) => entry.coveredBy)
+      .filter((test) => !existsSync(join(root, 'apps/api/test/integration', test)));
+    expect(missing).toEqual([]);
   });
 
   it('forbids relative parent imports inside the api', () => {

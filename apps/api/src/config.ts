@@ -1,8 +1,15 @@
-// The only reader of process.env in the API (DESIGN §3). Parsed once at boot; bad values stop the process.
+// The only reader of process.env in the API (architecture §3). Parsed once at boot; bad values stop the process.
 import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMENT_REQUEST_MAX_LENGTH, DEFAULT_LOCALE, type Locale, LocaleSchema } from '@manga/contracts';
+import {
+  COMMENT_REQUEST_MAX_LENGTH,
+  DEFAULT_LOCALE,
+  DEFAULT_SITE_ORIGINS,
+  type Locale,
+  LocaleSchema,
+  parseSiteOrigins,
+} from '@manga/contracts';
 import { z } from 'zod';
 
 /** Repository root, so that relative paths mean the same from `npm start` and from `npm run -w`. */
@@ -22,11 +29,32 @@ const EnvSchema = z.object({
   MANGA_API_HOST: z.string().min(1).optional(),
   MANGA_API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   MANGA_PUBLIC_API_URL: z.url().default('http://localhost:3001'),
-  MANGA_WEB_ORIGIN: z.string().default('http://localhost:3000'),
+  MANGA_WEB_ORIGIN: z
+    .string()
+    .default(DEFAULT_SITE_ORIGINS)
+    .transform((value, ctx) => {
+      const origins = parseSiteOrigins(value);
+      if (!origins) ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of http(s) origins' });
+      return origins ?? [];
+    }),
   MANGA_DATA_DIR: z.string().min(1).default('data'),
   MANGA_DATABASE_URL: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   MANGA_STORAGE_DIR: z.string().min(1).optional(),
+  // Object storage (ADR 038): s3://bucket[/prefix] stores images in a bucket instead of MANGA_STORAGE_DIR.
+  MANGA_STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$/,
+      'must be s3://<bucket>[/<prefix>] (bucket: 3-63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  MANGA_STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  MANGA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  MANGA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MANGA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MANGA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MANGA_S3_FORCE_PATH_STYLE: flag.default(false),
   MANGA_REDIS_URL: z.string().min(1).optional(),
   REDIS_URL: z.string().min(1).optional(),
   MANGA_COOKIE_PREFIX: z
@@ -38,12 +66,17 @@ const EnvSchema = z.object({
   MANGA_IMAGE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
   // Hot page derivatives kept in memory per API process (ADR 020); 0 turns it off.
   MANGA_IMAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(128),
+  // The largest chapter (.cbz or zipped folder) the console accepts (ADR 061).
+  MANGA_CHAPTER_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(512),
   MANGA_WIRE_TIMEZONE: z.string().default('Asia/Tokyo'),
   MANGA_DEFAULT_LOCALE: LocaleSchema.default(DEFAULT_LOCALE),
   MANGA_MAINTENANCE: flag.default(false),
   MANGA_SEED_ON_START: flag.default(true),
   MANGA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MANGA_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // Prometheus metrics on a port of their own (unset: off), never on the public port.
+  MANGA_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MANGA_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // false: no proxy in front; true: one; N: that many (the nearest N hops of X-Forwarded-For are ours).
   MANGA_TRUST_PROXY: z
     .string()
@@ -82,7 +115,11 @@ const EnvSchema = z.object({
   MANGA_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   MANGA_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MANGA_CATALOGUE_REVISION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // The revision is pushed (ADR 040): trusted without a read for at most this long; 0 turns push off.
+  MANGA_CATALOGUE_PUSH_RECHECK_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   MANGA_JOBS_ENABLED: flag.default(true),
+  // A scheduled job's run is held under a lease this long, renewed while it runs (ADR 040).
+  MANGA_JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   MANGA_RANKING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MANGA_RANKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // Comments and moderation (ADR 013).
@@ -96,9 +133,25 @@ const EnvSchema = z.object({
   /** Another Stripe API base (a local double in tests), e.g. http://127.0.0.1:12111. */
   MANGA_STRIPE_API_URL: z.url().optional(),
   MANGA_PLAN_BONUS_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // New-chapter alerts (ADR 065).
+  MANGA_CHAPTER_ALERT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  MANGA_MAIL_LINK_SECRET: z.string().min(16).optional(),
 });
 
 export type SignatureMode = 'enforce' | 'report' | 'off';
+
+/** An S3-compatible bucket (ADR 038); the secret key is configuration only and never logged. */
+export interface ObjectStorageConfig {
+  readonly bucket: string;
+  /** Key prefix inside the bucket, no leading or trailing slash ('' for none). */
+  readonly prefix: string;
+  /** Undefined: AWS S3 in `region`. */
+  readonly endpoint: string | undefined;
+  readonly region: string;
+  /** Undefined: the AWS SDK's own credential chain (an instance or task role). */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  readonly forcePathStyle: boolean;
+}
 
 export interface Config {
   readonly env: 'development' | 'test' | 'production';
@@ -109,7 +162,12 @@ export interface Config {
   readonly webOrigins: readonly string[];
   readonly dataDir: string;
   readonly databaseUrl: string;
+  /** Page images and art on local disk, when `objectStorage` is undefined. */
   readonly storageDir: string;
+  /** The S3-compatible bucket images live in (MANGA_STORAGE_URL), else undefined (ADR 038). Never logged. */
+  readonly objectStorage: ObjectStorageConfig | undefined;
+  /** Longest time of one object-store call, retries included (ADR 038). */
+  readonly storageTimeoutMs: number;
   readonly redisUrl: string | undefined;
   readonly cookiePrefix: string;
   readonly secureCookies: boolean;
@@ -123,6 +181,10 @@ export interface Config {
   readonly imageUrlTtlSeconds: number;
   /** Bytes of hot page derivatives kept in memory (ADR 020); 0 turns it off. */
   readonly imageCacheMaxBytes: number;
+  /** The largest chapter upload of the console (ADR 061). */
+  readonly chapterUploadMaxBytes: number;
+  /** Where uploads are spooled while they are processed: `<data>/uploads`. */
+  readonly uploadDir: string;
   readonly wireTimeZone: string;
   readonly defaultLocale: Locale;
   readonly maintenance: boolean;
@@ -130,6 +192,10 @@ export interface Config {
   readonly logLevel: string;
   /** 'auto': readable lines on a terminal, JSON otherwise (log collectors). */
   readonly logFormat: 'auto' | 'json' | 'pretty';
+  /** Port of the Prometheus endpoint (`GET /metrics`); undefined: no metrics server. */
+  readonly metricsPort: number | undefined;
+  /** Its listen address: loopback unless the scraper is on another host. */
+  readonly metricsHost: string;
   /** Load balancers in front whose X-Forwarded-For entries we trust (0: none; never the client's own). */
   readonly trustProxy: number;
   readonly notFoundRateLimitPerMinute: number;
@@ -167,8 +233,12 @@ export interface Config {
   readonly responseCacheTtlMs: number;
   /** How often the catalogue revision is read; 0 reads it on every cached call. */
   readonly catalogueRevisionCheckMs: number;
+  /** How long a pushed revision is trusted without a read (ADR 040); 0: read on every cached call. */
+  readonly cataloguePushRecheckMs: number;
   /** Whether main.ts starts the job scheduler (RebuildRankings, ExpirePoints). */
   readonly jobsEnabled: boolean;
+  /** How long a job run is held without renewal; another process takes it over after (ADR 040). */
+  readonly jobLeaseMs: number;
   readonly rankingIntervalMs: number;
   readonly rankingWindowDays: number;
   /** The longest comment readers may post, in code points (ADR 013). */
@@ -184,6 +254,13 @@ export interface Config {
   readonly stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** How often the GrantPlanBonus job looks for plans due their monthly bonus (ADR 019). */
   readonly planBonusIntervalMs: number;
+  /** How often the SendChapterAlerts job looks for readers due a new-chapter mail (ADR 065). */
+  readonly chapterAlertIntervalMs: number;
+  /**
+   * MANGA_MAIL_LINK_SECRET, HMAC key of the alert mail's unsubscribe links (ADR 065); changing it
+   * voids the links already mailed. Unset, the app generates one in `secretsDir`.
+   */
+  readonly mailLinkSecret: string | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -229,6 +306,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('Invalid configuration: MANGA_DATABASE_URL must start with sqlite: or postgres://');
   }
+  if (Boolean(e.MANGA_S3_ACCESS_KEY_ID) !== Boolean(e.MANGA_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: MANGA_S3_ACCESS_KEY_ID and MANGA_S3_SECRET_ACCESS_KEY are set together (ADR 038)',
+    );
+  }
+  const objectStorage = e.MANGA_STORAGE_URL ? parseStorageUrl(e.MANGA_STORAGE_URL, e) : undefined;
   const storageDir = e.MANGA_STORAGE_DIR
     ? isAbsolute(e.MANGA_STORAGE_DIR)
       ? e.MANGA_STORAGE_DIR
@@ -239,16 +322,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.MANGA_API_HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     port: e.MANGA_API_PORT,
     publicApiUrl: e.MANGA_PUBLIC_API_URL.replace(/\/+$/, ''),
-    webOrigins: Object.freeze(
-      e.MANGA_WEB_ORIGIN.split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
+    webOrigins: Object.freeze(e.MANGA_WEB_ORIGIN),
     dataDir,
     databaseUrl,
     storageDir,
+    objectStorage,
+    storageTimeoutMs: e.MANGA_STORAGE_TIMEOUT_MS,
     redisUrl: e.MANGA_REDIS_URL ?? e.REDIS_URL,
-    // SPEC §3: cookie names get an environment prefix outside production.
+    // product §3: cookie names get an environment prefix outside production.
     cookiePrefix: e.MANGA_COOKIE_PREFIX ?? (isProduction ? '' : `${e.MANGA_ENV === 'test' ? 'test' : 'dev'}_`),
     secureCookies: e.MANGA_ENV !== 'development',
     signatureMode: e.MANGA_SIGNATURE_MODE,
@@ -257,12 +338,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsDir: resolve(dataDir, 'secrets'),
     imageUrlTtlSeconds: e.MANGA_IMAGE_URL_TTL_SECONDS,
     imageCacheMaxBytes: Math.round(e.MANGA_IMAGE_CACHE_MB * 1024 * 1024),
+    chapterUploadMaxBytes: e.MANGA_CHAPTER_UPLOAD_MAX_MB * 1024 * 1024,
+    uploadDir: resolve(dataDir, 'uploads'),
     wireTimeZone: e.MANGA_WIRE_TIMEZONE,
     defaultLocale: e.MANGA_DEFAULT_LOCALE,
     maintenance: e.MANGA_MAINTENANCE,
     seedOnStart: e.MANGA_SEED_ON_START,
     logLevel: e.MANGA_LOG_LEVEL,
     logFormat: e.MANGA_LOG_FORMAT,
+    metricsPort: e.MANGA_METRICS_PORT,
+    metricsHost: e.MANGA_METRICS_HOST,
     trustProxy: e.MANGA_TRUST_PROXY,
     notFoundRateLimitPerMinute: e.MANGA_RATE_LIMIT_NOT_FOUND_PER_MINUTE,
     devOutbox: e.MANGA_DEV_OUTBOX ?? e.MANGA_ENV === 'development',
@@ -289,7 +374,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     responseCacheMaxBytes: Math.round(e.MANGA_RESPONSE_CACHE_MB * 1024 * 1024),
     responseCacheTtlMs: e.MANGA_RESPONSE_CACHE_SECONDS * 1000,
     catalogueRevisionCheckMs: e.MANGA_CATALOGUE_REVISION_CHECK_MS,
+    cataloguePushRecheckMs: Math.round(e.MANGA_CATALOGUE_PUSH_RECHECK_SECONDS * 1000),
     jobsEnabled: e.MANGA_JOBS_ENABLED,
+    jobLeaseMs: Math.round(e.MANGA_JOB_LEASE_SECONDS * 1000),
     rankingIntervalMs: e.MANGA_RANKING_INTERVAL_MINUTES * MINUTE_MS,
     rankingWindowDays: e.MANGA_RANKING_WINDOW_DAYS,
     commentMaxLength: e.MANGA_COMMENT_MAX_LENGTH,
@@ -304,6 +391,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           })
         : undefined,
     planBonusIntervalMs: e.MANGA_PLAN_BONUS_INTERVAL_MINUTES * MINUTE_MS,
+    chapterAlertIntervalMs: e.MANGA_CHAPTER_ALERT_INTERVAL_SECONDS * 1000,
+    mailLinkSecret: e.MANGA_MAIL_LINK_SECRET,
+  });
+}
+
+function parseStorageUrl(url: string, e: z.infer<typeof EnvSchema>): ObjectStorageConfig {
+  const [bucket = '', ...prefix] = url.slice('s3://'.length).replace(/\/+$/, '').split('/');
+  if (prefix.some((segment) => segment === '.' || segment === '..')) {
+    throw new ConfigError('Invalid configuration: MANGA_STORAGE_URL: the prefix cannot have . or .. segments');
+  }
+  return Object.freeze({
+    bucket,
+    prefix: prefix.join('/'),
+    endpoint: e.MANGA_S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.MANGA_S3_REGION,
+    credentials:
+      e.MANGA_S3_ACCESS_KEY_ID && e.MANGA_S3_SECRET_ACCESS_KEY
+        ? Object.freeze({ accessKeyId: e.MANGA_S3_ACCESS_KEY_ID, secretAccessKey: e.MANGA_S3_SECRET_ACCESS_KEY })
+        : undefined,
+    forcePathStyle: e.MANGA_S3_FORCE_PATH_STYLE,
   });
 }
 

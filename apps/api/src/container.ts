@@ -1,15 +1,24 @@
 // Wires repositories into services once per app. Routes reach services only through this container.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { StaffPermission } from '@manga/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
+import { openRevisionChannel } from '#src/db/catalogue-revision-channel.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
+import { CATALOGUE_TABLES } from '#src/db/migrations/20261124212000_catalogue_revision.ts';
+import { isRedisReady } from '#src/db/redis.ts';
 // Accounts, sessions, e-mail flows and consent (ADR 007).
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 // Catalogue and discovery (ADR 009).
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { FileArchiveRepository } from '#src/repositories/archive.repository.ts';
 import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
+import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
+import { ChapterAlertRepository } from '#src/repositories/chapter-alert.repository.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
 // Comments and moderation (ADR 013).
 import { CommentRepository } from '#src/repositories/comment.repository.ts';
@@ -23,8 +32,11 @@ import { DatabaseHealthRepository } from '#src/repositories/database-health.repo
 import { DeviceRepository } from '#src/repositories/device.repository.ts';
 import { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import { EpisodeRepository } from '#src/repositories/episode.repository.ts';
+import { FailoverThrottleEventRepository } from '#src/repositories/failover-throttle-event.repository.ts';
 import { FavoriteRepository } from '#src/repositories/favorite.repository.ts';
 import { GenreRepository } from '#src/repositories/genre.repository.ts';
+import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
+import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { JobRepository } from '#src/repositories/job.repository.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
 import { MagazineRepository } from '#src/repositories/magazine.repository.ts';
@@ -45,13 +57,18 @@ import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-e
 import { SecretFileRepository } from '#src/repositories/secret-file.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
-import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import type { StorageRepository } from '#src/repositories/storage.repository.ts';
+import { openStorage } from '#src/repositories/storage-backend.repository.ts';
+import { SupportRepository } from '#src/repositories/support.repository.ts';
+import { SupportTransactionRepository } from '#src/repositories/support-transaction.repository.ts';
 import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { TitleEditorRepository, TitleEditorTransactionRepository } from '#src/repositories/title-editor.repository.ts';
 import { TransactionRepository } from '#src/repositories/transaction.repository.ts';
+import { UploadSpoolRepository } from '#src/repositories/upload-spool.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
@@ -61,8 +78,13 @@ import { AccountService } from '#src/services/account.service.ts';
 import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
+import { BookmarkService } from '#src/services/bookmark.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
+import { type CatalogueEditorDeps, CatalogueEditorService } from '#src/services/catalogue-editor.service.ts';
+import { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
+import { ChapterAlertService, SEND_CHAPTER_ALERTS } from '#src/services/chapter-alert.service.ts';
+import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 import { CommentService } from '#src/services/comment.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
@@ -72,6 +94,7 @@ import { GenreService } from '#src/services/genre.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
+import { IngestService } from '#src/services/ingest.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
@@ -80,20 +103,27 @@ import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { ModerationService } from '#src/services/moderation.service.ts';
-import { OperatorService } from '#src/services/operator.service.ts';
+
 import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
-import { GRANT_PLAN_BONUS, PaymentService } from '#src/services/payment.service.ts';
+import { PaymentWebhookService } from '#src/services/payment-webhook.service.ts';
+import { PlanService } from '#src/services/plan.service.ts';
+import { GRANT_PLAN_BONUS, PlanBonusJob } from '#src/services/plan-bonus-job.service.ts';
 import { PointHistoryService } from '#src/services/point-history.service.ts';
+import { ProductService } from '#src/services/product.service.ts';
 import { PurchaseService } from '#src/services/purchase.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
 import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
+import { ReadingSettingService } from '#src/services/reading-setting.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { ResponseCache } from '#src/services/response-cache.service.ts';
 import { SearchService } from '#src/services/search.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
+import { ShopService } from '#src/services/shop.service.ts';
+import { StaffService } from '#src/services/staff.service.ts';
+import { SupportService } from '#src/services/support.service.ts';
 import { TicketService } from '#src/services/ticket.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
@@ -109,6 +139,8 @@ export interface AppSecrets {
   commenterTagSecret: string;
   /** Signs and verifies payment webhooks: Stripe's endpoint secret, or the test provider's (ADR 019). */
   paymentWebhookSecret: string;
+  /** Signs the alert mail's unsubscribe links (ADR 065). */
+  mailLinkSecret: string;
 }
 
 /**
@@ -122,6 +154,7 @@ export async function resolveSecrets(config: Config): Promise<AppSecrets> {
     proxySecret: config.proxySecret ?? (await files.readOrCreateSecret('proxy-secret')),
     commenterTagSecret: config.commenterTagSecret ?? (await files.readOrCreateSecret('commenter-tag-secret')),
     paymentWebhookSecret: config.stripe?.webhookSecret ?? (await files.readOrCreateSecret('payment-webhook-secret')),
+    mailLinkSecret: config.mailLinkSecret ?? (await files.readOrCreateSecret('mail-link-secret')),
   };
 }
 
@@ -161,7 +194,8 @@ export function createContainer({
     settings: new SettingRepository(database.db),
     users: new UserRepository(database.db),
     health: new DatabaseHealthRepository(database.db),
-    storage: new LocalDiskStorage(config.storageDir),
+    // The local directory or the S3 bucket of MANGA_STORAGE_URL (ADR 038).
+    storage: openStorage(config),
     // What readers bought or rent (ADR 014).
     ownership: new OwnershipRepository(database.db),
   };
@@ -172,14 +206,30 @@ export function createContainer({
     sign: (value) => crypto.hmac(secrets.imageUrlSecret, value),
     safeEqual: (a, b) => crypto.safeEqual(a, b),
   });
+  const hotImages = new HotImageCache(config.imageCacheMaxBytes);
   const services = {
     maintenance: new MaintenanceService(repositories.settings, clock, config.maintenance),
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
-    health: new HealthService(repositories.health),
-    images: new ImageService(repositories.storage, mediaUrls, clock, new HotImageCache(config.imageCacheMaxBytes)),
+    health: new HealthService({
+      database: repositories.health,
+      redis,
+      storage: repositories.storage,
+      now: () => clock.now(),
+    }),
+    images: new ImageService(repositories.storage, mediaUrls, clock, hotImages, log?.child({ service: 'images' })),
+    hotImages,
+    // Imports into the configured store (the console's uploads build on it; ADR 038).
+    ingest: new IngestService({
+      storage: repositories.storage,
+      images: new SharpImageProcessor(),
+      store: new IngestRepository(database.db),
+      archive: new FileArchiveRepository(),
+      clock,
+      randomU32: () => crypto.randomU32(),
+    }),
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
-  const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories });
+  const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories, log });
   const accounts = createAccountServices({
     config,
     database,
@@ -188,6 +238,7 @@ export function createContainer({
     redis,
     passwordHashCost,
     mail,
+    log,
     users: repositories.users,
     signatures: services.requestSignature,
   });
@@ -221,16 +272,57 @@ export function createContainer({
             now: () => clock.now(),
           })),
   });
+  const editorial = createEditorialServices({
+    config,
+    database,
+    clock,
+    crypto,
+    mediaUrls,
+    storage: repositories.storage,
+    ingest: services.ingest,
+    log,
+    // The one access check of the catalogue console (ADR 046).
+    access: (auth) => comments.services.staff.requireAccess(auth, StaffPermission.TitleEdit),
+  });
+  const alerts = createChapterAlertServices({
+    config,
+    database,
+    clock,
+    crypto,
+    mailLinkSecret: secrets.mailLinkSecret,
+    mail: accounts.repositories.mail,
+    users: repositories.users,
+    entitlement: catalogue.services.entitlement,
+    jobs: catalogue.services.jobs,
+    log,
+  });
+  const support = createSupportServices({
+    config,
+    database,
+    clock,
+    staff: comments.services.staff,
+    grants: commerce.services.operatorGrants,
+    users: repositories.users,
+    sessions: accounts.repositories.sessions,
+    devices: accounts.repositories.devices,
+    wallets: commerce.repositories.wallets,
+    tickets: commerce.repositories.tickets,
+    purchases: commerce.repositories.purchases,
+    payments: commerce.repositories.payments,
+    auditLog: comments.repositories.auditLog,
+  });
   return {
     config,
     clock,
     crypto,
     repositories: {
       ...repositories,
+      ...alerts.repositories,
       ...catalogue.repositories,
       ...accounts.repositories,
       ...comments.repositories,
       ...commerce.repositories,
+      ...editorial.repositories,
     },
     mediaUrls,
     services: {
@@ -239,8 +331,51 @@ export function createContainer({
       ...accounts.services,
       ...comments.services,
       ...commerce.services,
+      ...editorial.services,
+      ...alerts.services,
+      ...support.services,
     },
   };
+}
+
+/** New-chapter alerts (issue 28, ADR 065): the mail switch, the bell and the SendChapterAlerts job. */
+function createChapterAlertServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  crypto: CryptoRepository;
+  mailLinkSecret: string;
+  mail: MailRepository;
+  users: UserRepository;
+  entitlement: EntitlementService;
+  jobs: JobScheduler;
+  log: FastifyBaseLogger | undefined;
+}) {
+  const { config, crypto, mailLinkSecret } = options;
+  const repositories = { chapterAlerts: new ChapterAlertRepository(options.database.db) };
+  const chapterAlerts = new ChapterAlertService(
+    {
+      alerts: repositories.chapterAlerts,
+      users: options.users,
+      mail: options.mail,
+      ageAccess: options.entitlement,
+      clock: options.clock,
+      sign: (value) => crypto.hmac(mailLinkSecret, value),
+      safeEqual: (a, b) => crypto.safeEqual(a, b),
+    },
+    {
+      webPublicUrl: config.webPublicUrl,
+      timeZone: config.wireTimeZone,
+      log: options.log?.child({ service: 'alerts' }),
+    },
+  );
+  options.jobs.register({
+    name: SEND_CHAPTER_ALERTS,
+    intervalMs: config.chapterAlertIntervalMs,
+    shouldRunAtStart: () => chapterAlerts.hasDueAlerts(),
+    handle: () => chapterAlerts.handleSendChapterAlerts(),
+  });
+  return { repositories, services: { chapterAlerts } };
 }
 
 /**
@@ -253,6 +388,7 @@ function createCatalogueServices(options: {
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
+  log: FastifyBaseLogger | undefined;
   repositories: {
     titles: TitleRepository;
     episodes: EpisodeRepository;
@@ -269,11 +405,13 @@ function createCatalogueServices(options: {
     titleActivity: new TitleActivityRepository(database.db),
     readingHistory: new ReadingHistoryRepository(database.db),
     favorites: new FavoriteRepository(database.db),
+    bookmarks: new BookmarkRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
     jobs: new JobRepository(database.db),
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
-  const responses = new ResponseCache(new CatalogueRevisionRepository(database.db, database.readSync), {
+  const revisionFeed = createRevisionFeed(config, database, options.log);
+  const responses = new ResponseCache(revisionFeed.feed, {
     maxBytes: config.responseCacheMaxBytes,
     ttlMs: config.responseCacheTtlMs,
     revisionCheckMs: config.catalogueRevisionCheckMs,
@@ -305,13 +443,28 @@ function createCatalogueServices(options: {
     { store: repositories.rankings, activity: repositories.titleActivity, titles, clock },
     { timeZone, windowDays: config.rankingWindowDays, entriesPerTab: 100, intervalMs: config.rankingIntervalMs },
   );
-  const jobs = new JobScheduler(repositories.jobs, clock);
+  const jobs = new JobScheduler(repositories.jobs, clock, {
+    leaseMs: config.jobLeaseMs,
+    owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+  });
   jobs.register({
     name: REBUILD_RANKINGS,
     intervalMs: config.rankingIntervalMs,
     shouldRunAtStart: () => rankingRebuild.areRankingsStale(),
     handle: () => rankingRebuild.handleRebuildRankings(),
   });
+  const viewer = new ViewerService(
+    {
+      catalogue,
+      entitlement,
+      episodes,
+      activity: repositories.titleActivity,
+      progress: repositories.readingHistory,
+      clock,
+      urls,
+    },
+    { timeZone, webPublicUrl: config.webPublicUrl, log: options.log },
+  );
   const services = {
     entitlement,
     catalogue,
@@ -333,26 +486,48 @@ function createCatalogueServices(options: {
       urls,
       cache,
     }),
-    viewer: new ViewerService(
-      {
-        catalogue,
-        entitlement,
-        episodes,
-        activity: repositories.titleActivity,
-        progress: repositories.readingHistory,
-        clock,
-        urls,
-      },
-      { timeZone, webPublicUrl: config.webPublicUrl },
-    ),
+    viewer,
+    bookmarks: new BookmarkService({ bookmarks: repositories.bookmarks, viewer, catalogue, clock }, { timeZone }),
     readingHistory: new ReadingHistoryService({ history: repositories.readingHistory, catalogue }, { timeZone }),
     favorites: new FavoriteService({ favorites: repositories.favorites, catalogue, clock }, { timeZone }),
     advertisements: new AdvertisementService(repositories.advertisements, clock, { timeZone }),
     jobs,
     catalogueCache: cache,
     responseCache: responses,
+    catalogueRevision: revisionFeed.feed,
   };
-  return { repositories, services };
+  return { repositories: { ...repositories, catalogueRevisionChannel: revisionFeed.channel }, services };
+}
+
+/**
+ * The catalogue revision pushed to this process (ADR 040): this handle's own committed writes to a
+ * catalogue table and the revision channel (LISTEN/NOTIFY, or the SQLite file watch) mark it stale,
+ * and it is read again at most MANGA_CATALOGUE_PUSH_RECHECK_SECONDS after the last read.
+ */
+function createRevisionFeed(config: Config, database: DatabaseHandle, log: FastifyBaseLogger | undefined) {
+  const store = new CatalogueRevisionRepository(database.db, database.readSync);
+  const push = config.cataloguePushRecheckMs > 0 && database.location !== undefined && database.onWrite !== undefined;
+  let feed: CatalogueRevisionFeed | undefined;
+  const channel =
+    push && database.location
+      ? openRevisionChannel(database.location, {
+          changed: () => feed?.changed(),
+          info: (message) => log?.info(message),
+          warn: (details, message) => log?.warn(details, message),
+        })
+      : undefined;
+  feed = new CatalogueRevisionFeed(store, channel, {
+    recheckMs: push ? config.cataloguePushRecheckMs : 0,
+    elapsed: () => performance.now(),
+  });
+  const catalogueTables: ReadonlySet<string> = new Set(CATALOGUE_TABLES);
+  database.onWrite?.((tables) => {
+    if (![...tables].some((table) => catalogueTables.has(table))) return;
+    // The writer is not held for its own message: a bulk import or a factory writing hundreds of
+    // rows waited up to 250 ms per statement. Other processes read the NOTIFY about 1 ms later.
+    feed?.changed();
+  });
+  return { feed, channel };
 }
 
 function createAccountServices(options: {
@@ -363,6 +538,7 @@ function createAccountServices(options: {
   redis: Redis | null;
   passwordHashCost: PasswordHashCost | undefined;
   mail: MailRepository | undefined;
+  log: FastifyBaseLogger | undefined;
   users: UserRepository;
   signatures: RequestSignatureService;
 }) {
@@ -376,9 +552,7 @@ function createAccountServices(options: {
     challenges: new ChallengeRepository(database.db),
     activity: new AccountActivityRepository(database.db),
     transactions: new TransactionRepository(database.db),
-    throttleEvents: options.redis
-      ? new RedisThrottleEventRepository(options.redis)
-      : new ThrottleEventRepository(database.db),
+    throttleEvents: throttleEventsOf(options.redis, database, options.log),
     passwords: new PasswordHasherRepository(options.passwordHashCost),
     outbox,
     mail: options.mail ?? (config.smtpUrl ? new SmtpMailRepository(config.smtpUrl, config.mailFrom) : outbox),
@@ -429,6 +603,7 @@ function createAccountServices(options: {
       { signupTokenTtlMs: config.signupTokenTtlMs, passwordTokenTtlMs: config.passwordTokenTtlMs },
     ),
     consent: new ConsentService(users, repositories.consents, clock),
+    readingSettings: new ReadingSettingService({ users, sessions: repositories.sessions, clock }),
     appUsers: new AppUserService({
       users,
       devices: repositories.devices,
@@ -469,7 +644,7 @@ function createCommentServices(options: {
   const transactions = repositories.commentTransactions;
   const tags: CommenterTagger = (userId) =>
     commenterTagOf(crypto.hmac(options.commenterTagSecret, commenterTagInput(userId)));
-  const operators = new OperatorService({ roles: repositories.userRoles, users, transactions, clock });
+  const staff = new StaffService({ roles: repositories.userRoles, users, transactions, clock }, { timeZone });
   const services = {
     comments: new CommentService(
       {
@@ -483,10 +658,10 @@ function createCommentServices(options: {
       },
       { timeZone, maxLength: config.commentMaxLength },
     ),
-    operators,
+    staff,
     moderation: new ModerationService(
       {
-        operators,
+        staff,
         moderation: repositories.commentModeration,
         ngWords: repositories.ngWords,
         auditLog: repositories.auditLog,
@@ -579,25 +754,53 @@ function createCommerceServices(options: {
       timeZone,
       log: log?.child({ service: 'login-bonus' }),
     }),
-    operatorGrants: new OperatorGrantService({ users: options.users, wallet, tickets, clock }),
-    payments: new PaymentService({
+    // The path of `npm run points` and of the support console's grants (ADR 014, ADR 063).
+    operatorGrants: new OperatorGrantService({
+      users: options.users,
+      wallet,
+      tickets,
+      transactions: new SupportTransactionRepository(database.db),
+      clock,
+    }),
+  };
+  const paymentLog = log?.child({ service: 'payment' });
+  const plans = new PlanService({ wallet, tickets, timeZone });
+  const paymentWebhooks = new PaymentWebhookService({
+    transactions: repositories.paymentTransactions,
+    provider: options.paymentProvider,
+    wallet,
+    plans,
+    clock,
+    log: paymentLog,
+  });
+  const planBonusJob = new PlanBonusJob({
+    payments: repositories.payments,
+    transactions: repositories.paymentTransactions,
+    provider: options.paymentProvider,
+    webhooks: paymentWebhooks,
+    plans,
+    clock,
+    log: paymentLog,
+  });
+  const paymentServices = {
+    shop: new ShopService({
       payments: repositories.payments,
       transactions: repositories.paymentTransactions,
       provider: options.paymentProvider,
-      wallet,
-      tickets,
+      webhooks: paymentWebhooks,
       clock,
       timeZone,
       webOrigins: config.webOrigins.length > 0 ? config.webOrigins : [config.webPublicUrl],
-      log: log?.child({ service: 'payment' }),
+      log: paymentLog,
     }),
+    paymentWebhooks,
+    planBonusJob,
   };
-  const payments = services.payments;
   options.jobs.register({
     name: GRANT_PLAN_BONUS,
     intervalMs: config.planBonusIntervalMs,
-    shouldRunAtStart: () => payments.hasDuePlanBonus(),
-    handle: () => payments.handleGrantPlanBonus(),
+    shouldRunAtStart: () => planBonusJob.hasDuePlanBonus(),
+    handle: () => planBonusJob.handleGrantPlanBonus(),
   });
   options.jobs.register({
     name: EXPIRE_POINTS,
@@ -605,7 +808,115 @@ function createCommerceServices(options: {
     shouldRunAtStart: () => wallet.hasDueLots(),
     handle: () => wallet.handleExpirePoints(),
   });
+  return { repositories, services: { ...services, ...paymentServices } };
+}
+
+/** The editors' console: titles, their art and publication (issue 26, ADR 046). */
+function createEditorialServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  crypto: CryptoRepository;
+  mediaUrls: MediaUrlSigner;
+  storage: StorageRepository;
+  ingest: IngestService;
+  log: FastifyBaseLogger | undefined;
+  access: CatalogueEditorDeps['access'];
+}) {
+  const repositories = {
+    titleEditor: new TitleEditorRepository(options.database.db),
+    titleEditorTransactions: new TitleEditorTransactionRepository(options.database.db),
+    uploadSpool: new UploadSpoolRepository(options.config.uploadDir),
+  };
+  const services = {
+    catalogueEditor: new CatalogueEditorService(
+      {
+        access: options.access,
+        titles: repositories.titleEditor,
+        transactions: repositories.titleEditorTransactions,
+        ingest: options.ingest,
+        images: new SharpImageProcessor(),
+        storage: options.storage,
+        clock: options.clock,
+        urls: options.mediaUrls,
+        randomU32: () => options.crypto.randomU32(),
+      },
+      { timeZone: options.config.wireTimeZone },
+    ),
+    chapterUpload: new ChapterUploadService(
+      {
+        access: options.access,
+        titles: new IngestRepository(options.database.db),
+        spool: repositories.uploadSpool,
+        ingest: options.ingest,
+        clock: options.clock,
+        randomId: () => options.crypto.randomToken(16),
+        log: options.log?.child({ service: 'chapter-upload' }),
+      },
+      { maxBytes: options.config.chapterUploadMaxBytes, timeZone: options.config.wireTimeZone },
+    ),
+  };
   return { repositories, services };
 }
 
+/**
+ * Support and the shop in the console (issue 26, ADR 063): a reader looked up and helped, grants
+ * through OperatorGrantService; the shop's products through the ProductService of `npm run products`.
+ */
+function createSupportServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: ClockRepository;
+  staff: StaffService;
+  grants: OperatorGrantService;
+  users: UserRepository;
+  sessions: SessionRepository;
+  devices: DeviceRepository;
+  wallets: WalletRepository;
+  tickets: TicketRepository;
+  purchases: PurchaseRepository;
+  payments: PaymentRepository;
+  auditLog: AuditLogRepository;
+}) {
+  const support = new SupportRepository(options.database.db);
+  const { users, sessions, devices, wallets, tickets, purchases, payments } = options;
+  const services = {
+    support: new SupportService({
+      staff: options.staff,
+      sources: {
+        listReadersByEmailPrefix: (prefix, limit) => support.listReadersByEmailPrefix(prefix, limit),
+        findUserById: (id) => users.findUserById(id),
+        listOpenLots: (userId) => wallets.listOpenLots(userId),
+        listLedgerEntries: (userId, window) => wallets.listLedgerEntries(userId, window),
+        listUsablePremiumTickets: (userId, now) => tickets.listUsablePremiumTickets(userId, now),
+        listPurchasesOfUser: (userId, limit, offset) => support.listPurchasesOfUser(userId, limit, offset),
+        listTicketMovements: (userId, now, offset, limit) => tickets.listTicketMovements(userId, now, offset, limit),
+        listEpisodeLabels: (ids) => purchases.listEpisodeLabels(ids),
+        listLiveSubscriptions: (userId) => payments.listLiveSubscriptions(userId),
+        findProduct: (id) => payments.findProduct(id),
+        listActiveSessions: (userId, now) => sessions.listActiveSessions(userId, now),
+        listDevicesByUser: (userId) => devices.listDevicesByUser(userId),
+      },
+      grants: options.grants,
+      transactions: new SupportTransactionRepository(options.database.db),
+      clock: options.clock,
+      timeZone: options.config.wireTimeZone,
+    }),
+    products: new ProductService({ store: payments, audit: options.auditLog, clock: options.clock }),
+  };
+  return { services };
+}
+
 export type Container = ReturnType<typeof createContainer>;
+
+/** Throttle events in Redis when configured, in the database while it is away (ADR 022), else in the database. */
+function throttleEventsOf(redis: Redis | null, database: DatabaseHandle, log: FastifyBaseLogger | undefined) {
+  const inDatabase = new ThrottleEventRepository(database.db);
+  if (!redis) return inDatabase;
+  return new FailoverThrottleEventRepository(
+    new RedisThrottleEventRepository(redis),
+    inDatabase,
+    () => isRedisReady(redis),
+    (error) => log?.warn({ err: error }, 'Redis did not answer a throttle call; counted in the database'),
+  );
+}

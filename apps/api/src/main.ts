@@ -17,14 +17,21 @@ async function main() {
   const config = loadConfig();
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
   const log = pino(loggerOptions({ level: config.logLevel, pretty }) as pino.LoggerOptions);
-  const database = await createDatabase({ url: config.databaseUrl });
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    // The request that used it fails (1099); the pool opens a new connection when needed (ADR 022).
+    onConnectionError: (error) => log.warn({ err: error }, 'PostgreSQL connection lost'),
+  });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ applied }, `Applied ${applied.length} migration(s)`);
   if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
   const app = await buildApp({ config, database, logger: loggerOptions({ level: config.logLevel, pretty }) });
   // RebuildRankings and ExpirePoints; closing the app stops them.
-  if (config.jobsEnabled) app.container.services.jobs.start(app.log);
+  if (config.jobsEnabled) {
+    app.container.services.jobs.start(app.log);
+    app.log.info('Scheduled jobs started');
+  }
   const shutdown = async (signal: string) => {
     app.log.info(`Received ${signal}, closing`);
     await app.close();

@@ -6,7 +6,7 @@ import { PasswordHasherRepository } from '#src/repositories/password-hasher.repo
 import { TEST_PASSWORD_HASH_COST, type TestApp } from '#test/app.ts';
 import { factory, insertUser, type NewUser, TEST_NOW } from '#test/factories.ts';
 
-/** A password that passes every SPEC §5 rule. */
+/** A password that passes every product §5 rule. */
 export const GOOD_PASSWORD = 'Correct-Horse-9';
 export const OTHER_GOOD_PASSWORD = 'Battery-Staple-42';
 
@@ -87,7 +87,7 @@ export async function storedBirthdayOf(t: TestApp, userId: number): Promise<stri
   return row.birthday;
 }
 
-/** The form of POST /user/register for an installation (WIRE.md §3.5), with optional extra fields. */
+/** The form of POST /user/register for an installation (wire §3.5), with optional extra fields. */
 export const registerBody = (uuid: string, extra: Record<string, string> = {}) => ({
   device: 'Pixel 9',
   locale: 'en_US',

@@ -29,6 +29,7 @@ export async function createTestApp(
   const config = testConfig({
     storageDir,
     outboxDir: join(storageDir, 'outbox'),
+    uploadDir: join(storageDir, 'uploads'),
     publicApiUrl: 'http://api.test',
     webPublicUrl: 'http://web.test',
     // Tests mail freely from one address; api-security-mail.test.ts sets the limits it tests.

@@ -1,4 +1,5 @@
 // Helpers for comment and moderation tests: readers who have opened an episode, operators, posts.
+import { StaffRole } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { EpisodeRow, NewEpisode, NewTitle, UserRow } from '#src/db/schema.ts';
 import { createAccount, get, login, post } from '#test/accounts.ts';
@@ -21,11 +22,16 @@ export async function createReader(t: TestApp, overrides: Partial<NewUser> = {})
   return { user, cookie };
 }
 
-/** A logged-in reader who is an operator (granted as `npm run operator -- add` does). */
-export async function createOperator(t: TestApp): Promise<Reader> {
+/** A logged-in reader with a staff role (granted as `npm run operator -- add <email> --role <role>` does). */
+export async function createStaff(t: TestApp, role: StaffRole): Promise<Reader> {
   const reader = await createReader(t);
-  await t.app.container.services.operators.grantOperator(reader.user.email as string);
+  await t.app.container.services.staff.grantByCommandLine(reader.user.email as string, role);
   return reader;
+}
+
+/** A logged-in moderator (the operator of ADR 013). */
+export function createModerator(t: TestApp): Promise<Reader> {
+  return createStaff(t, StaffRole.Moderator);
 }
 
 /** A published title with one released, free episode open for comments. */

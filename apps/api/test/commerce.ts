@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database, EpisodeRow, NewEpisode, NewTitle, TitleRow } from '#src/db/schema.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
+import { TITLE_TICKET_DEFAULTS } from '#src/rules/title-ticket.rules.ts';
 import { createAccount, login } from '#test/accounts.ts';
 import type { TestApp } from '#test/app.ts';
 import { postgresTestUrl, type TestDatabase } from '#test/db.ts';
@@ -66,9 +67,7 @@ export async function insertShopTitle(
   const title = await insertTitle(db, {
     free_first_count: 1,
     ticket_enabled: 1,
-    ticket_max: 1,
-    ticket_recover_seconds: 82_800,
-    ticket_rental_seconds: 259_200,
+    ...TITLE_TICKET_DEFAULTS,
     ...options.title,
   });
   const episodes: EpisodeRow[] = [];
@@ -155,4 +154,34 @@ export async function waitForRollback(db: Kysely<Database>, sqlitePath: string |
   for (let attempt = 0; attempt < 50 && (await holdsOpenTransaction(db, sqlitePath)); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A shop product of the demo catalogue by region, kind and place in the list. */
+export function shopProduct(
+  db: Kysely<Database>,
+  region: 'US' | 'JP',
+  kind: 'point_pack' | 'subscription',
+  sortOrder: number,
+) {
+  return db
+    .selectFrom('product')
+    .selectAll()
+    .where('region', '=', region)
+    .where('kind', '=', kind)
+    .where('sort_order', '=', sortOrder)
+    .executeTakeFirstOrThrow();
+}
+
+/** Delivers a signed provider event to POST /stp/webhook (`signature` replaces the delivery's own). */
+export function deliverWebhook(
+  t: TestApp,
+  delivery: { body: string; signature: string },
+  signature = delivery.signature,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/stp/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: delivery.body,
+  });
 }

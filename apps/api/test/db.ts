@@ -1,4 +1,4 @@
-// Real databases for integration tests (STYLE habit 6), one per test file, already migrated:
+// Real databases for integration tests (architecture habit 6), one per test file, already migrated:
 // - SQLite (default): the migrations run once into a template file under os.tmpdir(); each test file
 //   gets a copy of it.
 // - PostgreSQL (when DATABASE_URL is a postgres:// URL): the migrations run once into a template
@@ -117,6 +117,8 @@ function withSqliteCleanup(handle: DatabaseHandle, path: string): TestDatabase {
   return {
     db: handle.db,
     dialect: handle.dialect,
+    location: handle.location,
+    onWrite: handle.onWrite,
     close: () => {
       closing ??= handle.close().then(() => removeSqliteFiles(path));
       return closing;
@@ -244,6 +246,9 @@ function withPostgresCleanup(serverUrl: string, name: string): TestDatabase {
   return {
     db: handle.db,
     dialect: handle.dialect,
+    location: handle.location,
+    onWrite: handle.onWrite,
+    poolStats: handle.poolStats,
     close: () => {
       closing ??= handle
         .close()

@@ -1,4 +1,4 @@
-// Builders with defaults plus overrides (STYLE habit 7). `factory.x()` returns an Insertable row
+// Builders with defaults plus overrides (architecture habit 7). `factory.x()` returns an Insertable row
 // without touching the database; `insertX(db, overrides)` inserts one and returns the stored row.
 // Ids, names and e-mail addresses are unique within the process (one test file per database).
 // Generated ids start high (titles 50001, episodes 500001, genres 1001) so that ids a test picks by

@@ -1,5 +1,5 @@
 // A local HTTP double of the Stripe API (ADR 019): the real `stripe` SDK is pointed at it
-// (MANGA_STRIPE_API_URL), it answers the calls PaymentService makes and records them, and signed
+// (MANGA_STRIPE_API_URL), it answers the calls the shop and webhook services make and records them, and signed
 // webhook payloads are built with the SDK's own `webhooks.generateTestHeaderString`.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -53,6 +53,10 @@ export class StripeDouble {
         const sub = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
         if (req.method === 'POST' && sub) {
           res.end(JSON.stringify({ id: sub[1], object: 'subscription', cancel_at_period_end: true }));
+          return;
+        }
+        if (req.method === 'DELETE' && sub) {
+          res.end(JSON.stringify({ id: sub[1], object: 'subscription', status: 'canceled' }));
           return;
         }
         res.statusCode = 404;

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const app = fileURLToPath(new URL('.', import.meta.url));
@@ -28,6 +29,49 @@ function importsOf(file: string): string[] {
   });
 }
 
+/**
+ * Every module a source text names, as the TypeScript compiler reads it: imports and re-exports,
+ * type-only ones included (`import type`, `export type … from`), and dynamic `import()`.
+ */
+function specifiersOf(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/** The app files `file` imports, resolved (`#app/…` and relative; packages and route types left out). */
+function resolvedImportsOf(file: string): string[] {
+  return specifiersOf(readFileSync(join(app, file), 'utf8')).flatMap((specifier) => {
+    if (specifier.startsWith('#app/')) return [specifier.slice('#app/'.length)];
+    if (specifier.startsWith('.') && !specifier.includes('+types')) return [normalize(join(dirname(file), specifier))];
+    return [];
+  });
+}
+
+/** An import cycle of the graph as the path that closes it (`a → b → a`), or undefined. */
+function findCycle(edges: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (node: string): string[] | undefined => {
+    if (onPath.has(node)) return [...path.slice(path.indexOf(node)), node];
+    if (done.has(node)) return undefined;
+    path.push(node);
+    onPath.add(node);
+    for (const next of edges.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    onPath.delete(node);
+    done.add(node);
+    return undefined;
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
 const isTest = (file: string) => /\.test(-support)?\.tsx?$/.test(file);
 const isServerOnly = (file: string) => /\.server\.tsx?$/.test(file);
 const files = sourceFiles('.')
@@ -40,8 +84,8 @@ const offending = (from: (file: string) => boolean, to: (imported: string) => bo
       .map((imported) => `${file} → ${imported}`),
   );
 
-/** Features others may import: the catalogue's building blocks, accounts, and comments (ADR 013). */
-const SHARED_FEATURES = new Set(['catalogue', 'account', 'comments']);
+/** Features others may import: the catalogue's building blocks, accounts, comments (ADR 013), offline reading (ADR 052). */
+const SHARED_FEATURES = new Set(['catalogue', 'account', 'comments', 'offline', 'bookmarks']);
 
 describe('web app layout (ADR 012)', () => {
   it('keeps shared components in components/ui only; a feature keeps its own', () => {
@@ -68,7 +112,7 @@ describe('web app layout (ADR 012)', () => {
     expect(offending(ui, (imported) => /^(features|layouts)\//.test(imported))).toEqual([]);
   });
 
-  it('has features share code only through features/catalogue, features/account and features/comments', () => {
+  it('has features share code only through features/catalogue, account, comments, offline and bookmarks', () => {
     const featureOf = (file: string) => /^features\/([^/]+)\//.exec(file)?.[1];
     const offenders = files
       .filter((file) => featureOf(file) !== undefined)
@@ -88,5 +132,37 @@ describe('web app layout (ADR 012)', () => {
     const imported = (target: string) =>
       /^features\//.test(target) && ![...SHARED_FEATURES].some((name) => target.startsWith(`features/${name}/`));
     expect(offending(shared, imported)).toEqual([]);
+  });
+
+  it('has no import cycles, type-only imports included (TypeScript reads the imports)', () => {
+    const known = new Set(files);
+    const graph = new Map(files.map((file) => [file, resolvedImportsOf(file).filter((target) => known.has(target))]));
+    expect(findCycle(graph)?.join(' → ')).toBeUndefined();
+  });
+
+  it('finds a cycle through type-only imports and re-exports (the check itself)', () => {
+    expect(
+      specifiersOf("import type { A } from './a.ts';\nexport type { B } from '#app/b.ts';\nawait import('./c.ts');"),
+    ).toEqual(['./a.ts', '#app/b.ts', './c.ts']);
+    const graph = new Map([
+      ['features/title/purchase.ts', ['features/title/title-page.ts']],
+      ['features/title/title-page.ts', ['features/catalogue/title-view.ts', 'features/title/purchase.ts']],
+      ['features/catalogue/title-view.ts', []],
+    ]);
+    expect(findCycle(graph)).toEqual([
+      'features/title/purchase.ts',
+      'features/title/title-page.ts',
+      'features/title/purchase.ts',
+    ]);
+    expect(findCycle(new Map([['a', ['a']]]))).toEqual(['a', 'a']);
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(resolvedImportsOf('features/title/title-page.ts')).toContain('features/catalogue/title-view.ts');
   });
 });

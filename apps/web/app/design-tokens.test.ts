@@ -1,13 +1,15 @@
 // WCAG 2.x contrast of the web app's colours, computed from the design tokens themselves (app.css's
 // @theme and Tailwind's theme.css), so that a token change that breaks AA fails here (issue 14: the
 // brand-blue buttons and the disabled state). Checked: the pairs the design uses by name, and every
-// class list in the source that puts white text on a brand background or gives a disabled state.
+// class list in the source, or composed by the Button primitive, that puts white text on a brand
+// background or gives a disabled state.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADING_BAR_COLOR } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
+import { BUTTON_SIZES, BUTTON_VARIANTS, buttonClassName } from '#app/components/ui/button.tsx';
 
 const app = fileURLToPath(new URL('.', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -86,11 +88,21 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every string literal of the app that reads as a Tailwind class list, with its file. */
-const classLists = sourceFiles('.').flatMap((file) =>
+const sourceClassLists = sourceFiles('.').flatMap((file) =>
   [...readFileSync(join(app, file), 'utf8').matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*\b(?:bg|text)-[^1\n]*?)\1/g)].map(
     (m) => ({ file, classes: (m[2] as string).split(/\s+/) }),
   ),
 );
+
+/** The class lists the Button primitive composes (ADR 032), one per variant and size: what buttons get. */
+const buttonClassLists = BUTTON_VARIANTS.flatMap((variant) =>
+  BUTTON_SIZES.map((size) => ({
+    file: `components/ui/button.tsx (${variant}, ${size})`,
+    classes: buttonClassName({ variant, size }).split(' '),
+  })),
+);
+
+const classLists = [...sourceClassLists, ...buttonClassLists];
 
 /** The unprefixed (no state, no opacity) colour of a utility (`bg`, `text`) in a class list. */
 function plainColour(classes: readonly string[], prefix: string, state = ''): string | undefined {
@@ -126,7 +138,7 @@ describe('design tokens meet WCAG AA', () => {
     expect(contrast(token('zinc-600'), token('zinc-200'))).toBeGreaterThanOrEqual(AA);
   });
 
-  it('the loading bar keeps SPEC §9 blue, which is not a text or button colour', () => {
+  it('the loading bar keeps product §9 blue, which is not a text or button colour', () => {
     expect(LOADING_BAR_COLOR).toBe('#469bf9');
     expect(contrast(parseColour(LOADING_BAR_COLOR), token('white'))).toBeLessThan(AA);
   });

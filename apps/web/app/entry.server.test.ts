@@ -4,7 +4,7 @@ import { productionServer } from './entry.server.tsx';
 import { env } from './env.server.ts';
 
 describe('productionServer', () => {
-  it('hands server.mjs the env the app parsed, not a second reading of process.env', () => {
+  it('hands the production server the env the app parsed, not a second reading of process.env', () => {
     expect(productionServer.env).toBe(env);
   });
 

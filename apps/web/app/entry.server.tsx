@@ -14,23 +14,27 @@ import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-ro
 import { CspNonceContext } from './csp-nonce.ts';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
-import { fetchCatalogueRevision, PageCache, pageCacheKeyOf } from './page-cache/page-cache.server.ts';
+import { fetchCatalogueRevision, PageCache, pageCacheKeyOf, withoutSession } from './page-cache/page-cache.server.ts';
+import { personalAnswer } from './personal/personal.server.ts';
+import { PERSONAL_SLOT } from './personal/personal-data.ts';
 import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
 import {
   type ClientConnection,
   clientConnectionContext,
   connectionAddress,
+  memberShellContext,
 } from './visitor/client-connection.server.ts';
+import { requestIdOf } from './visitor/request-id.server.ts';
 import { trustedHopHeaders } from './visitor/trusted-hop.server.ts';
 import { readVisitor } from './visitor/visitor.ts';
-import { visitorContext } from './visitor/visitor-context.server.ts';
+import { SHELL_META_HEADER, visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
 
 export const streamTimeout = 5_000;
 
 /**
- * What the production server (server.mjs, plain JavaScript) takes from this build: the web env as
+ * What the production server (server/main.ts, compiled apart, ADR 012) takes from this build: the web env as
  * env.server.ts parsed it, the wire clock for the `server_time` of its own error answers, and the
  * visitor's connection (ADR 015): read from the socket, handed to React Router in the load context,
  * and named to the API over the trusted hop.
@@ -44,14 +48,33 @@ export const productionServer = {
   hopHeaderNames: [CLIENT_ADDRESS_HEADER, PROXY_SECRET_HEADER],
   /** Sent on every answer of the web origin (ADR 015). */
   securityHeaders: SECURITY_HEADERS,
-  connectionOf(socketAddress: string, forwardedFor: string | undefined, relayed: boolean): ClientConnection {
-    return { address: connectionAddress(socketAddress, forwardedFor, env.trustedProxyHops), relayed };
+  connectionOf(
+    socketAddress: string,
+    forwardedFor: string | undefined,
+    relayed: boolean,
+    requestId?: string,
+  ): ClientConnection {
+    return { address: connectionAddress(socketAddress, forwardedFor, env.trustedProxyHops), relayed, requestId };
   },
-  loadContextFor(connection: ClientConnection): RouterContextProvider {
+  /** The id of a request (issue 25): its trusted front's X-Request-Id, else a new one. */
+  requestIdOf(sent: string | string[] | undefined): string {
+    return requestIdOf(sent, env.trustRequestId);
+  },
+  /** The load context of a request; `memberShell`: the shared shell of logged-in readers' pages (ADR 048). */
+  loadContextFor(connection: ClientConnection, memberShell = false): RouterContextProvider {
     const context = new RouterContextProvider();
     context.set(clientConnectionContext, connection);
+    if (memberShell) context.set(memberShellContext, true);
     return context;
   },
+  /** The request's headers without its session: what a member shell is drawn from (ADR 048). */
+  withoutSession(headers: Headers): Headers {
+    return withoutSession(headers, env.cookiePrefix);
+  },
+  /** The reader's personal answer of a member page (ADR 048). */
+  personalAnswer,
+  shellMetaHeader: SHELL_META_HEADER,
+  personalSlot: PERSONAL_SLOT,
   trustedHopHeaders,
   /** The page cache of anonymous and crawler pages (ADR 020), or undefined when it is off. */
   createPageCache(): PageCache | undefined {
@@ -71,6 +94,9 @@ export const productionServer = {
     return pageCacheKeyOf(method, pathAndQuery, headers, env);
   },
 };
+
+/** The type server/main.ts reads `productionServer` of the imported build as. */
+export type ProductionServer = typeof productionServer;
 
 function localeOf(loadContext: RouterContextProvider, request: Request): Locale {
   try {

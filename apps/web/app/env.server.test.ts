@@ -20,10 +20,33 @@ describe('readWebEnv', () => {
       dataDir: expect.stringMatching(/\/data$/),
       trustedProxyHops: 0,
       publicApiUrl: 'http://localhost:3001',
+      webOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       pageCacheMaxBytes: 32 * 1024 * 1024,
       pageCacheTtlMs: 60_000,
       pageCacheRevisionCheckMs: 0,
+      trustRequestId: false,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
     });
+  });
+
+  it("reads the metrics port and the trust in a front's request id (issue 25)", () => {
+    const env = readWebEnv({
+      MANGA_WEB_METRICS_PORT: '9464',
+      MANGA_WEB_METRICS_HOST: '10.0.0.5',
+      MANGA_WEB_TRUST_REQUEST_ID: 'true',
+    });
+    expect(env).toMatchObject({ metricsPort: 9464, metricsHost: '10.0.0.5', trustRequestId: true });
+    expect(() => readWebEnv({ MANGA_WEB_METRICS_PORT: '70000' })).toThrow(/MANGA_WEB_METRICS_PORT/);
+    expect(() => readWebEnv({ MANGA_WEB_TRUST_REQUEST_ID: 'maybe' })).toThrow(/MANGA_WEB_TRUST_REQUEST_ID/);
+  });
+
+  it('reads the origins it is served at, as the API does (ADR 028)', () => {
+    expect(readWebEnv({ MANGA_WEB_ORIGIN: 'http://127.0.0.1:3240, HTTPS://Manga.Example/' }).webOrigins).toEqual([
+      'http://127.0.0.1:3240',
+      'https://manga.example',
+    ]);
+    expect(() => readWebEnv({ MANGA_WEB_ORIGIN: 'http://a.test,nonsense' })).toThrow(/MANGA_WEB_ORIGIN/);
   });
 
   it('reads the page cache settings and refuses nonsense (ADR 020)', () => {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_WIRE_TIME_ZONE, isKnownTimeZone, Region } from '@manga/contracts';
+import { DEFAULT_WIRE_TIME_ZONE, isKnownTimeZone, parseSiteOrigins, Region } from '@manga/contracts';
 
 // The web server's configuration, read once from the environment (the only reader of process.env in app/).
 
@@ -9,7 +9,7 @@ export type DeploymentEnv = 'development' | 'test' | 'production';
 export interface WebEnv {
   /** MANGA_ENV, shared with the API. */
   deployment: DeploymentEnv;
-  /** Prefix of the cookie names (SPEC §3), with the API's default: none in production, dev_/test_ otherwise. */
+  /** Prefix of the cookie names (product §3), with the API's default: none in production, dev_/test_ otherwise. */
   cookiePrefix: string;
   /** Where the server calls the API during SSR. */
   apiUrl: string;
@@ -17,7 +17,7 @@ export interface WebEnv {
   port: number;
   /** Path prefix under which the web origin proxies the API for browsers. */
   publicApiPrefix: string;
-  /** MANGA_COOKIE_AUTH: false skips every navigation check (age gate, consent; SPEC §4). */
+  /** MANGA_COOKIE_AUTH: false skips every navigation check (age gate, consent; product §4). */
   cookieAuth: boolean;
   /** MANGA_VIEWER_COUNTRY_HEADER: request header holding the visitor's country (ISO 3166 alpha-2). */
   viewerCountryHeader: string;
@@ -27,7 +27,7 @@ export interface WebEnv {
   wireTimeZone: string;
   /**
    * Whether API errors redirect to /error/{code}: everywhere except local development, where the
-   * error stays on the page that caused it (SPEC §4).
+   * error stays on the page that caused it (product §4).
    */
   errorRedirect: boolean;
   /** MANGA_WEB_HOST: listen address; loopback outside production by default (ADR 015). */
@@ -42,12 +42,26 @@ export interface WebEnv {
   trustedProxyHops: number;
   /** MANGA_PUBLIC_API_URL, shared with the API: where images come from (the pages' img-src). */
   publicApiUrl: string;
+  /**
+   * MANGA_WEB_ORIGIN, shared with the API: the origins this site is served at (comma-separated), the
+   * only ones whose pages may post to it with a visitor's cookies (ADR 028).
+   */
+  webOrigins: string[];
   /** MANGA_WEB_PAGE_CACHE_MB: memory for server-rendered pages of anonymous visitors (0: off; ADR 020). */
   pageCacheMaxBytes: number;
   /** MANGA_WEB_PAGE_CACHE_SECONDS: the longest life of a cached page. */
   pageCacheTtlMs: number;
   /** MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS: how often the API's catalogue revision is asked (0: every hit). */
   pageCacheRevisionCheckMs: number;
+  /**
+   * MANGA_WEB_TRUST_REQUEST_ID: take the X-Request-Id of the request (set by the balancer in front,
+   * nginx's `$request_id`) instead of making one; only when every request comes through that front.
+   */
+  trustRequestId: boolean;
+  /** MANGA_WEB_METRICS_PORT: port of the Prometheus endpoint (undefined: none). */
+  metricsPort: number | undefined;
+  /** MANGA_WEB_METRICS_HOST: its listen address (loopback by default). */
+  metricsHost: string;
 }
 
 function readNumber(name: string, raw: string | undefined, fallback: number, max: number): number {
@@ -70,6 +84,14 @@ function readPort(raw: string | undefined, fallback: number): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     throw new Error(`MANGA_WEB_PORT must be a port number, got "${raw}"`);
+  return port;
+}
+
+function readMetricsPort(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`MANGA_WEB_METRICS_PORT must be a port number, got "${raw}"`);
   return port;
 }
 
@@ -152,6 +174,12 @@ function readTrustedProxyHops(raw: string | undefined): number {
   throw new Error(`MANGA_TRUST_PROXY must be true, false or a number of proxies, got "${raw}"`);
 }
 
+function readWebOrigins(raw: string | undefined): string[] {
+  const origins = parseSiteOrigins(raw);
+  if (!origins) throw new Error(`MANGA_WEB_ORIGIN must be a comma-separated list of http(s) origins, got "${raw}"`);
+  return origins;
+}
+
 function readDataDir(raw: string | undefined): string {
   const value = raw?.trim() || 'data';
   return isAbsolute(value) ? value : resolve(repositoryRoot(), value);
@@ -176,6 +204,7 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
     dataDir: readDataDir(source.MANGA_DATA_DIR),
     trustedProxyHops: readTrustedProxyHops(source.MANGA_TRUST_PROXY),
     publicApiUrl: readUrl(source.MANGA_PUBLIC_API_URL, 'http://localhost:3001', 'MANGA_PUBLIC_API_URL'),
+    webOrigins: readWebOrigins(source.MANGA_WEB_ORIGIN),
     pageCacheMaxBytes: Math.round(
       readNumber('MANGA_WEB_PAGE_CACHE_MB', source.MANGA_WEB_PAGE_CACHE_MB, 32, 16_384) * 1024 * 1024,
     ),
@@ -186,6 +215,9 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
       0,
       60_000,
     ),
+    trustRequestId: readFlag('MANGA_WEB_TRUST_REQUEST_ID', source.MANGA_WEB_TRUST_REQUEST_ID, false),
+    metricsPort: readMetricsPort(source.MANGA_WEB_METRICS_PORT),
+    metricsHost: source.MANGA_WEB_METRICS_HOST?.trim() || '127.0.0.1',
   };
 }
 

@@ -1,15 +1,15 @@
-// The SPEC §2 route table: name (also the React Router route id), path, layout, route middleware
+// The product §2 route table: name (also the React Router route id), path, layout, route middleware
 // and parameter rules. routes.ts builds the router configuration from it, and each route module
 // names itself here to get its middleware (guards/route-middleware.server.ts).
 
 /** default: header and footer; fullviewer: the whole window, no site frame; oops: a small centred card; none: the route draws everything. */
 export type LayoutName = 'default' | 'fullviewer' | 'oops' | 'none';
 
-/** Named route middleware of SPEC §2. */
+/** Named route middleware of product §2. */
 export const ROUTE_MIDDLEWARE_NAMES = ['title', 'viewer', 'own-history', 'my', 'age-check', 'private'] as const;
 export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE_NAMES)[number];
 
-/** Rules for path parameters (SPEC §5): a failure shows the 404 page. */
+/** Rules for path parameters (product §5): a failure shows the 404 page. */
 export type ParamRule = 'title-id' | 'non-negative-int';
 
 export interface RouteEntry {
@@ -236,7 +236,7 @@ export const ROUTE_TABLE = [
 ] as const satisfies readonly RouteEntry[];
 
 /**
- * Routes beyond SPEC §2: the form endpoints of the login dialog and of logout (no screen of their
+ * Routes beyond product §2: the form endpoints of the login dialog and of logout (no screen of their
  * own; they answer posts and send other requests on), the comments endpoint of an episode (loaded
  * and posted to by the comments section, ADR 013), the operator console (`/ops`, operators only:
  * everyone else gets the 404 page), and development-only pages, which answer 404 when MANGA_ENV is
@@ -259,6 +259,17 @@ export const EXTRA_ROUTES = [
     middleware: ['my'] as const,
     params: noParams,
   })),
+  // The alert mail's no-login unsubscribe link (ADR 065).
+  {
+    name: 'mail-unsubscribe',
+    path: 'mail/unsubscribe',
+    file: 'routes/mail-unsubscribe.tsx',
+    layout: 'oops',
+    middleware: ['private'],
+    params: noParams,
+  },
+  // Offline reading (ADR 052): the page the service worker precaches and sends readers to offline.
+  { name: 'offline', path: 'offline', file: 'routes/offline.tsx', layout: 'none', middleware: none, params: noParams },
   {
     name: 'article-privacy-policy',
     path: 'article/privacy-policy',
@@ -308,6 +319,48 @@ export const EXTRA_ROUTES = [
     middleware: ['private'],
     params: noParams,
   },
+  // The catalogue console (issue 26, ADR 046): editors only, everyone else gets the 404 page.
+  {
+    name: 'ops-catalogue',
+    path: 'ops/catalogue',
+    file: 'routes/ops-catalogue.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
+  {
+    name: 'ops-catalogue-new',
+    path: 'ops/catalogue/new',
+    file: 'routes/ops-catalogue-new.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
+  {
+    name: 'ops-catalogue-titleId',
+    path: 'ops/catalogue/:titleId',
+    file: 'routes/ops-catalogue-titleId.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: { titleId: 'non-negative-int' },
+  },
+  {
+    name: 'ops-staff',
+    path: 'ops/staff',
+    file: 'routes/ops-staff.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
+  // Support (issue 26, ADR 063): support and admins only, everyone else gets the 404 page.
+  {
+    name: 'ops-support',
+    path: 'ops/support',
+    file: 'routes/ops-support.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
   {
     name: 'dev-outbox',
     path: 'dev/outbox',
@@ -326,7 +379,7 @@ export const EXTRA_ROUTES = [
   },
 ] as const satisfies readonly RouteEntry[];
 
-/** Every route the router serves: SPEC §2's, then the extra ones. */
+/** Every route the router serves: product §2's, then the extra ones. */
 export const ALL_ROUTES: readonly RouteEntry[] = [
   ...(ROUTE_TABLE as readonly RouteEntry[]),
   ...(EXTRA_ROUTES as readonly RouteEntry[]),

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ALL_ROUTES, type LayoutName } from './route-table.ts';
 
-// SPEC §2: every route with its exact path, its name as the route id, under its layout route
+// product §2: every route with its exact path, its name as the route id, under its layout route
 // (default, fullviewer, oops; the viewer and the asset catch-all have none), then the extra routes
 // (form endpoints, development pages) of route-table.ts.
 

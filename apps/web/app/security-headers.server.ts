@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 // The web server's security headers (ADR 015). Every answer of the web origin gets
-// SECURITY_HEADERS (server.mjs); server-rendered pages also get a Content-Security-Policy whose
+// SECURITY_HEADERS (server/main.ts); server-rendered pages also get a Content-Security-Policy whose
 // script-src admits only our own files and the inline scripts React Router renders with this
 // request's nonce, and whose frame-ancestors keeps other sites from framing our pages.
 
@@ -32,7 +32,8 @@ export function contentSecurityPolicy(nonce: string, imageOrigins: readonly stri
     "style-src-attr 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // Offline reading fetches the scrambled pages from the image origins to keep them (ADR 052).
+    `connect-src ${["'self'", ...imageOrigins].join(' ')}`,
     "frame-src 'self'",
     "frame-ancestors 'self'",
     "object-src 'none'",

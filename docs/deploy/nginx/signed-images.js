@@ -8,6 +8,8 @@
 const crypto = require('crypto');
 
 const SKEW_SECONDS = 60;
+const KEY_START = '/images/'.length;
+const EXPIRES = /^\d{1,12}$/;
 
 /** Compares two strings in time that depends on their length only. */
 function sameText(a, b) {
@@ -23,11 +25,11 @@ function verify(r) {
   const ttl = Number(process.env.MANGA_IMAGE_URL_TTL_SECONDS || 1800);
   const expires = r.args.expires || '';
   const sig = r.args.sig || '';
-  if (secret.length < 16 || !/^\d{1,12}$/.test(expires) || sig === '') return '0';
+  if (secret.length < 16 || !EXPIRES.test(expires) || sig === '') return '0';
   const now = Math.floor(Date.now() / 1000);
   const at = Number(expires);
   if (at <= now || at > now + ttl + SKEW_SECONDS) return '0';
-  const key = r.uri.slice('/images/'.length);
+  const key = r.uri.slice(KEY_START);
   const expected = crypto.createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
   return sameText(expected, sig) ? '1' : '0';
 }

@@ -67,7 +67,7 @@ describe('accountOperations', () => {
     expect(new URLSearchParams(sent[0]?.body).get('session_id')).toBe('42');
   });
 
-  it('checks SPEC §5 required parameters before sending', async () => {
+  it('checks product §5 required parameters before sending', async () => {
     const { fetch, sent } = recordingFetch(envelope);
     const ops = accountOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
 

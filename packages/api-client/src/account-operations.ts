@@ -5,17 +5,20 @@ import {
   DevOutboxListResponseSchema,
   type DevOutboxMessageResponse,
   DevOutboxMessageResponseSchema,
+  type EmailLinkPurpose,
   type OptOutResponse,
   OptOutResponseSchema,
   type SuccessEnvelopeFields,
   SuccessEnvelopeSchema,
+  type TokenStatusResponse,
+  TokenStatusResponseSchema,
   type WebStatusResponse,
   WebStatusResponseSchema,
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
 
-// Typed account, session, consent and outbox calls of the web (SPEC §7 Account, User, Web; ADR 007).
-// Each names its operation so that SPEC §5's required-parameter check runs before anything is sent.
+// Typed account, session, consent and outbox calls of the web (product §7 Account, User, Web; ADR 007).
+// Each names its operation so that product §5's required-parameter check runs before anything is sent.
 
 export interface LoginParams {
   email: string;
@@ -46,6 +49,8 @@ export interface AccountOperations {
   saveAccount(params: { password: string; token: string }): Promise<SuccessEnvelopeFields>;
   /** POST /web/account/email/presave: mails a confirmation link to the new address. */
   presaveEmail(params: { new_email: string; password: string }): Promise<SuccessEnvelopeFields>;
+  /** GET /web/account/token/status (ours): whether an e-mailed link still works; uses nothing up. */
+  checkToken(params: { token: string; purpose: EmailLinkPurpose }): Promise<TokenStatusResponse>;
   /** GET /web/account/email/save. */
   saveEmail(params: TokenParams): Promise<SuccessEnvelopeFields>;
   /** POST /web/account/password/presave: mails a confirmation link to the account's address. */
@@ -82,6 +87,14 @@ export function accountOperations(client: ApiClient): AccountOperations {
     saveAccount: (params) => client.call('save', 'POST', '/web/account/save', { ...params }, envelope),
     presaveEmail: (params) =>
       client.call('emailPresave', 'POST', '/web/account/email/presave', { ...params }, envelope),
+    checkToken: (params) =>
+      client.call(
+        'checkToken',
+        'GET',
+        '/web/account/token/status',
+        { ...params },
+        { schema: TokenStatusResponseSchema },
+      ),
     saveEmail: (params) => client.call('emailSave', 'GET', '/web/account/email/save', { ...params }, envelope),
     presavePassword: (params) =>
       client.call('passwordPresave', 'POST', '/web/account/password/presave', { ...params }, envelope),

@@ -95,7 +95,7 @@ describe('createApiClient requests', () => {
     await api.get('/episode/viewer', { episode_id: 1001 });
 
     const request = requests[0]!;
-    // WIRE.md §2.5 test vector for these exact parameters.
+    // wire §2.5 test vector for these exact parameters.
     expect(request.headers[HASH_HEADER]).toBe(
       '219b66f1f84928820f2abfd91647f32739c964dafa6950e2c7a0f2ba34adab251a6f585b686086c4f758864cb549d0baa7e6b9af41d0934715a61c88125e259e',
     );
@@ -135,8 +135,8 @@ describe('createApiClient requests', () => {
   });
 });
 
-describe('required parameters (SPEC §5)', () => {
-  it('throws the SPEC §5 message and sends nothing when a required parameter is missing', async () => {
+describe('required parameters (product §5)', () => {
+  it('throws the product §5 message and sends nothing when a required parameter is missing', async () => {
     const { fetch, requests } = fakeFetch(ok());
     const api = createApiClient({ baseUrl: 'http://api.test', fetch });
 

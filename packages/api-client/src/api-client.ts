@@ -14,9 +14,9 @@ import { ApiError, answerCode, answerMessage, NO_RESPONSE_CODE, RequiredError } 
 import { type ApiParams, encodeParams, formEncode, joinUrl } from './request-params.ts';
 import { ResponseCache } from './response-cache.ts';
 
-/** `platform` for the web (WIRE.md §1.2). */
+/** `platform` for the web (wire §1.2). */
 export const WEB_PLATFORM = 3;
-/** `version` the web client sends (WIRE.md §1.2). */
+/** `version` the web client sends (wire §1.2). */
 export const WEB_VERSION = '6.0.0';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -26,7 +26,7 @@ export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
-/** An answer before validation: the envelope beside the payload (WIRE.md §1.7). */
+/** An answer before validation: the envelope beside the payload (wire §1.7). */
 export type ApiAnswer = {
   status?: string;
   response_code?: number;
@@ -77,7 +77,7 @@ export interface ListEpisodesParams {
   force_master?: 0 | 1;
 }
 
-/** An operation name: one of SPEC §5's (checked for required parameters) or any other call's name. */
+/** An operation name: one of product §5's (checked for required parameters) or any other call's name. */
 export type OperationName = OperationWithRequiredParameters | (string & {});
 
 export interface ApiClient {
@@ -87,7 +87,7 @@ export interface ApiClient {
   post<T = ApiAnswer>(path: string, params?: ApiParams, options?: RequestOptions<T>): Promise<T>;
   /** Like `get` (or `post`), answered from an in-memory cache keyed by url plus body while fresh. */
   getCached<T = ApiAnswer>(path: string, params?: ApiParams, options?: CachedRequestOptions<T>): Promise<T>;
-  /** Checks the operation's required parameters (SPEC §5), then sends the call. */
+  /** Checks the operation's required parameters (product §5), then sends the call. */
   call<T = ApiAnswer>(
     operation: OperationName,
     method: HttpMethod,
@@ -95,6 +95,11 @@ export interface ApiClient {
     params?: ApiParams,
     options?: RequestOptions<T>,
   ): Promise<T>;
+  /**
+   * Where and how to send a body that is not parameters (an uploaded file): the URL with the signed
+   * parameters in its query and the headers to send beside the body's own content type.
+   */
+  uploadTarget(path: string, params?: ApiParams): { url: string; headers: Record<string, string> };
   /** GET /title/list */
   listTitles(params: ListTitlesParams, options?: { signal?: AbortSignal }): Promise<TitleListResponse>;
   /** POST /episode/list */
@@ -102,7 +107,7 @@ export interface ApiClient {
   clearCache(): void;
 }
 
-/** Signature and crawler headers (WIRE.md §1.4). */
+/** Signature and crawler headers (wire §1.4). */
 export const HASH_HEADER = 'x-manga-hash';
 export const CRAWLER_HEADER = 'x-manga-is-crawler';
 
@@ -110,7 +115,7 @@ function hasRequiredParameters(operation: string): operation is OperationWithReq
   return Object.hasOwn(requiredParameters, operation);
 }
 
-/** Throws RequiredError for the first of the operation's required parameters (SPEC §5) that is null or undefined. */
+/** Throws RequiredError for the first of the operation's required parameters (product §5) that is null or undefined. */
 export function assertRequiredParameters(operation: OperationName, params: ApiParams): void {
   if (!hasRequiredParameters(operation)) return;
   const missing = findMissingParameter(operation, params);
@@ -182,7 +187,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const httpStatus = response.status;
 
     if (!response.ok) {
-      // SPEC §4: the code from the JSON-parsed error body, else the HTTP status.
+      // product §4: the code from the JSON-parsed error body, else the HTTP status.
       const code = readable ? answerCode(answer) : undefined;
       const retryAfter = response.headers.get('retry-after');
       throw new ApiError({
@@ -195,7 +200,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     if (!readable) {
-      // SPEC §7: an unreadable answer yields the server-error code.
+      // product §7: an unreadable answer yields the server-error code.
       throw new ApiError({
         message: 'Unreadable answer',
         responseCode: ResponseCode.ServerError,
@@ -249,6 +254,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return Promise.reject(error);
       }
       return request(method, path, params, extra);
+    },
+    uploadTarget(path, params = {}) {
+      // Signed like a GET: the parameters travel in the query, the body is the file itself.
+      const prepared = prepare('GET', path, params, {});
+      return { url: prepared.url, headers: { ...(prepared.init.headers as Record<string, string>) } };
     },
     listTitles: (params, extra) =>
       client.call('listTitles', 'GET', '/title/list', { ...params }, { ...extra, schema: TitleListResponseSchema }),

@@ -1,6 +1,6 @@
 import { ResponseCode, requiredParameterMessage } from '@manga/contracts';
 
-/** Response code used when no answer arrived at all (SPEC §8: "Unknown Error", status code 1). */
+/** Response code used when no answer arrived at all (product §8: "Unknown Error", status code 1). */
 export const NO_RESPONSE_CODE = 1;
 
 export interface ApiErrorInit {
@@ -35,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A required parameter was null or undefined; thrown before any request is sent (SPEC §5). */
+/** A required parameter was null or undefined; thrown before any request is sent (product §5). */
 export class RequiredError extends Error {
   override readonly name = 'RequiredError';
   readonly field: string;
@@ -68,7 +68,7 @@ function parseJson(text: unknown): unknown {
 }
 
 /**
- * The response code of any error, in the order of SPEC §4: the error's own response code, else the
+ * The response code of any error, in the order of product §4: the error's own response code, else the
  * `response_code` of its JSON-parsed body, else its HTTP status; ServerError when none is known.
  */
 export function responseCodeOf(error: unknown): number {

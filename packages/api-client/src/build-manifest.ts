@@ -6,7 +6,7 @@ export interface PollBuildManifestOptions {
 }
 
 /**
- * Asks `builds/latest` under `baseUrl` (the web origin, SPEC §7) for the id of the deployed build.
+ * Asks `builds/latest` under `baseUrl` (the web origin, product §7) for the id of the deployed build.
  * Returns undefined when the manifest cannot be read; polling must never break the page.
  */
 export async function pollBuildManifest(

@@ -1,6 +1,7 @@
 import {
   type GenreListResponse,
   GenreListResponseSchema,
+  type ImageQuality,
   type MagazineCategoryListResponse,
   MagazineCategoryListResponseSchema,
   type RankingAllResponse,
@@ -8,8 +9,12 @@ import {
   type RecommendTitleListResponse,
   RecommendTitleListResponseSchema,
   type SearchSort,
+  type SearchSuggestResponse,
+  SearchSuggestResponseSchema,
   type SearchTitleResponse,
   SearchTitleResponseSchema,
+  type TitleAgeGateResponse,
+  TitleAgeGateResponseSchema,
   type TitleSupplementResponse,
   TitleSupplementResponseSchema,
   type TitleTicketListResponse,
@@ -31,7 +36,7 @@ import {
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
 
-// The catalogue calls the web app makes (SPEC §7, WIRE.md §3.2–3.3), each validated with its
+// The catalogue calls the web app makes (product §7, wire §3.2–3.3), each validated with its
 // contracts schema. They take any ApiClient (the server's, acting for a visitor, or the browser's).
 
 export interface CallOptions {
@@ -117,6 +122,21 @@ export function searchTitles(
   );
 }
 
+/** GET /search/title/suggest (ours): titles for what the reader has typed so far. */
+export function suggestTitles(
+  api: ApiClient,
+  params: { keyword: string; limit?: number },
+  options: CallOptions = {},
+): Promise<SearchSuggestResponse> {
+  return api.call(
+    'suggestTitles',
+    'GET',
+    '/search/title/suggest',
+    { ...params },
+    { ...options, schema: SearchSuggestResponseSchema },
+  );
+}
+
 /** GET /genre/search/list: the genres that published titles have. */
 export function listSearchGenres(api: ApiClient, options: CallOptions = {}): Promise<GenreListResponse> {
   return api.call('listSearchGenres', 'GET', '/genre/search/list', {}, { ...options, schema: GenreListResponseSchema });
@@ -158,6 +178,21 @@ export function getWebTitleDetail(
     '/web/title/detail',
     { ...params },
     { ...options, schema: WebTitleDetailResponseSchema },
+  );
+}
+
+/** GET /web/title/age_gate: whether the title's age rating admits the caller, and whether their birthday is known (ADR 026). */
+export function getTitleAgeGate(
+  api: ApiClient,
+  params: { title_id: number },
+  options: CallOptions = {},
+): Promise<TitleAgeGateResponse> {
+  return api.call(
+    'getTitleAgeGate',
+    'GET',
+    '/web/title/age_gate',
+    { ...params },
+    { ...options, schema: TitleAgeGateResponseSchema },
   );
 }
 
@@ -227,7 +262,7 @@ export function getWebEpisode(
  */
 export function getWebViewer(
   api: ApiClient,
-  params: { episode_id: number; prefetch?: 0 | 1 },
+  params: { episode_id: number; prefetch?: 0 | 1; image_quality?: ImageQuality },
   options: CallOptions = {},
 ): Promise<WebViewerResponse> {
   return api.call(

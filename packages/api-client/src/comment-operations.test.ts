@@ -40,7 +40,7 @@ describe('commentOperations', () => {
     expect(sent[0]?.body.get('comment')).toBe('What a chapter!');
   });
 
-  it('refuses to post without the parameters SPEC §5 requires, before sending anything', async () => {
+  it('refuses to post without the parameters product §5 requires, before sending anything', async () => {
     const { fetch, sent } = recordingFetch(success);
     const ops = commentOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
     const missing = ops.postComment({ episode_id: 500001, comment: undefined as unknown as string });

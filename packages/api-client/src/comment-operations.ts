@@ -14,6 +14,7 @@ import {
   CommentPostInfoResponseSchema,
   type CommentPostResponse,
   CommentPostResponseSchema,
+  type CommentReportReason,
   type CommentSort,
   type NgWordMatch,
   type OpsAuditListResponse,
@@ -36,8 +37,8 @@ import {
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
 
-// Typed comment calls (SPEC §7 Comments) and the moderation calls of the operator console (ADR 013).
-// Each names its operation, so SPEC §5's required-parameter check (comment post: episode_id, comment)
+// Typed comment calls (product §7 Comments) and the moderation calls of the operator console (ADR 013).
+// Each names its operation, so product §5's required-parameter check (comment post: episode_id, comment)
 // runs before anything is sent.
 
 export interface CommentPage {
@@ -69,7 +70,11 @@ export interface CommentOperations {
   /** POST /episode/comment/mute: hides the comment's author from the caller. */
   muteCommenter(params: { comment_id: number }): Promise<SuccessEnvelopeFields>;
   /** POST /episode/comment/report */
-  reportComment(params: { comment_id: number }): Promise<SuccessEnvelopeFields>;
+  reportComment(params: {
+    comment_id: number;
+    reason?: CommentReportReason;
+    reason_text?: string;
+  }): Promise<SuccessEnvelopeFields>;
 }
 
 export function commentOperations(client: ApiClient): CommentOperations {
@@ -161,7 +166,7 @@ export function commentOperations(client: ApiClient): CommentOperations {
 }
 
 export interface ModerationOperations {
-  /** GET /ops/operator: 404 (ApiError 1002) unless the caller is an operator. */
+  /** GET /ops/operator: the caller's staff roles and permissions; 404 (ApiError 1002) unless they hold one (ADR 042). */
   getOperator(): Promise<OpsOperatorResponse>;
   /** GET /ops/comment/report/list */
   listReportedComments(params?: { status?: OpsReportStatus } & CommentPage): Promise<OpsReportListResponse>;

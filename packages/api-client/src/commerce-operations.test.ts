@@ -28,7 +28,7 @@ describe('commerce operations', () => {
     expect(new URLSearchParams(sent[0]?.body).get('episode_id_list')).toBe('501,502');
   });
 
-  it('checks SPEC §5 required parameters before sending anything', async () => {
+  it('checks product §5 required parameters before sending anything', async () => {
     const { api, sent } = clientAnswering(envelope);
     const params = { episode_id: 501, ticket_type: 99 } as unknown as Parameters<typeof rentEpisodeWithTicket>[1];
     await expect(rentEpisodeWithTicket(api, params)).rejects.toBeInstanceOf(RequiredError);

@@ -39,8 +39,8 @@ import {
 import type { ApiClient } from './api-client.ts';
 import type { CallOptions, PagingParams } from './catalogue-operations.ts';
 
-// The wallet, purchase, ticket and login-bonus calls (SPEC §7, WIRE.md §3.4–3.5, ADR 014), each
-// validated with its contracts schema. The purchase and rental calls name SPEC §5's operations, so
+// The wallet, purchase, ticket and login-bonus calls (product §7, wire §3.4–3.5, ADR 014), each
+// validated with its contracts schema. The purchase and rental calls name product §5's operations, so
 // that their required parameters are checked before anything is sent. They act for the caller's
 // session: never use a shared response cache with them.
 
@@ -210,6 +210,17 @@ export function claimLoginBonus(
     'GET',
     '/loginbonus',
     { ...params },
+    { ...options, schema: LoginBonusResponseSchema },
+  );
+}
+
+/** GET /web/loginbonus (ours, ADR 058): the calendar as it stands, claiming nothing. */
+export function getLoginBonusCalendar(api: ApiClient, options: CallOptions = {}): Promise<LoginBonusResponse> {
+  return api.call(
+    'getLoginBonusCalendar',
+    'GET',
+    '/web/loginbonus',
+    {},
     { ...options, schema: LoginBonusResponseSchema },
   );
 }

@@ -27,11 +27,21 @@ export {
   WEB_VERSION,
 } from './api-client.ts';
 export { ApiError, NO_RESPONSE_CODE, RequiredError, responseCodeOf } from './api-error.ts';
+export {
+  addBookmark,
+  deleteBookmark,
+  getReadingSetting,
+  listBookmarks,
+  nameDevice,
+  setPrivateReading,
+  updateBookmark,
+} from './bookmark-operations.ts';
 export { type PollBuildManifestOptions, pollBuildManifest } from './build-manifest.ts';
 export {
   type CallOptions,
   getGenreRankings,
   getRanking,
+  getTitleAgeGate,
   getTitleSupplement,
   getWebEpisode,
   getWebTitleDetail,
@@ -48,7 +58,17 @@ export {
   type RankingParams,
   type SearchTitleParams,
   searchTitles,
+  suggestTitles,
 } from './catalogue-operations.ts';
+export {
+  getChapterAlertSetting,
+  listNewChapters,
+  markNewChaptersSeen,
+  readUnsubscribe,
+  setChapterAlertMail,
+  setTitleAlert,
+  unsubscribe,
+} from './chapter-alert-operations.ts';
 export {
   type CommentOperations,
   type CommentPage,
@@ -64,6 +84,7 @@ export {
   claimLoginBonus,
   getAccountPoint,
   getEpisodeStatus,
+  getLoginBonusCalendar,
   getShop,
   getShopSubscription,
   getTestCheckout,
@@ -76,6 +97,7 @@ export {
   rentEpisodeWithTicket,
   startCheckout,
 } from './commerce-operations.ts';
+export { type EditorialOperations, editorialOperations } from './editorial-operations.ts';
 export { addFavoriteTitle, deleteFavoriteTitle, listFavoriteTitles } from './favorite-operations.ts';
 export {
   deleteAllViewedTitles,
@@ -83,12 +105,15 @@ export {
   finishViewerEpisode,
   getNextEpisodeTime,
   getViewedTitleProgress,
+  getWebEpisodeDownload,
   listViewedTitles,
   reachViewerLastPage,
   recordViewerProgress,
 } from './reading-operations.ts';
 export { type ApiParams, type ApiParamValue, encodeParams } from './request-params.ts';
 export { DEFAULT_CACHE_TTL_MS, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
+export { type StaffOperations, staffOperations } from './staff-operations.ts';
+export { type SupportOperations, supportOperations } from './support-operations.ts';
 export {
   BROWSER_API_PREFIX,
   type BrowserApiClientOptions,

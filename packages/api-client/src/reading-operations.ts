@@ -10,13 +10,15 @@ import {
   ViewerLastPageResponseSchema,
   type ViewerProgressResponse,
   ViewerProgressResponseSchema,
+  type WebEpisodeDownloadResponse,
+  WebEpisodeDownloadResponseSchema,
   type WebEpisodeNextTimeResponse,
   WebEpisodeNextTimeResponseSchema,
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
 import type { CallOptions, PagingParams } from './catalogue-operations.ts';
 
-// The reader's calls (SPEC §7, ADR 016): the last page, the finish, the page reached, the next
+// The reader's calls (product §7, ADR 016): the last page, the finish, the page reached, the next
 // chapter's time, and the reading history. They take any ApiClient (the server's or the browser's).
 
 /** GET /episode/viewer/lastpage: the reader reached the last page (scroll mode or not, direction). */
@@ -64,6 +66,21 @@ export function recordViewerProgress(
     '/episode/viewer/progress',
     { ...params },
     { ...options, schema: ViewerProgressResponseSchema },
+  );
+}
+
+/** GET /web/episode/download (ADR 052): what the reader may keep of a chapter to read it offline. */
+export function getWebEpisodeDownload(
+  api: ApiClient,
+  params: { episode_id: number },
+  options: CallOptions = {},
+): Promise<WebEpisodeDownloadResponse> {
+  return api.call(
+    'getWebEpisodeDownload',
+    'GET',
+    '/web/episode/download',
+    { ...params },
+    { ...options, schema: WebEpisodeDownloadResponseSchema },
   );
 }
 

@@ -12,7 +12,7 @@ function encodeValue(value: string | number | boolean | readonly (string | numbe
 }
 
 /**
- * The parameters exactly as they go on the wire, sorted by key (WIRE.md §2.1 signs this set):
+ * The parameters exactly as they go on the wire, sorted by key (wire §2.1 signs this set):
  * null and undefined values are left out, lists are comma-joined, booleans become 0/1.
  */
 export function encodeParams(params: ApiParams): Record<string, string> {

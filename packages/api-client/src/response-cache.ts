@@ -16,7 +16,7 @@ export const DEFAULT_CACHE_TTL_MS = 30_000;
 const DEFAULT_MAX_ENTRIES = 200;
 
 /**
- * In-memory answers keyed by request url plus body (SPEC §7 "a cached variant keys by url plus body").
+ * In-memory answers keyed by request url plus body (product §7 "a cached variant keys by url plus body").
  * Holds the promise, so concurrent identical calls share one request; failures are not kept.
  */
 export class ResponseCache {

@@ -1,7 +1,7 @@
 import { CookieName, readBirthdayCookie } from '@manga/contracts';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './api-client.ts';
 
-// The two ways the web app builds a client (SPEC §7 shared behaviour): on the server, acting for the
+// The two ways the web app builds a client (product §7 shared behaviour): on the server, acting for the
 // visitor whose page is being rendered; in the browser, through the web origin's proxy prefix.
 
 /** Service-hash header forwarded from the visitor's request to the API during server rendering. */
@@ -28,7 +28,7 @@ export interface ServerApiClientOptions extends SharedOptions {
   baseUrl: string;
   /** Headers of the visitor's request. */
   requestHeaders: Headers;
-  /** The environment prefix of cookie names (SPEC §3), e.g. `dev_`. */
+  /** The environment prefix of cookie names (product §3), e.g. `dev_`. */
   cookiePrefix: string;
   /** Whether the visitor is a crawler; sent as the crawler flag on every call. */
   isCrawler: boolean;
@@ -65,7 +65,7 @@ export function createServerApiClient(options: ServerApiClientOptions): ApiClien
 export interface BrowserApiClientOptions extends SharedOptions {
   /** Path prefix of the API on the web origin; default `/api`. */
   prefix?: string;
-  /** The environment prefix of cookie names (SPEC §3), e.g. `dev_`. */
+  /** The environment prefix of cookie names (product §3), e.g. `dev_`. */
   cookiePrefix: string;
   /** Whether this browser is a crawler; sent as the crawler flag on every call. */
   isCrawler?: boolean;

@@ -8,7 +8,7 @@ export function ageInYears(birthday: YearMonth, now: Date): number {
   return now.getFullYear() - birthday.year - (monthNow < birthday.month ? 1 : 0);
 }
 
-/** SPEC §4: under 13 impossible (blocked), 13–15 minor, 16 or more adult. */
+/** product §4: under 13 impossible (blocked), 13–15 minor, 16 or more adult. */
 export function ageGroupOf(birthday: YearMonth, now: Date): AgeGroup {
   const age = ageInYears(birthday, now);
   if (age >= ADULT_AGE) return AgeGroup.Adult;

@@ -19,6 +19,24 @@ describe('parseBirthdayCookie', () => {
   });
 
   it.each([
+    ['{"value":"2000-01","expires":1790000000,"default":1}'],
+    ['%7B%22value%22%3A%222000-01%22%2C%22expires%22%3A1790000000%2C%22default%22%3A1%7D'],
+    // Any value marks a default: only a cookie without the field claims a declared age.
+    ['{"value":"2000-01","expires":1790000000,"default":0}'],
+    ['{"value":"2000-01","expires":1790000000,"default":null}'],
+    ['{"default":"no","value":"2000-01","expires":"1790000000"}'],
+  ])('reads %j as a default the site recorded (ADR 026)', (raw) => {
+    expect(parseBirthdayCookie(raw)).toEqual({ value: '2000-01', expires: '1790000000', byDefault: true });
+  });
+
+  it('reads a cookie without the field as a declaration, whatever its other keys', () => {
+    expect(parseBirthdayCookie('{"value":"2000-01","expires":1,"defaults":1,"x":1}')).toStrictEqual({
+      value: '2000-01',
+      expires: '1',
+    });
+  });
+
+  it.each([
     undefined,
     '',
     'not json',
@@ -57,6 +75,15 @@ describe('serializeBirthdayCookie', () => {
       value: '2000-01',
       expires: '4102372799',
     });
+  });
+
+  it('marks a default the site records, and round-trips it', () => {
+    const raw = serializeBirthdayCookie('2000-01', 1790000000, 'default');
+    expect(decodeURIComponent(raw)).toBe('{"value":"2000-01","expires":1790000000,"default":1}');
+    expect(parseBirthdayCookie(raw)).toEqual({ value: '2000-01', expires: '1790000000', byDefault: true });
+    expect(serializeBirthdayCookie('2000-01', 1790000000, 'declared')).toBe(
+      serializeBirthdayCookie('2000-01', 1790000000),
+    );
   });
 
   it.each([-1, 1.5, Number.NaN, 'soon', '99999999999999999999'])('refuses the expiry %j', (expires) => {

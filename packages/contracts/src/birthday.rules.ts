@@ -7,7 +7,7 @@ export type YearMonth = Pick<Birthday, 'year' | 'month'>;
 const BIRTHDAY_PATTERN = /^([0-9]{4})-([0-9]{2})$/;
 
 /**
- * A birthday `YYYY-MM` (SPEC §5): year from 1900, month 1–12, not after the current month of
+ * A birthday `YYYY-MM` (product §5): year from 1900, month 1–12, not after the current month of
  * `now` (local time). Anything else is undefined, which callers treat as "no birthday".
  */
 export function parseBirthday(value: unknown, now: Date = new Date()): Birthday | undefined {

@@ -1,5 +1,6 @@
 // Comment text (ADR 013): what the server stores of a posted comment and how its length is counted,
 // shared so that the web's character counter agrees with the server's limit.
+import { COMMENTS_PER_HOUR } from './constants.ts';
 
 /** Control characters (C0, DEL, C1) other than the line break, and the byte-order mark. */
 const CONTROL = /[^\P{Cc}\n]|\ufeff/gu;
@@ -27,6 +28,9 @@ export function commentLength(text: string): number {
   for (const _ of text) length++;
   return length;
 }
+
+/** The hourly limit as 6301's messages state it (the code's text, and the API's with the next post time). */
+export const COMMENT_LIMIT_TEXT = `You can post up to ${COMMENTS_PER_HOUR} comments per hour.`;
 
 /**
  * Why a post is refused with 6500 (PostCommentError), as `reason_message` and `error_message` say it.

@@ -1,7 +1,7 @@
 import { CookieName, parseJsonCookieValue } from './cookies.ts';
 
 // The consent cookies `terms_of_service_minor`, `terms_of_service_adult`, `privacy_policy`
-// (SPEC §3, WIRE.md §1.5): URL-encoded JSON `{"value":1,"expires":<unix seconds>}`. The API and the
+// (product §3, wire §1.5): URL-encoded JSON `{"value":1,"expires":<unix seconds>}`. The API and the
 // web server both read them with parseConsentCookie, so they always agree on what a cookie means.
 
 export const CONSENT_COOKIE_NAMES = [

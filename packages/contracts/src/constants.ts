@@ -1,4 +1,4 @@
-// Business constants and limits (SPEC §9). Values that depend on the deployment live in config, not here.
+// Business constants and limits (product §9). Values that depend on the deployment live in config, not here.
 
 /** Title ids are shown and routed zero-padded to this many digits. */
 export const TITLE_ID_WIDTH = 5;
@@ -27,6 +27,11 @@ export const COMMENTS_PER_HOUR = 10;
 export const READING_HISTORY_LIMIT = 20;
 /** Titles one reader may follow (ours, ADR 017; `max_favorite_num` of GET /favorite/list). */
 export const MAX_FAVORITE_NUM = 100;
+/** Page bookmarks one reader may keep, and a note's length in characters (ours, ADR 044). */
+export const MAX_BOOKMARK_NUM = 500;
+export const BOOKMARK_NOTE_MAX_LENGTH = 200;
+/** A device name the reader gives (ours, ADR 044). */
+export const DEVICE_NAME_MAX_LENGTH = 40;
 
 /** Ticket near-expiry badge: shown when expiry is closer than the window but farther than the minimum. */
 export const NEAR_EXPIRY_WINDOW_MS = 172_800_000;
@@ -36,7 +41,7 @@ export const STATUS_REFRESH_MS = 86_400_000;
 export const PAGE_VIEW_DELAY_MS = 500;
 export const RELOAD_GUARD_TTL_MS = 10_000;
 
-/** Local-storage keys of the persisted login data. SPEC names only `isLoggedIn`; the second name is ours. */
+/** Local-storage keys of the persisted login data. The product rules name only `isLoggedIn`; the second name is ours. */
 export const STORAGE_KEY_IS_LOGGED_IN = 'isLoggedIn';
 export const STORAGE_KEY_CHECKED_TICKETS = 'checkedTicketList';
 

@@ -1,4 +1,4 @@
-// Cookies of SPEC §3 and WIRE.md §1.5 as the API, the API client and the web server all read them:
+// Cookies of product §3 and wire §1.5 as the API, the API client and the web server all read them:
 // their names (without the environment prefix used outside production), the `Cookie` header, and
 // the JSON values clients write in several spellings.
 
@@ -11,6 +11,10 @@ export const CookieName = {
   Uwt: 'uwt',
   /** The language the visitor chose, which the API reads too. */
   Locale: 'locale',
+  /** The browser's time zone (IANA name), which the web shows times in (web only, issue 24). */
+  TimeZone: 'time_zone',
+  /** The reader's data saver setting, `on` or `off` (absent: auto; web only, ADR 055). */
+  DataSaver: 'data_saver',
 } as const;
 export type CookieName = (typeof CookieName)[keyof typeof CookieName];
 
@@ -28,7 +32,7 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
 }
 
 /**
- * A JSON cookie value read leniently (WIRE.md §1.5 "parsing rule"): URL-decoded if it decodes (PYKAPI
+ * A JSON cookie value read leniently (wire §1.5 "parsing rule"): URL-decoded if it decodes (PYKAPI
  * sends raw JSON), surrounding double quotes stripped, then JSON-parsed; undefined when it is not JSON.
  */
 export function parseJsonCookieValue(raw: string | undefined): unknown {

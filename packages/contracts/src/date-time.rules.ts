@@ -1,4 +1,4 @@
-// Date strings the app exchanges as `YYYY-MM-DDTHH:mm:ss` (SPEC §5).
+// Date strings the app exchanges as `YYYY-MM-DDTHH:mm:ss` (product §5).
 
 const DATE_TIME_PATTERN = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})$/;
 

@@ -1,4 +1,4 @@
-// E-mail addresses (SPEC §5 "Email format rules: not shown"; ours, ADR 007): the practical subset of
+// E-mail addresses (product §5 "Email format rules: not shown"; ours, ADR 007): the practical subset of
 // RFC 5321 that mail providers accept, compared case-insensitively.
 
 /** RFC 5321 path limit. */

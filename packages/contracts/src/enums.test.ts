@@ -53,7 +53,7 @@ describe('plan types', () => {
 });
 
 describe('string enums', () => {
-  it('accepts exactly the SPEC values', () => {
+  it('accepts exactly the product rules values', () => {
     expect(LoginStateSchema.options).toEqual(['notlogin', 'login']);
     expect(ReturnVisitorKindSchema.options).toEqual(['return', 'new7', 'other']);
     expect(AgeGroupSchema.options).toEqual(['impossible', 'minor', 'adult']);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 type ValueOf<T> = T[keyof T];
 
-/** Plan (charge) types of a user (SPEC §3). */
+/** Plan (charge) types of a user (product §3). */
 export const PlanType = {
   NonCharger: 'non_charger',
   Subscription: 'subscription',
@@ -47,17 +47,17 @@ export const PurchaseFlag = { Purchase: 1, NotPurchase: 2 } as const;
 export type PurchaseFlag = ValueOf<typeof PurchaseFlag>;
 export const PurchaseFlagSchema = z.literal([1, 2]);
 
-/** Episode `badge` (WIRE.md §3.1). */
+/** Episode `badge` (wire §3.1). */
 export const EpisodeBadge = { MustBuy: 1, Free: 2, Purchased: 3, Rented: 4 } as const;
 export type EpisodeBadge = ValueOf<typeof EpisodeBadge>;
 export const EpisodeBadgeSchema = z.literal([1, 2, 3, 4]);
 
-/** Episode `use_status` values we send (WIRE.md §3.1: 3 free, 4 paid, as seen on K MANGA). */
+/** Episode `use_status` values we send (wire §3.1: 3 free, 4 paid, as seen on K MANGA). */
 export const EpisodeUseStatus = { Free: 3, Paid: 4 } as const;
 export type EpisodeUseStatus = ValueOf<typeof EpisodeUseStatus>;
 
 /**
- * K MANGA ranking tabs with a fixed meaning (WIRE.md §3.2, TOSHO `RANKING_TABS`): 12 All (the
+ * K MANGA ranking tabs with a fixed meaning (wire §3.2, TOSHO `RANKING_TABS`): 12 All (the
  * popularity order of search and recommendations) and 13 Today's Specials. Genre tabs are 3–11.
  */
 export const RankingId = { All: 12, TodaysSpecials: 13 } as const;
@@ -71,13 +71,13 @@ export type AdvertisementType = ValueOf<typeof AdvertisementType>;
 export const TitleEventType = { TitleFree: 1, EpisodesFree: 2 } as const;
 export type TitleEventType = ValueOf<typeof TitleEventType>;
 
-/** Title `publish_category` (WIRE.md §3.1). */
+/** Title `publish_category` (wire §3.1). */
 export const PublishCategory = { Serializing: 1, Complete: 2, OneShot: 3 } as const;
 export type PublishCategory = ValueOf<typeof PublishCategory>;
 export const PublishCategorySchema = z.literal([1, 2, 3]);
 
 /**
- * `ticket_type` sent to rent an episode (WIRE.md §3.4): a title ticket sends its own type (1),
+ * `ticket_type` sent to rent an episode (wire §3.4): a title ticket sends its own type (1),
  * a premium ticket sends 99.
  */
 export const TicketType = { Title: 1, Premium: 99 } as const;
@@ -86,7 +86,7 @@ export const TicketTypeSchema = z.literal([1, 99]);
 /** The only `ticket_version` seen on the wire. */
 export const DEFAULT_TICKET_VERSION = 1;
 
-/** Age groups (SPEC §4): under 13 impossible (blocked), 13–15 minor, 16+ adult. */
+/** Age groups (product §4): under 13 impossible (blocked), 13–15 minor, 16+ adult. */
 export const AgeGroup = { Impossible: 'impossible', Minor: 'minor', Adult: 'adult' } as const;
 export type AgeGroup = ValueOf<typeof AgeGroup>;
 export const AgeGroupSchema = z.enum(AgeGroup);
@@ -101,14 +101,14 @@ export const LocaleSchema = z.enum(Locale);
 export const DEFAULT_LOCALE: Locale = Locale.Ja;
 export const FALLBACK_LOCALE: Locale = Locale.En;
 
-/** `platform` parameter and `device_list[].platform` (WIRE.md §1.2). */
+/** `platform` parameter and `device_list[].platform` (wire §1.2). */
 export const Platform = { Ios: 1, Android: 2, Web: 3 } as const;
 export type Platform = ValueOf<typeof Platform>;
 export const PlatformSchema = z.literal([Platform.Ios, Platform.Android, Platform.Web]);
-/** Assumed when a request names no platform (WIRE.md §1.3). */
+/** Assumed when a request names no platform (wire §1.3). */
 export const DEFAULT_PLATFORM: Platform = Platform.Web;
 
-/** Shop payment result shown after checkout (SPEC §2). */
+/** Shop payment result shown after checkout (product §2). */
 export const PaymentResult = { Success: 1, Canceled: 2 } as const;
 export type PaymentResult = ValueOf<typeof PaymentResult>;
 export const PaymentResultSchema = z.literal([1, 2]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdListSchema, joinList, parseIdList, safeParseIdList } from './id-list.ts';
+import { IdListSchema, joinList, parseIdList, safeParseIdList, uniqueIds } from './id-list.ts';
 
 describe('parseIdList', () => {
   it.each([
@@ -65,5 +65,11 @@ describe('joinList', () => {
 
   it('round-trips through parseIdList', () => {
     expect(parseIdList(joinList([5, 0, 99999]))).toEqual([5, 0, 99999]);
+  });
+});
+
+describe('uniqueIds', () => {
+  it('drops repeats and keeps the first occurrence order', () => {
+    expect(uniqueIds([3, 1, 3, 2, 1])).toEqual([3, 1, 2]);
   });
 });

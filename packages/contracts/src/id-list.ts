@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
-// Comma-joined id lists (WIRE.md §1.6): clients send `1,2`, `1, 2` and zero-padded `02373, 00553`.
+// Comma-joined id lists (wire §1.6): clients send `1,2`, `1, 2` and zero-padded `02373, 00553`.
 
 const ID_ITEM_PATTERN = /^[0-9]+$/;
 
 export type IdListResult = { ok: true; ids: number[] } | { ok: false; error: string };
+
+/** Ids without repeats, first occurrence kept (a list as sent may name an id twice). */
+export function uniqueIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
 
 /** Parses a list without throwing; an empty (or blank) string is the empty list. */
 export function safeParseIdList(value: string): IdListResult {

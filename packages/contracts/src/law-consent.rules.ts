@@ -18,7 +18,7 @@ export function isConsentGiven(value: ConsentValue): boolean {
 }
 
 /**
- * SPEC §4: adults need the adult terms and the privacy policy, minors the minor terms;
+ * product §4: adults need the adult terms and the privacy policy, minors the minor terms;
  * no birthday or an impossible age means no consent.
  */
 export function hasLawConsent(state: LawConsentState, now: Date): boolean {

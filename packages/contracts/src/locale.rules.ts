@@ -1,6 +1,6 @@
 import { type Locale, Region } from './enums.ts';
 
-// Locale picking (SPEC §1, §4): shared by the API (texts of answers) and the web app (UI language),
+// Locale picking (product §1, §4): shared by the API (texts of answers) and the web app (UI language),
 // so that both pick the same language for the same visitor.
 
 function asLocale(value: string | undefined): Locale | undefined {

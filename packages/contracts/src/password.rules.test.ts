@@ -75,10 +75,10 @@ describe('validatePassword', () => {
 });
 
 describe('password messages', () => {
-  it('keeps the SPEC texts verbatim', () => {
+  it("keeps the product rules' texts, with its typo and its 'alphanumeric' fixed (issue 24)", () => {
     expect(passwordMessages).toEqual({
-      ignore_character: 'Your password much be 10-64 alphanumeric characters.',
-      short_or_too_long_characters: 'Your password much be 10-64 alphanumeric characters.',
+      ignore_character: 'Use only letters (A–Z, a–z), numbers and symbols in your password.',
+      short_or_too_long_characters: 'Your password must be 10 to 64 characters long.',
       must_include_characters:
         'Your password must include three of the following: An uppercase character, a lowercase character, a number, and a symbol.',
       invalid_symbol: 'Your password contains an invalid symbol.',

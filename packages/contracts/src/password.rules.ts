@@ -8,7 +8,7 @@ export type PasswordError =
   | 'must_include_characters';
 
 /**
- * Symbols a password may contain. SPEC §5 does not show the list, so we take the OWASP
+ * Symbols a password may contain. product §5 does not show the list, so we take the OWASP
  * password special characters minus space: every printable ASCII symbol is allowed, and space
  * is refused because forms and password managers trim it, which locks people out.
  */
@@ -37,7 +37,7 @@ function characterClassCount(password: string): number {
   return [UPPER.test(password), LOWER.test(password), DIGIT.test(password), hasSymbol].filter(Boolean).length;
 }
 
-/** The first rule the password breaks (SPEC §5), or null when it is acceptable. */
+/** The first rule the password breaks (product §5), or null when it is acceptable. */
 export function validatePassword(password: string): PasswordError | null {
   if (!PRINTABLE_ASCII.test(password)) return 'ignore_character';
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
@@ -51,12 +51,14 @@ export function validatePassword(password: string): PasswordError | null {
 }
 
 /**
- * User-facing texts, verbatim from SPEC §5 ("much" is sic). SPEC has no text of its own for
- * non-ASCII characters, so they share the length/alphanumeric text.
+ * User-facing texts after product §5's, with its typo and its contradiction fixed (issue 24): the product rules'
+ * "Your password much be 10-64 alphanumeric characters." told readers that symbols were refused,
+ * while three of four kinds must be present and symbols count as one. Characters outside printable
+ * ASCII get their own text (the product rules have none).
  */
 export const passwordMessages: Readonly<Record<PasswordError, string>> = {
-  ignore_character: 'Your password much be 10-64 alphanumeric characters.',
-  short_or_too_long_characters: 'Your password much be 10-64 alphanumeric characters.',
+  ignore_character: 'Use only letters (A–Z, a–z), numbers and symbols in your password.',
+  short_or_too_long_characters: 'Your password must be 10 to 64 characters long.',
   must_include_characters:
     'Your password must include three of the following: An uppercase character, a lowercase character, a number, and a symbol.',
   invalid_symbol: 'Your password contains an invalid symbol.',

@@ -1,5 +1,6 @@
-// How points are spent and given back (WIRE.md §3.4, ADR 014). The server's wallet applies these to
-// its ledger; the web app uses the same functions to show a purchase's split before it is made.
+// How points are spent and given back (wire §3.4, ADR 014). The server's wallet applies these to
+// its ledger (rules/wallet.rules.ts allocateSpend takes splitPointSpend's split from its lots); the
+// web app uses the same functions to show a purchase's split before it is made.
 
 /** A reader's spendable points by kind. */
 export interface PointBalance {
@@ -7,13 +8,19 @@ export interface PointBalance {
   free_point: number;
 }
 
-/** Free points are spent before paid ones: how much of each `price` takes, or undefined when short. */
+/** The kinds of points in the order a spend takes them: free points before paid ones. */
+export const POINT_SPEND_ORDER = ['free_point', 'paid_point'] as const satisfies readonly (keyof PointBalance)[];
+
+/** How much of each kind `price` takes, in POINT_SPEND_ORDER, or undefined when the balance is short. */
 export function splitPointSpend(balance: PointBalance, price: number): PointBalance | undefined {
   if (!Number.isSafeInteger(price) || price < 0) throw new RangeError(`price must be a non-negative integer: ${price}`);
-  const free = Math.min(Math.max(balance.free_point, 0), price);
-  const paid = price - free;
-  if (paid > Math.max(balance.paid_point, 0)) return undefined;
-  return { free_point: free, paid_point: paid };
+  const split: PointBalance = { free_point: 0, paid_point: 0 };
+  let left = price;
+  for (const kind of POINT_SPEND_ORDER) {
+    split[kind] = Math.min(Math.max(balance[kind], 0), left);
+    left -= split[kind];
+  }
+  return left === 0 ? split : undefined;
 }
 
 /** Bulk purchases totalling at least this many points earn a point back (TOSHO's client model). */

@@ -6,7 +6,7 @@ import {
   requiredParameters,
 } from './required-parameter.rules.ts';
 
-// SPEC §5's sentence as written there, quoted on purpose: the table is read back from it.
+// product §5's sentence as written there, quoted on purpose: the table is read back from it.
 const SPEC_5_REQUIRED =
   'Required: resign user_id; presave email, password; prereset email, new_password; email presave new_email, password; password presave current_password, new_password; token-based saves and resets token; episode paid episode_id, check_point; bulk paid episode_id_list, paid_point, point_back; magazine paid magazine_id, paid_point; ticket rental episode_id, ticket_type, ticket_version; comment post episode_id, comment; register device, locale, original_uuid, os_version, platform, tablet, timezone; device save device, locale, os_version, tablet, timezone; unban token, original_uuid; attestation attestation, challenge, key_id; opt-out ads, analysis; login email, password.';
 
@@ -42,20 +42,20 @@ function tableOfSpec(): Record<string, string[]> {
     const first = words.pop() as string;
     const phrase = words.join(' ');
     const operations = OPERATIONS_OF[phrase];
-    if (!operations) throw new Error(`SPEC §5 names an operation this test does not know: "${phrase}"`);
+    if (!operations) throw new Error(`product §5 names an operation this test does not know: "${phrase}"`);
     for (const operation of operations) table[operation] = [first, ...rest];
   }
   return table;
 }
 
 describe('requiredParameters', () => {
-  it('is the SPEC §5 sentence, operation by operation, in its order', () => {
+  it('is the product §5 sentence, operation by operation, in its order', () => {
     expect(requiredParameters).toEqual(tableOfSpec());
   });
 });
 
 describe('requiredParameterMessage', () => {
-  it('uses the SPEC text without a trailing period', () => {
+  it('uses the product rules text without a trailing period', () => {
     expect(requiredParameterMessage('user_id', 'resign')).toBe(
       'Required parameter user_id was null or undefined when calling resign',
     );
@@ -73,7 +73,7 @@ describe('findMissingParameter', () => {
     expect(findMissingParameter('episodePaid', { episode_id: 1, check_point: 0 })).toBeUndefined();
   });
 
-  it('names the missing one whichever of several is missing, in the order the SPEC lists them', () => {
+  it('names the missing one whichever of several is missing, in the order the product rules lists them', () => {
     const register = {
       device: 'Pixel',
       locale: 'ja',

@@ -1,4 +1,4 @@
-// Client-side required-parameter check (SPEC §5). Names are the wire (snake_case) parameter names.
+// Client-side required-parameter check (product §5). Names are the wire (snake_case) parameter names.
 
 export const requiredParameters = {
   resign: ['user_id'],
@@ -26,7 +26,7 @@ export const requiredParameters = {
 
 export type OperationWithRequiredParameters = keyof typeof requiredParameters;
 
-/** SPEC §5 text, verbatim (no trailing period). */
+/** product §5 text, verbatim (no trailing period). */
 export function requiredParameterMessage(name: string, operation: string): string {
   return `Required parameter ${name} was null or undefined when calling ${operation}`;
 }

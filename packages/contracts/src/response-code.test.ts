@@ -8,7 +8,7 @@ import {
   responseCodeName,
 } from './response-code.ts';
 
-// Every code with the message key it must use (SPEC §8 plus WIRE.md §5.1).
+// Every code with the message key it must use (product §8 plus wire §5.1).
 const expectedKeys: [number, string][] = [
   [0, 'success'],
   [1001, 'invalid_parameter'],
@@ -49,6 +49,9 @@ const expectedKeys: [number, string][] = [
   [3112, 'ticket_shortage'],
   [3200, 'weekly_title_not_found'],
   [3300, 'favorite_limit_over'],
+  [3301, 'bookmark_limit_over'],
+  [3400, 'plan_already_subscribed'],
+  [3401, 'plan_checkout_open'],
   [6100, 'post_comment_ngword'],
   [6301, 'post_comment_limit_over'],
   [6500, 'post_comment_error'],
@@ -59,7 +62,7 @@ describe('ResponseCode', () => {
     expect(Object.values(ResponseCode).sort((a, b) => a - b)).toEqual(expectedKeys.map(([code]) => code));
   });
 
-  it('has the SPEC names for spot-checked codes', () => {
+  it('has the product rules names for spot-checked codes', () => {
     expect(ResponseCode.ServerMaintenance).toBe(1098);
     expect(ResponseCode.WebTokenInvalid).toBe(1101);
     expect(ResponseCode.AccountTermViolation).toBe(2018);
@@ -116,7 +119,7 @@ describe('responseCodeMessages', () => {
     expect(Object.keys(responseCodeMessages).sort()).toEqual([...produced].sort());
   });
 
-  it('keeps the SPEC §8 texts verbatim', () => {
+  it('keeps the product §8 texts verbatim', () => {
     expect(responseCodeMessages).toMatchObject({
       'response_code_message.server_error': 'An error has occurred. Please check back again soon.',
       'response_code_message.account_not_active': 'This account is unavailable.',

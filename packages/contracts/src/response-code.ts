@@ -1,8 +1,10 @@
-import { COMMENTS_PER_HOUR, MAX_FAVORITE_NUM } from './constants.ts';
+import { COMMENT_LIMIT_TEXT } from './comment.rules.ts';
+import { MAX_BOOKMARK_NUM, MAX_FAVORITE_NUM } from './constants.ts';
 
 /**
- * Every `response_code` the API answers with (SPEC §8). 1001 and 3101–3105 come from the
- * clients (WIRE.md §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014) and 3300 (ADR 017).
+ * Every `response_code` the API answers with (product §8). 1001 and 3101–3105 come from the
+ * clients (wire §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014), 3300 (ADR 017), 3301 (ADR 044)
+ * and 3400–3401 (ADR 024).
  */
 export const ResponseCode = {
   Success: 0,
@@ -46,6 +48,11 @@ export const ResponseCode = {
   WeeklyTitleNotFound: 3200,
   // Ours (ADR 017): following one title more than MAX_FAVORITE_NUM allows.
   FavoriteLimitOver: 3300,
+  // Ours (ADR 044): keeping more page bookmarks than MAX_BOOKMARK_NUM allows.
+  BookmarkLimitOver: 3301,
+  // Ours (ADR 024): one monthly plan per reader.
+  PlanAlreadySubscribed: 3400,
+  PlanCheckoutOpen: 3401,
   PostCommentNgword: 6100,
   PostCommentLimitOver: 6301,
   PostCommentError: 6500,
@@ -70,7 +77,7 @@ export function responseCodeName(code: number): ResponseCodeName | undefined {
 const MESSAGE_KEY_PREFIX = 'response_code_message.';
 const FALLBACK_MESSAGE_KEY = `${MESSAGE_KEY_PREFIX}server_error`;
 
-// SPEC §8: these codes show the access-denied or suspended message instead of their own.
+// product §8: these codes show the access-denied or suspended message instead of their own.
 const sharedMessageKeys: ReadonlyMap<number, string> = new Map([
   [ResponseCode.AccountAccessDenied, `${MESSAGE_KEY_PREFIX}account_access_denied`],
   [ResponseCode.AccountTermViolation, `${MESSAGE_KEY_PREFIX}account_access_denied`],
@@ -90,7 +97,7 @@ export function responseCodeMessageKey(code: number): string {
 }
 
 /**
- * English message per key. Texts quoted in SPEC §8 are kept verbatim (including their
+ * English message per key. Texts quoted in product §8 are kept verbatim (including their
  * capitalisation and trailing dots); the others are ours.
  */
 export const responseCodeMessages: Readonly<Record<string, string>> = {
@@ -132,8 +139,13 @@ export const responseCodeMessages: Readonly<Record<string, string>> = {
   'response_code_message.ticket_shortage': 'You have no ticket to use right now.',
   'response_code_message.weekly_title_not_found': 'No titles found for this day.',
   'response_code_message.favorite_limit_over': `You can follow up to ${MAX_FAVORITE_NUM} titles. Unfollow one to follow another.`,
+  'response_code_message.bookmark_limit_over': `You can keep up to ${MAX_BOOKMARK_NUM} bookmarks. Delete one to add another.`,
+  'response_code_message.plan_already_subscribed':
+    'You already have a monthly plan. Cancel it and wait for it to end before starting another.',
+  'response_code_message.plan_checkout_open':
+    'A checkout for a monthly plan is already open. Finish it, or try again once it expires (24 hours).',
   'response_code_message.post_comment_ngword': 'offensive or discriminatory content detected.',
-  'response_code_message.post_comment_limit_over': `You can post up to ${COMMENTS_PER_HOUR} comments per hour. Please try again later.`,
+  'response_code_message.post_comment_limit_over': `${COMMENT_LIMIT_TEXT} Please try again later.`,
   'response_code_message.post_comment_error': 'Unable to post your comment. Please try again.',
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TITLE_ID_WIDTH } from './constants.ts';
 
-// Route parameter rules (SPEC §5). The schemas validate the raw path segment and keep it a
+// Route parameter rules (product §5). The schemas validate the raw path segment and keep it a
 // string; use the parse helpers to get the number.
 
 const TITLE_ID_PATTERN = new RegExp(`^[0-9]{${TITLE_ID_WIDTH}}$`);

@@ -26,7 +26,7 @@ function mulberry32(seed: number): () => number {
 }
 
 describe('xorshift32', () => {
-  it('produces the WIRE.md §4.3 stream from 749191485', () => {
+  it('produces the wire §4.3 stream from 749191485', () => {
     const stream: number[] = [];
     let x = 749191485;
     for (let i = 0; i < 4; i++) {
@@ -109,7 +109,7 @@ describe('deriveScrambleSeed', () => {
 });
 
 describe('encodeScrambleSeed', () => {
-  it('matches the WIRE.md §4.2 examples', () => {
+  it('matches the wire §4.2 examples', () => {
     expect(encodeScrambleSeed(123456789, 1001, 5001, 'kmanga')).toBe('4xm9qh4pp');
     expect(encodeScrambleSeed(123456789, 1002, 5001, 'magapoke')).toBe('vdk07svlc');
     expect(deriveScrambleSeed('4xm9qh4pp', 1001, 5001, 'kmanga')).toBe(123456789);

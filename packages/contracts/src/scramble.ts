@@ -1,4 +1,4 @@
-// Page image scrambling (WIRE.md §4): a 4 × 4 tile grid shuffled by a xorshift32 permutation.
+// Page image scrambling (wire §4): a 4 × 4 tile grid shuffled by a xorshift32 permutation.
 
 export const TILE_GRID = 4;
 export const TILE_COUNT = TILE_GRID * TILE_GRID;
@@ -8,11 +8,11 @@ export const SCRAMBLE_SEED_MAX_LENGTH = 10;
 const U32_RANGE = 2 ** 32;
 
 export type SeedFamily = 'kmanga' | 'magapoke';
-/** How a client reads the viewer's `scramble_seed` (WIRE.md §4.2): an alphabet string of a family, or the integer. */
+/** How a client reads the viewer's `scramble_seed` (wire §4.2): an alphabet string of a family, or the integer. */
 export type ScrambleSeedFormat = SeedFamily | 'int';
 export type ScrambleFormula = 'v1' | 'v2';
 
-/** Digit alphabets of string seeds, chosen by the parity of the title id (WIRE.md §4.2). */
+/** Digit alphabets of string seeds, chosen by the parity of the title id (wire §4.2). */
 export const SEED_ALPHABETS: Readonly<Record<SeedFamily, { readonly even: string; readonly odd: string }>> = {
   kmanga: { even: 'we7ru3ty8i', odd: 'h4xm9bqz1p' },
   magapoke: { even: 'svdk0m7acl', odd: 'q6jtf2xnog' },

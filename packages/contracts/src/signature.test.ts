@@ -29,7 +29,7 @@ describe('nobleHashes', () => {
   });
 });
 
-// WIRE.md §2.5 test vectors.
+// wire §2.5 test vectors.
 describe('hashPair', () => {
   it('matches the TOSHO vector for ("key", "value")', () => {
     const pair = hashPair('key', 'value');
@@ -104,7 +104,7 @@ describe('signWebRequest', () => {
 });
 
 describe('signCiaoRequest', () => {
-  it('matches the WIRE.md vector', () => {
+  it('matches the docs/reference/wire.md vector', () => {
     expect(signCiaoRequest({ episode_id: '1001', platform: '3' })).toBe(
       '23a7049a8bd70c1145972561f1b972402ce5649bd9e8d2d2d0976cef374a93f5a1d101234b019c6115426276d7c466870aad78b12b1852bcde0c5a48fd1e6a59',
     );
@@ -119,7 +119,7 @@ describe('signAppRequest', () => {
   const params = { platform: '2', version: '6.3.5', disp_version: '2.6.5', user_id: '123', title_id_list: '10007' };
   const expected = '653f5103be2a6bf2ab2be9e479eec29f302059768684eb435a359d02098e022b';
 
-  it('matches the WIRE.md vector', () => {
+  it('matches the docs/reference/wire.md vector', () => {
     expect(signAppRequest(params, 'abcxyz')).toBe(expected);
     expect(signAppRequest(params, 'abcxyz', nodeHashes)).toBe(expected);
   });

@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const today = '2026-01-10';
 
-describe('isTicketNearExpiry (SPEC §4)', () => {
+describe('isTicketNearExpiry (product §4)', () => {
   it('is off without tickets', () => {
     expect(isTicketNearExpiry(null, NOW)).toBe(false);
   });

@@ -1,4 +1,4 @@
-// The premium-ticket near-expiry badge of the header (SPEC §4, §9): off without tickets; otherwise
+// The premium-ticket near-expiry badge of the header (product §4, §9): off without tickets; otherwise
 // decided once per day per user from the first ticket's expiry, and cleared when the reader toggles
 // it. The decisions are kept in the browser's checked-ticket list (STORAGE_KEY_CHECKED_TICKETS).
 import { z } from 'zod';
@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 /** Users remembered in the checked list; older entries drop out (one browser, few accounts). */
 export const CHECKED_TICKET_LIST_LIMIT = 20;
 
-/** One entry of the checked-ticket list (SPEC §3: userId, date, isExpiredBadge). */
+/** One entry of the checked-ticket list (product §3: userId, date, isExpiredBadge). */
 export const CheckedTicketExpirySchema = z.object({
   userId: z.int(),
   /** The reader's local calendar day of the decision, YYYY-MM-DD. */
@@ -29,7 +29,7 @@ export function parseCheckedTicketList(stored: string | null | undefined): Check
 }
 
 /**
- * SPEC §4: the first ticket's expiry plus one day is less than the window (2 days) and more than
+ * product §4: the first ticket's expiry plus one day is less than the window (2 days) and more than
  * the minimum (10 minutes) away. No ticket (`null`) is never near expiry.
  */
 export function isTicketNearExpiry(firstExpiresAt: number | null, now: number): boolean {

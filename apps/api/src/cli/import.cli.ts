@@ -1,10 +1,11 @@
 // `npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>]`
-// Imports one episode through the ingest path (DESIGN §6): every page is decoded and normalised
+// Imports one episode through the ingest path (architecture §6): every page is decoded and normalised
 // first, the scrambled derivatives are written, then the rows go in in one transaction. An existing
 // episode gets its pages replaced (with a new scramble seed). A missing title is created only when
 // --title-name is given, so a typo in --title cannot create a stray title. Exit code 1 on any
-// error, with nothing half-imported. Database and storage come from config.ts (MANGA_DATABASE_URL,
-// MANGA_STORAGE_DIR) unless --database / --storage are given.
+// error, with nothing half-imported. Database and storage come from config.ts (MANGA_DATABASE_URL;
+// the S3 bucket of MANGA_STORAGE_URL, else MANGA_STORAGE_DIR, ADR 038) unless --database / --storage
+// (a local directory) are given.
 import { parseWholeNumber, readCommandLine, runCommand, UsageError } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
@@ -14,11 +15,11 @@ import { SystemClock } from '#src/repositories/clock.repository.ts';
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
-import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { openStorage } from '#src/repositories/storage-backend.repository.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
 
 const USAGE =
-  'Usage: npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>] [--database <url>] [--storage <dir>]';
+  'Usage: npm run import -- <folder or .cbz> --title <id> --episode <id> [--name "…"] [--title-name "…"] [--point N] [--cover <image>] [--database <url>] [--storage <dir>]\n(images go to the S3 bucket of MANGA_STORAGE_URL when set, else to MANGA_STORAGE_DIR; --storage names a directory instead)';
 
 async function main(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(argv, USAGE, {
@@ -44,11 +45,15 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   const database = createDatabase({ url: values.database ?? config.databaseUrl });
+  // --storage names a local directory, in place of the configured store.
+  const storage = openStorage(
+    values.storage ? { ...config, storageDir: values.storage, objectStorage: undefined } : config,
+  );
   try {
     await migrateToLatest(database.db);
     const crypto = new CryptoRepository();
     const ingest = new IngestService({
-      storage: new LocalDiskStorage(values.storage ?? config.storageDir),
+      storage,
       images: new SharpImageProcessor(),
       store: new IngestRepository(database.db),
       archive: new FileArchiveRepository(),
@@ -74,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } finally {
+    await storage.close();
     await database.close();
   }
 }

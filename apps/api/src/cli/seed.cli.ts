@@ -2,7 +2,7 @@
 // Migrates the database, then seeds the demo catalogue when it is empty. `--force` deletes the
 // catalogue (and the purchases, rentals, views and comments that refer to it) and its images, then
 // seeds again. Defaults come from the environment through config.ts (MANGA_DATABASE_URL,
-// MANGA_STORAGE_DIR, MANGA_DATA_DIR).
+// MANGA_STORAGE_URL or MANGA_STORAGE_DIR, MANGA_DATA_DIR).
 import { readCommandLine, runCommand } from '#src/cli/command-line.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
@@ -22,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
     ...base,
     databaseUrl: values.database ?? base.databaseUrl,
     storageDir: values.storage ?? base.storageDir,
+    // --storage names a local directory, in place of the configured store (ADR 038).
+    objectStorage: values.storage ? undefined : base.objectStorage,
   };
   const database = createDatabase({ url: config.databaseUrl });
   try {

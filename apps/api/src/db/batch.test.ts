@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, insertBatches, MAX_BIND_PARAMETERS_PER_STATEMENT, uniqueIds } from '#src/db/batch.ts';
+import { chunk, insertBatches, MAX_BIND_PARAMETERS_PER_STATEMENT } from '#src/db/batch.ts';
 
 describe('chunk', () => {
   it('splits into slices of at most the given size, keeping order', () => {
@@ -30,11 +30,5 @@ describe('insertBatches', () => {
     const batches = insertBatches(rows);
     expect(batches.flat()).toHaveLength(2_000);
     for (const batch of batches) expect(batch.length * 40).toBeLessThanOrEqual(MAX_BIND_PARAMETERS_PER_STATEMENT);
-  });
-});
-
-describe('uniqueIds', () => {
-  it('drops repeats and keeps the first occurrence order', () => {
-    expect(uniqueIds([3, 1, 3, 2, 1])).toEqual([3, 1, 2]);
   });
 });

@@ -39,8 +39,3 @@ export function insertBatches<T extends object>(rows: readonly T[]): T[][] {
     chunk(group.rows, Math.max(1, Math.floor(MAX_BIND_PARAMETERS_PER_STATEMENT / group.columns))),
   );
 }
-
-/** Distinct values of `ids`, first occurrence order. */
-export function uniqueIds(ids: readonly number[]): number[] {
-  return [...new Set(ids)];
-}

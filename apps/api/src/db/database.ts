@@ -1,4 +1,4 @@
-// Kysely factory for both dialects (DESIGN §5). The URL picks the dialect:
+// Kysely factory for both dialects (architecture §5). The URL picks the dialect:
 //   sqlite:/abs/path.db · sqlite:relative/path.db · sqlite::memory: · postgres://… · postgresql://…
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import type { DialectName } from '#src/db/dialect.ts';
 import type { Database } from '#src/db/schema.ts';
+import { type WriteListener, watchWrites } from '#src/db/write-watch.ts';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
@@ -25,8 +26,22 @@ export interface DatabaseHandle {
    * connection lock (hot single-row reads such as the catalogue revision, ADR 020).
    */
   readonly readSync?: (sql: string) => unknown;
+  /** Where the database is (the catalogue revision channel opens its own connection or watch there). */
+  readonly location?: DatabaseLocation;
+  /** Tells `listener` the tables each committed write of this handle touched; returns the unsubscribe. */
+  readonly onWrite?: (listener: WriteListener) => () => void;
+  /** PostgreSQL only: the pool's connections now (metrics). */
+  readonly poolStats?: () => PoolStats;
   /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call more than once. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  readonly max: number;
+  readonly total: number;
+  readonly idle: number;
+  /** Queries waiting for a connection. */
+  readonly waiting: number;
 }
 
 export interface CreateDatabaseOptions {
@@ -34,11 +49,11 @@ export interface CreateDatabaseOptions {
   /** PostgreSQL pool size (default 10). SQLite always uses one connection: one writer. */
   readonly poolSize?: number;
   /**
-   * PostgreSQL: an idle pooled connection failed (server restart, admin termination). The pool drops
-   * it and opens a new one when needed; without a listener pg would crash the process. Default: a
-   * process warning.
+   * PostgreSQL: a pooled connection failed (server restart or failover, admin termination, network
+   * break), idle or in use. The pool drops it and opens a new one when needed; a query it was running
+   * fails by itself. Without a listener pg would crash the process (ADR 022). Default: a process warning.
    */
-  readonly onIdleConnectionError?: (error: Error) => void;
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 export type DatabaseLocation =
@@ -70,7 +85,7 @@ export function createDatabase(options: CreateDatabaseOptions): DatabaseHandle {
   const location = parseDatabaseUrl(options.url);
   return location.dialect === 'sqlite'
     ? createSqliteDatabase(location.filename)
-    : createPostgresDatabase(location.connectionString, options.poolSize ?? 10, options.onIdleConnectionError);
+    : createPostgresDatabase(location.connectionString, options.poolSize ?? 10, options.onConnectionError);
 }
 
 function createSqliteDatabase(filename: string): DatabaseHandle {
@@ -87,9 +102,8 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const watched = watchWrites(new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }));
+  const db = new Kysely<Database>({ dialect: watched.dialect });
   const close = async () => {
     await db.destroy();
     // Kysely's destroy() does nothing when no query ran yet; the file handle must close regardless.
@@ -105,7 +119,14 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     }
     return statement.get();
   };
-  return { db, dialect: 'sqlite', readSync, close: once(close) };
+  return {
+    db,
+    dialect: 'sqlite',
+    readSync,
+    location: { dialect: 'sqlite', filename },
+    onWrite: watched.onWrite,
+    close: once(close),
+  };
 }
 
 /** Prepared statements kept per connection (most queries repeat with other parameters). */
@@ -185,27 +206,45 @@ const pgTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-function warnIdleConnectionError(error: Error): void {
-  process.emitWarning(`PostgreSQL idle connection error: ${error.message}`, 'DatabaseWarning');
+function warnConnectionError(error: Error): void {
+  process.emitWarning(`PostgreSQL connection error: ${error.message}`, 'DatabaseWarning');
 }
+
+/** A server that does not answer a connection attempt in this time counts as down (ADR 022). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 function createPostgresDatabase(
   connectionString: string,
   poolSize: number,
-  onIdleConnectionError: (error: Error) => void = warnIdleConnectionError,
+  onConnectionError: (error: Error) => void = warnConnectionError,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
-  pool.on('error', onIdleConnectionError);
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: pgTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A silent network break ends the connection (and its query) instead of leaving it waiting forever.
+    keepAlive: true,
+  });
+  // pg-pool listens only while a connection is idle; a connection lost while checked out would emit
+  // 'error' with no listener and end the process (issue 21). Its query fails on its own, and the pool
+  // discards the connection on release (no longer queryable), so a listener is all that is missing.
+  // The pool's own 'error' (idle connections) repeats what the connection's listener reported.
+  pool.on('error', () => undefined);
   // pool.end() resolves before its connections have closed; close() waits for them, so that once it
   // resolves the server has no session of ours left (and e.g. DROP DATABASE cannot race them).
   const openClients = new Set<pg.PoolClient>();
   let onAllClosed: (() => void) | undefined;
-  pool.on('connect', (client) => openClients.add(client));
+  pool.on('connect', (client) => {
+    openClients.add(client);
+    client.on('error', onConnectionError);
+  });
   pool.on('remove', (client) => {
     openClients.delete(client);
     if (openClients.size === 0) onAllClosed?.();
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const watched = watchWrites(new PostgresDialect({ pool }));
+  const db = new Kysely<Database>({ dialect: watched.dialect });
   const close = async () => {
     const allClosed = new Promise<void>((resolve) => {
       onAllClosed = resolve;
@@ -215,7 +254,14 @@ function createPostgresDatabase(
     if (!pool.ending && !pool.ended) await pool.end();
     if (openClients.size > 0) await allClosed;
   };
-  return { db, dialect: 'postgres', close: once(close) };
+  return {
+    db,
+    dialect: 'postgres',
+    location: { dialect: 'postgres', connectionString },
+    onWrite: watched.onWrite,
+    poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: once(close),
+  };
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

@@ -1,4 +1,4 @@
-// The one place where SQLite and PostgreSQL differ (DESIGN §5). Queries and migrations elsewhere are
+// The one place where SQLite and PostgreSQL differ (architecture §5). Queries and migrations elsewhere are
 // written once; when they need something dialect-specific they ask this module for it.
 import {
   type ColumnDataType,

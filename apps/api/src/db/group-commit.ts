@@ -5,7 +5,7 @@
 // savepoint. A work that throws rolls back to its savepoint and fails alone; a work that succeeds is
 // answered only after the shared COMMIT, so no caller ever hears "done" for something a crash could
 // still undo. PostgreSQL commits concurrent transactions in parallel and keeps one transaction each.
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '#src/db/dialect.ts';
 import type { Database } from '#src/db/schema.ts';
 
@@ -85,32 +85,45 @@ export class SqliteGroupCommit implements TransactionRunner {
   async #commitBatch(batch: QueuedWork[]): Promise<void> {
     const succeeded: { queued: QueuedWork; value: unknown }[] = [];
     let next = 0;
+    let trx: ControlledTransaction<Database> | undefined;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        while (next < batch.length || (batch.length < this.maxWorks && this.#queue.length > 0)) {
-          if (next === batch.length) batch.push(this.#queue.shift() as QueuedWork);
-          const queued = batch[next] as QueuedWork;
-          await trx.executeQuery(SAVEPOINT);
-          let value: unknown;
+      trx = await this.db.startTransaction().execute();
+      while (next < batch.length || (batch.length < this.maxWorks && this.#queue.length > 0)) {
+        if (next === batch.length) batch.push(this.#queue.shift() as QueuedWork);
+        const queued = batch[next] as QueuedWork;
+        await trx.executeQuery(SAVEPOINT);
+        let value: unknown;
+        try {
+          value = await queued.work(trx);
+        } catch (error) {
+          // Undo this work only. Should SQLite have ended the transaction itself (disk full, I/O
+          // error), ROLLBACK TO fails: then the whole batch fails below, with this work's error as
+          // the cause (not the failed ROLLBACK TO's), and nothing of it was committed.
           try {
-            value = await queued.work(trx);
-          } catch (error) {
-            // Undo this work only. Should SQLite have ended the transaction itself (I/O error, disk
-            // full), ROLLBACK TO fails and the whole batch fails below: nothing of it was committed.
             await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
             await trx.executeQuery(RELEASE_SAVEPOINT);
-            next++;
-            queued.reject(error);
-            continue;
+          } catch {
+            throw error;
           }
-          await trx.executeQuery(RELEASE_SAVEPOINT);
           next++;
-          succeeded.push({ queued, value });
+          queued.reject(error);
+          continue;
         }
-      });
+        await trx.executeQuery(RELEASE_SAVEPOINT);
+        next++;
+        succeeded.push({ queued, value });
+      }
+      await trx.commit().execute();
     } catch (error) {
-      // BEGIN, a savepoint or COMMIT failed: the transaction rolled back, so no work of the batch took
-      // effect. Those that succeeded and those not yet settled fail with the cause.
+      // BEGIN, a savepoint or COMMIT failed: no work of the batch took effect. Those that succeeded
+      // and those not yet settled fail with the cause. The rollback's own failure is not reported
+      // in its place: on a full disk SQLite has already rolled back, and ROLLBACK answers only "no
+      // transaction is active" (issue 21); the connection is released either way.
+      if (trx && !trx.isCommitted && !trx.isRolledBack)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
       for (const { queued } of succeeded) queued.reject(error);
       for (const queued of batch.slice(next)) queued.reject(error);
       return;

@@ -14,6 +14,18 @@ import * as shop from '#src/db/migrations/20261124191000_shop.ts';
 import * as catalogueRevision from '#src/db/migrations/20261124212000_catalogue_revision.ts';
 import * as titleSearchIndex from '#src/db/migrations/20261124213000_title_search_index.ts';
 import * as testCheckoutSessions from '#src/db/migrations/20261126060000_test_checkout_sessions.ts';
+import * as readinessProbe from '#src/db/migrations/20261127030000_readiness_probe.ts';
+import * as paymentEventOrder from '#src/db/migrations/20261127034000_payment_event_order.ts';
+import * as checkoutTerms from '#src/db/migrations/20261127035000_checkout_terms.ts';
+import * as titleReadingDirection from '#src/db/migrations/20261127072100_title_reading_direction.ts';
+import * as pageLightTier from '#src/db/migrations/20261127074500_page_light_tier.ts';
+import * as staffRoles from '#src/db/migrations/20261127080100_staff_roles.ts';
+import * as catalogueRevisionNotify from '#src/db/migrations/20261127080200_catalogue_revision_notify.ts';
+import * as jobLease from '#src/db/migrations/20261127080300_job_lease.ts';
+import * as bookmarksPrivateReading from '#src/db/migrations/20261127080400_bookmarks_private_reading.ts';
+import * as commentReportReasons from '#src/db/migrations/20261127110100_comment_report_reasons.ts';
+import * as auditRequestKey from '#src/db/migrations/20261127110400_audit_request_key.ts';
+import * as chapterAlerts from '#src/db/migrations/20261127110500_chapter_alerts.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -30,6 +42,18 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261124212000_catalogue_revision': catalogueRevision,
   '20261124213000_title_search_index': titleSearchIndex,
   '20261126060000_test_checkout_sessions': testCheckoutSessions,
+  '20261127030000_readiness_probe': readinessProbe,
+  '20261127034000_payment_event_order': paymentEventOrder,
+  '20261127035000_checkout_terms': checkoutTerms,
+  '20261127072100_title_reading_direction': titleReadingDirection,
+  '20261127074500_page_light_tier': pageLightTier,
+  '20261127080100_staff_roles': staffRoles,
+  '20261127080200_catalogue_revision_notify': catalogueRevisionNotify,
+  '20261127080300_job_lease': jobLease,
+  '20261127080400_bookmarks_private_reading': bookmarksPrivateReading,
+  '20261127110100_comment_report_reasons': commentReportReasons,
+  '20261127110400_audit_request_key': auditRequestKey,
+  '20261127110500_chapter_alerts': chapterAlerts,
 });
 
 export class MigrationError extends Error {}

@@ -30,7 +30,7 @@ export interface UserTable {
   gender: number | null;
   locale: Default<string>;
   region: Default<string>; // 'US' | 'JP'
-  hash_key: string; // secret for the app signature (WIRE.md §2.3)
+  hash_key: string; // secret for the app signature (wire §2.3)
   original_uuid: string | null;
   charge_type: Default<number>; // plan code: 1 non_charger, 2 subscription, 3 charger, 4 subscription_p
   opt_out_ads: Default<Flag>;
@@ -40,6 +40,16 @@ export interface UserTable {
   created_at: Millis;
   updated_at: Millis;
   resigned_at: Millis | null;
+  /** 1 while private reading is on: no read of this account is recorded (ADR 044). */
+  private_reading: Default<Flag>;
+  /** 1 while the reader wants a mail when followed titles release chapters (ADR 065). */
+  chapter_alert_mail: Default<Flag>;
+  /** When the mail was last turned on: chapters released before it are never mailed. */
+  chapter_alert_from: Millis | null;
+  /** When the last alert mail went out (one a day at most). */
+  chapter_alert_mailed_at: Millis | null;
+  /** When the header bell was last opened: it lists chapters released after it. */
+  new_chapters_seen_at: Millis | null;
 }
 
 export interface WebTokenTable {
@@ -139,7 +149,7 @@ export interface TitleAuthorTable {
 }
 
 export interface GenreTable {
-  id: number; // 1–16 as WIRE.md §3.2
+  id: number; // 1–16 as wire §3.2
   name_en: string;
   name_ja: string;
   image_path: Default<string>;
@@ -185,7 +195,7 @@ export interface MagazineTable {
 }
 
 export interface TitleTable {
-  id: number; // 5-digit title id (SPEC §5)
+  id: number; // 5-digit title id (product §5)
   name_en: string;
   name_ja: string;
   name_kana: Default<string>;
@@ -216,6 +226,7 @@ export interface TitleTable {
   free_latest_count: Default<number>; // latest N released episodes free
   free_until_at: Millis | null; // whole title free until (campaign)
   episode_order: Default<number>; // 1 oldest first, 2 newest first
+  viewing_direction: Default<number>; // new chapters' direction: 1 right-to-left, 2 left-to-right, 3 vertical
   support_status: Default<number>;
   ticket_enabled: Default<Flag>;
   ticket_max: Default<number>;
@@ -242,7 +253,7 @@ export interface EpisodeTable {
   magazine_id: number | null;
   viewing_direction: Default<number>; // 1 right-to-left, 2 left-to-right, 3 vertical
   page_count: Default<number>;
-  scramble_seed: number; // non-zero u32 (WIRE.md §4)
+  scramble_seed: number; // non-zero u32 (wire §4)
   thumbnail_path: Default<string>;
   comic_volume: number | null;
   comment_enabled: Default<Flag>;
@@ -261,6 +272,11 @@ export interface PageTable {
   sha256: string; // of the normalised (unscrambled) page
   media_type: string;
   storage_key: string; // scrambled derivative served to readers
+  // The data saver's smaller derivative (ADR 055), scrambled with the same seed; null until made.
+  light_width: number | null;
+  light_height: number | null;
+  light_bytes: number | null;
+  light_storage_key: string | null;
 }
 
 export interface RankingTabTable {
@@ -389,7 +405,7 @@ export interface PaymentTable {
   provider: Default<string>;
   provider_session_id: string | null;
   provider_payment_id: string | null;
-  status: string; // 'pending' | 'paid' | 'canceled' | 'failed' | 'refunded'
+  status: string; // 'pending' | 'paid' | 'canceled' | 'failed' | 'expired' | 'refunded' | 'refused' (a second plan, to refund)
   amount_minor: number;
   currency: string;
   created_at: Millis;
@@ -399,6 +415,9 @@ export interface PaymentTable {
   refunded_point: Default<number>;
   /** The plan an invoice payment renewed. */
   subscription_id: number | null;
+  /** What the checkout sold when it was opened (ADR 024): paid points, and the bonus (a plan's monthly bonus). */
+  paid_point: Default<number>;
+  bonus_point: Default<number>;
 }
 
 export interface PaymentEventTable {
@@ -424,6 +443,32 @@ export interface SubscriptionTable {
   last_event_at: Default<Millis>;
 }
 
+/** One row per payment, payment intent, plan or reader a webhook event locks (ADR 024). */
+export interface PaymentLockTable {
+  lock_key: string; // payment:<id>, pi:<provider payment id>, sub:<provider subscription id>, user:<id>
+  locked_at: Millis;
+}
+
+/** A refund or dispute the provider reported, kept until its payment exists and applied then (ADR 024). */
+export interface PaymentRefundTable {
+  provider_event_id: string;
+  provider_payment_id: string;
+  kind: string; // 'refund' | 'dispute'
+  /** Everything refunded of the charge so far, minor units (0 for a dispute). */
+  refunded_minor: number;
+  event_created_at: Millis;
+  received_at: Millis;
+  /** The payment it applied to, once it did. */
+  payment_id: number | null;
+  applied_at: Millis | null;
+}
+
+/** The row GET /readyz writes to prove the database takes writes (ADR 022). */
+export interface ReadinessProbeTable {
+  id: number;
+  written_at: number;
+}
+
 /** A checkout session of the embedded test payment provider (ADR 019). */
 export interface TestCheckoutSessionTable {
   id: string; // cs_test_…
@@ -436,7 +481,7 @@ export interface TestCheckoutSessionTable {
   price_minor: number;
   success_url: string;
   cancel_url: string;
-  status: string; // 'open' | 'complete' | 'canceled'
+  status: string; // 'open' | 'complete' | 'canceled' | 'expired'
   created_at: Millis;
 }
 
@@ -468,17 +513,24 @@ export interface CommentReportTable {
   id: Id;
   comment_id: number;
   user_id: number;
+  /** CommentReportReason, '' when the report gave none. */
+  reason: Default<string>;
+  /** The reader's note, '' when none. */
+  note: Default<string>;
   created_at: Millis;
 }
 
-/** A role beyond "reader" (ADR 013): 'operator', granted by `npm run operator`. */
+/** A staff role (ADR 042, StaffRole): admin, editor, moderator, support or analyst; `npm run operator` or an admin grants it. */
 export interface UserRoleTable {
   user_id: number;
   role: string;
   created_at: Millis;
 }
 
-/** An NG word (ADR 013); `normalized_word` is the word after normalizeSearchText, unique. */
+/**
+ * An NG word (ADR 013, ADR 030); `normalized_word` is the word as matched (normaliseNgWord), unique.
+ * The seeded words were stored with normalizeSearchText, which gives the same for them.
+ */
 export interface NgWordTable {
   id: Id;
   word: string;
@@ -507,6 +559,8 @@ export interface AuditLogTable {
   reason: Default<string>;
   detail: Default<string>; // JSON object
   created_at: Millis;
+  /** The console form's key of a support grant (unique; null elsewhere): a form sent twice grants once (ADR 063). */
+  request_key: string | null;
 }
 
 /** When a reader last read their like notices (ADR 013). */
@@ -523,6 +577,7 @@ export interface EpisodeViewTable {
   last_viewed_at: Millis;
   finished_at: Millis | null; // reached the last page (viewer/finish)
   last_page: Default<number>; // 1-based page reached (viewer/progress, ADR 016); 0 unknown
+  last_device: Default<string>; // the device the place was left on (ADR 044); '' unknown
 }
 
 export interface ViewHistoryTable {
@@ -537,6 +592,28 @@ export interface FavoriteTitleTable {
   user_id: number;
   title_id: number;
   created_at: Millis; // when it was followed
+  alert_mail: Default<Flag>; // 0 when the reader muted this title's alert mail (ADR 065)
+}
+
+/** A chapter alert mailed (or being mailed) to a reader: one row per reader and chapter (ADR 065). */
+export interface ChapterAlertTable {
+  user_id: number;
+  episode_id: number;
+  status: 'pending' | 'sent';
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+/** A page a reader bookmarked, with an optional note (ADR 044). */
+export interface BookmarkTable {
+  id: Id;
+  user_id: number;
+  title_id: number;
+  episode_id: number;
+  page: number; // 1-based
+  note: Default<string>;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 export interface LoginBonusTable {
@@ -586,6 +663,9 @@ export interface JobTable {
   last_error: Default<string>;
   created_at: Millis;
   finished_at: Millis | null;
+  /** Who runs it now (host:pid:random) and until when, renewed while it runs (ADR 040). */
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
 }
 
 /** One row (id 1): moved by triggers on every change to a catalogue table (ADR 020). */
@@ -628,6 +708,9 @@ export interface Database {
   payment_event: PaymentEventTable;
   subscription: SubscriptionTable;
   test_checkout_session: TestCheckoutSessionTable;
+  readiness_probe: ReadinessProbeTable;
+  payment_lock: PaymentLockTable;
+  payment_refund: PaymentRefundTable;
   comment: CommentTable;
   comment_like: CommentLikeTable;
   comment_mute: CommentMuteTable;
@@ -640,6 +723,8 @@ export interface Database {
   episode_view: EpisodeViewTable;
   view_history: ViewHistoryTable;
   favorite_title: FavoriteTitleTable;
+  chapter_alert: ChapterAlertTable;
+  bookmark: BookmarkTable;
   login_bonus: LoginBonusTable;
   advertisement: AdvertisementTable;
   advertisement_counter: AdvertisementCounterTable;
@@ -655,6 +740,7 @@ export type NewEpisode = Insertable<EpisodeTable>;
 export type PageRow = Selectable<PageTable>;
 export type NewPage = Insertable<PageTable>;
 export type EpisodeViewRow = Selectable<EpisodeViewTable>;
+export type BookmarkRow = Selectable<BookmarkTable>;
 export type GenreRow = Selectable<GenreTable>;
 export type TagRow = Selectable<TagTable>;
 export type MagazineRow = Selectable<MagazineTable>;

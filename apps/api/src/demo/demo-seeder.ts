@@ -14,7 +14,7 @@ import { type ClockRepository, SystemClock } from '#src/repositories/clock.repos
 import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
-import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { openStorage } from '#src/repositories/storage-backend.repository.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
 
 /** Builds the seeder from configuration (used by the seed CLI and by main.ts on first start). */
@@ -26,7 +26,8 @@ export function createDemoSeedService(
   }: { config: Config; database: DatabaseHandle; clock?: ClockRepository },
   options: Partial<DemoSeedOptions> = {},
 ): DemoSeedService {
-  const storage = new LocalDiskStorage(config.storageDir);
+  // The configured store: the S3 bucket of MANGA_STORAGE_URL, else the local directory (ADR 038).
+  const storage = openStorage(config);
   const images = new SharpImageProcessor();
   // Quality 80 keeps the ~19k demo pages near 2 GB; imports use the default (85).
   const ingest = new IngestService(

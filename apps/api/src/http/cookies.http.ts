@@ -1,4 +1,4 @@
-// The SPEC §3 cookies on the HTTP edge: reading them (prefixed name first, then the bare one) and
+// The product §3 cookies on the HTTP edge: reading them (prefixed name first, then the bare one) and
 // writing the session and law cookies. Routes and plugins use these; services only see values.
 import { CONSENT_COOKIE_NAMES, CookieName } from '@manga/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import type { StartedSession } from '#src/services/session.service.ts';
 
 export const SESSION_COOKIE = CookieName.Uwt;
 
-/** A cookie by its SPEC §3 name: the environment-prefixed one first, then the bare one. */
+/** A cookie by its product §3 name: the environment-prefixed one first, then the bare one. */
 export function readCookie(request: FastifyRequest, prefix: string, name: string): string | undefined {
   const cookies = request.cookies ?? {};
   const value = cookies[`${prefix}${name}`] ?? cookies[name];
@@ -50,7 +50,7 @@ export function setLawCookies(
 ): void {
   const { config } = reply.server.container;
   for (const cookie of cookies) {
-    // Values are already URL-encoded JSON (WIRE.md §1.5); encode must not encode them twice.
+    // Values are already URL-encoded JSON (wire §1.5); encode must not encode them twice.
     reply.setCookie(`${config.cookiePrefix}${cookie.name}`, cookie.value, {
       sameSite: 'lax',
       path: '/',

@@ -1,4 +1,4 @@
-// What the logs never show (STYLE habit 10, ADR 015): the session cookie, the app signature key and
+// What the logs never show (architecture habit 10, ADR 015): the session cookie, the app signature key and
 // signatures, e-mail addresses, passwords, tokens and secrets, wherever a request carries them.
 
 /** Parameter names whose values are secret or personal, matched case-insensitively. */

@@ -16,6 +16,22 @@ export interface MailTemplate {
   html: string;
 }
 
+/** The new-chapter alert mail (ADR 065): its words; the chapter list is built by the renderer. */
+export interface ChapterAlertTemplate {
+  /** `{{count}}` chapters, `{{title}}` the first chapter's title. */
+  subject_one: string;
+  subject_many: string;
+  intro: string;
+  /** A chapter line: `{{title}}`, `{{episode}}`, `{{time}}`. */
+  chapter: string;
+  /** `{{count}}` more chapters not listed. */
+  more: string;
+  settings: string;
+  unsubscribe: string;
+  why: string;
+}
+
 export type MailTemplates = Record<MailKind, MailTemplate> & {
   durations: { minutes: string; hours: string };
+  chapter_alert: ChapterAlertTemplate;
 };

@@ -1,4 +1,4 @@
-// Rows → the account and user wire shapes (WIRE.md §3.5); every field present, "" for missing strings.
+// Rows → the account and user wire shapes (wire §3.5); every field present, "" for missing strings.
 import type { Account, AccountDevice } from '@manga/contracts';
 import type { DeviceRow, UserRow, WebTokenRow } from '#src/db/schema.ts';
 

@@ -1,4 +1,4 @@
-// One mapper per resource from rows to the wire shapes of WIRE.md §3.1 (every field present).
+// One mapper per resource from rows to the wire shapes of wire §3.1 (every field present).
 import {
   type Episode,
   type EpisodeShare,
@@ -102,7 +102,7 @@ export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title 
   };
 }
 
-/** Whether the reader opened an episode and reached its end (WIRE.md `is_viewed`, `is_viewed_last_page`). */
+/** Whether the reader opened an episode and reached its end (docs/reference/wire.md `is_viewed`, `is_viewed_last_page`). */
 export interface EpisodeViewed {
   opened: boolean;
   finished: boolean;
@@ -149,7 +149,7 @@ export function toEpisodeResponse(
   };
 }
 
-/** `web_title` of /web/title/detail (WIRE.md §3.2): the Title's fields in the web page's shape. */
+/** `web_title` of /web/title/detail (wire §3.2): the Title's fields in the web page's shape. */
 export function toWebTitleResponse(bundle: TitleBundle, ctx: RenderContext): WebTitle {
   const title = toTitleResponse(bundle, ctx);
   const row = bundle.title;
@@ -175,7 +175,7 @@ export function toWebTitleResponse(bundle: TitleBundle, ctx: RenderContext): Web
   };
 }
 
-/** `episode` of /web/episode (WIRE.md §3.3). */
+/** `episode` of /web/episode (wire §3.3). */
 export function toWebEpisodeResponse(row: EpisodeRow, access: EpisodeAccess, ctx: RenderContext): WebEpisode {
   const shown = toEpisodeAccessFields(access, row.point);
   return {
@@ -192,7 +192,7 @@ export function toWebEpisodeResponse(row: EpisodeRow, access: EpisodeAccess, ctx
   };
 }
 
-/** The share block: a link to the episode's page on the web app (5-digit title id, SPEC §4). */
+/** The share block: a link to the episode's page on the web app (5-digit title id, product §4). */
 export function toEpisodeShareResponse(
   title: Pick<TitleRow, 'id' | 'name_en' | 'name_ja'>,
   episode: Pick<EpisodeRow, 'id' | 'name_en' | 'name_ja'>,

@@ -1,9 +1,9 @@
-// How an access answer (EntitlementService) shows on the wire, in one place: the badge (WIRE.md
+// How an access answer (EntitlementService) shows on the wire, in one place: the badge (wire
 // §3.1, contracts' EpisodeBadge: 1 must buy, 2 free, 3 purchased, 4 rented), the price shown,
 // `use_status`, the rental's end, and the page and bulk-buy flags. Badges and prices follow the
 // entitlement, whatever the age gate says; the viewer enforces that.
 import { EpisodeBadge, EpisodeUseStatus, formatWireDateTime } from '@manga/contracts';
-import type { Entitlement, EpisodeAccess } from '#src/rules/entitlement.rules.ts';
+import type { Entitlement, EpisodeAccess, TitleAgeAccess } from '#src/rules/entitlement.rules.ts';
 
 export interface EpisodeAccessFields {
   badge: EpisodeBadge;
@@ -50,4 +50,14 @@ export function toRentalFinishTime(
   return access.entitlement === 'rented' && access.rentedUntil !== undefined
     ? formatWireDateTime(new Date(access.rentedUntil), timeZone)
     : null;
+}
+
+/** `age_gate` of GET /web/title/age_gate: the age rule's answer for a title and the caller (ADR 026). */
+export function toTitleAgeGateResponse(titleId: number, access: TitleAgeAccess) {
+  return {
+    title_id: titleId,
+    age_rating: access.ageRating,
+    is_admitted: access.admitted ? 1 : 0,
+    is_birthday_known: access.birthdayKnown ? 1 : 0,
+  };
 }

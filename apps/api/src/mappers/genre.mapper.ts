@@ -1,4 +1,4 @@
-// Genres in the WIRE.md §3.2 shape.
+// Genres in the wire §3.2 shape.
 import type { Genre, Locale } from '@manga/contracts';
 import type { GenreRow } from '#src/db/schema.ts';
 import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';

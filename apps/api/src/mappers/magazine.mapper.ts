@@ -1,4 +1,4 @@
-// Magazine categories (WIRE.md §3.2) and magazine issues (ADR 009).
+// Magazine categories (wire §3.2) and magazine issues (ADR 009).
 import { formatWireDateTime, type Locale, type Magazine, type MagazineCategory } from '@manga/contracts';
 import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
 import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';

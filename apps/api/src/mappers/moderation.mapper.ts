@@ -30,6 +30,8 @@ export function toOpsCommentResponse(
     user_suspended_until: suspended ? optionalWireTime(row.suspended_until_at, ctx.timeZone) : '',
     reporter_num: row.reporter_num,
     latest_report_time: optionalWireTime(row.latest_report_at, ctx.timeZone),
+    report_reason_list: row.report_reasons,
+    report_note_list: row.report_notes,
     reviewed_time: optionalWireTime(row.reviewed_at, ctx.timeZone),
   };
 }

@@ -1,4 +1,4 @@
-// Purchased titles (WIRE.md §3.5) and reservations (ADR 014) in their wire shapes.
+// Purchased titles (wire §3.5) and reservations (ADR 014) in their wire shapes.
 
 import type { Locale } from '@manga/contracts';
 import { formatWireDateTime, type PurchasedTitle, type Reservation, type Title } from '@manga/contracts';

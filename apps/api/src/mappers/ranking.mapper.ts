@@ -1,4 +1,4 @@
-// Ranking tabs (WIRE.md §3.2) and genre rankings (ADR 009).
+// Ranking tabs (wire §3.2) and genre rankings (ADR 009).
 import type { GenreRanking, Locale, RankingTab } from '@manga/contracts';
 import type { RankingTabRow } from '#src/db/schema.ts';
 import { genreName } from '#src/mappers/genre.mapper.ts';

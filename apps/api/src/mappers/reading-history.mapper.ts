@@ -10,5 +10,10 @@ export function toViewedTitleResponse(row: ViewedTitleRow, timeZone: string): Vi
     page_count: row.page_count,
     is_finished: row.finished_at === null ? 0 : 1,
     viewed_time: formatWireDateTime(new Date(Number(row.viewed_at)), timeZone),
+    device_name: Number(row.last_page) > 0 ? row.last_device : '',
+    page_time:
+      Number(row.last_page) > 0 && row.page_left_at !== null
+        ? formatWireDateTime(new Date(Number(row.page_left_at)), timeZone)
+        : null,
   };
 }

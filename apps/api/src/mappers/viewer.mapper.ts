@@ -1,6 +1,12 @@
-// The viewer answers (WIRE.md §3.3): signed absolute page URLs in page order, the seed in the form
+// The viewer answers (wire §3.3): signed absolute page URLs in page order, the seed in the form
 // the client family reads (ADR 009), and the neighbouring episodes.
-import { encodeScrambleSeed, type PageSize, type ScrambleSeed, type ScrambleSeedFormat } from '@manga/contracts';
+import {
+  encodeScrambleSeed,
+  type ImageQuality,
+  type PageSize,
+  type ScrambleSeed,
+  type ScrambleSeedFormat,
+} from '@manga/contracts';
 import type { EpisodeRow, PageRow } from '#src/db/schema.ts';
 import { toEpisodeAccessFields } from '#src/mappers/episode-access.mapper.ts';
 import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
@@ -15,13 +21,37 @@ export function toScrambleSeed(
     : encodeScrambleSeed(episode.scramble_seed, episode.title_id, episode.id, format);
 }
 
-export function toPageUrls(pages: readonly PageRow[], urls: MediaUrls, now: number): string[] {
-  return pages.map((page) => urls.signedUrl(page.storage_key, now));
+/**
+ * The tier served (ADR 055): `light` when asked for and every page has its light derivative (an
+ * episode is never served half in one tier), else `standard`.
+ */
+export function servedImageQuality(pages: readonly PageRow[], requested: ImageQuality): ImageQuality {
+  return requested === 'light' && pages.length > 0 && pages.every((page) => page.light_storage_key !== null)
+    ? 'light'
+    : 'standard';
 }
 
-/** `page_size_list` (ADR 016): each page's stored size, in page order, beside `page_list`. */
-export function toPageSizes(pages: readonly PageRow[]): PageSize[] {
-  return pages.map((page) => ({ width: page.width, height: page.height }));
+/** Signed URLs of the pages in a tier that `servedImageQuality` answered. */
+export function toPageUrls(
+  pages: readonly PageRow[],
+  urls: MediaUrls,
+  now: number,
+  quality: ImageQuality = 'standard',
+): string[] {
+  return pages.map((page) => urls.signedUrl(keyOf(page, quality), now));
+}
+
+/** `page_size_list` (ADR 016): each page's stored size in the tier served, in page order, beside `page_list`. */
+export function toPageSizes(pages: readonly PageRow[], quality: ImageQuality = 'standard'): PageSize[] {
+  return pages.map((page) =>
+    quality === 'light' && page.light_width !== null && page.light_height !== null
+      ? { width: page.light_width, height: page.light_height }
+      : { width: page.width, height: page.height },
+  );
+}
+
+function keyOf(page: PageRow, quality: ImageQuality): string {
+  return quality === 'light' && page.light_storage_key !== null ? page.light_storage_key : page.storage_key;
 }
 
 /** previous_episode / next_episode: int fields only (clients read them as string → int maps); {} when none. */

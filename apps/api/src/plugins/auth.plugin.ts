@@ -2,7 +2,7 @@
 // name from our web app, bare `uwt` from third-party clients), else a user proven by the app
 // signature (`user_id` + `x-mgpk-hash`), else nobody. Services decide what a call requires.
 // And, in one place for every route, keeps answers that depend on the caller out of shared caches
-// (DESIGN §6a, ADR 015).
+// (architecture §6a, ADR 015).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { readCookie, SESSION_COOKIE } from '#src/http/cookies.http.ts';

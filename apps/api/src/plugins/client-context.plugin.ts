@@ -1,5 +1,5 @@
-// What the caller is: platform, version, crawler flag and locale (DESIGN §4, WIRE.md §1.3–1.4),
-// plus the parameters exactly as sent, which the signature covers (WIRE.md §2.1 step 1), and where
+// What the caller is: platform, version, crawler flag and locale (architecture §4, wire §1.3–1.4),
+// plus the parameters exactly as sent, which the signature covers (wire §2.1 step 1), and where
 // the request comes from (ADR 015).
 
 import {
@@ -22,7 +22,7 @@ export interface ClientContext {
   isCrawler: boolean;
   locale: Locale;
   /**
-   * How this client reads the viewer's scramble_seed (WIRE.md §4.2, ADR 009): the K MANGA alphabets
+   * How this client reads the viewer's scramble_seed (wire §4.2, ADR 009): the K MANGA alphabets
    * for `x-kmanga-*` clients, the integer for Ciao (`x-bambi-*`) clients or `scramble_seed_format=int`,
    * else the Magapoke alphabets (our own `x-manga-*` clients and clients without such headers).
    */

@@ -1,4 +1,4 @@
-// One error pipeline (STYLE habit 9, DESIGN §4): every answer carries status / response_code /
+// One error pipeline (architecture habit 9, architecture §4): every answer carries status / response_code /
 // error_message beside the payload; errors add server_time. Unknown failures never leak details.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -29,7 +29,7 @@ export function ok<T extends object>(payload: T): SuccessEnvelope & T {
   return { status: 'success', response_code: 0, error_message: '', ...payload };
 }
 
-/** HTTP status for a response code: WIRE.md §5.1 says business errors are 400. */
+/** HTTP status for a response code: wire §5.1 says business errors are 400. */
 export function httpStatusFor(code: number): number {
   switch (code) {
     case ResponseCode.ServerError:
@@ -49,7 +49,7 @@ export interface ErrorEnvelopeOptions {
 }
 
 export interface EnvelopePluginOptions extends ErrorEnvelopeOptions {
-  /** Unknown paths are rate-limited per client (STYLE habit 9), by `request.source` (ADR 015). */
+  /** Unknown paths are rate-limited per client (architecture habit 9), by `request.source` (ADR 015). */
   notFoundPerMinute: number;
 }
 
@@ -155,7 +155,7 @@ export default fp(
       send(reply, 404, ResponseCode.ApiNotFound, notFoundMessage(request)),
     );
 
-    // Strict clients (WIRE.md §1.7, BEER) only read error bodies whose type is exactly application/json.
+    // Strict clients (wire §1.7, BEER) only read error bodies whose type is exactly application/json.
     app.addHook('onSend', async (_request, reply, payload) => {
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('application/json;'))

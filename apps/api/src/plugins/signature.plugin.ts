@@ -1,4 +1,4 @@
-// Request-signature check (DESIGN §4) in one of three modes: enforce (reject), report (log, serve), off.
+// Request-signature check (architecture §4) in one of three modes: enforce (reject), report (log, serve), off.
 import { parseBirthdayCookie, ResponseCode } from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -163,7 +163,7 @@ where
   "user_id" = $1
   and "episode_id" = $2
 
--- CommentRepository.createComment
+-- CommentRepository.insertComment
 -- parameters: [100001, 1, "What a chapter!", 1795305600000]
 insert into
   "comment" ("episode_id", "user_id", "body", "created_at")
@@ -190,7 +190,7 @@ set
 where
   "id" = $1
 
--- CommentRepository.createLike
+-- CommentRepository.insertLike
 -- parameters: [7, 2, 1795305600000]
 insert into
   "comment_like" ("comment_id", "user_id", "created_at")
@@ -245,7 +245,7 @@ order by
   "comment_like"."created_at",
   "comment_like"."comment_id"
 
--- CommentRepository.createMute
+-- CommentRepository.insertMute
 -- parameters: [2, 1, 7, 1795305600000]
 insert into
   "comment_mute" ("user_id", "muted_user_id", "comment_id", "created_at")
@@ -255,12 +255,12 @@ on conflict
   ("user_id", "comment_id")
 do nothing
 
--- CommentRepository.createReport
--- parameters: [7, 2, 1795305600000]
+-- CommentRepository.insertReport
+-- parameters: [7, 2, "spam", "shop links", 1795305600000]
 insert into
-  "comment_report" ("comment_id", "user_id", "created_at")
+  "comment_report" ("comment_id", "user_id", "reason", "note", "created_at")
 values
-  ($1, $2, $3)
+  ($1, $2, $3, $4, $5)
 on conflict
   ("comment_id", "user_id")
 do nothing

@@ -40,7 +40,7 @@ where
 order by
   "id"
 
--- DeviceRepository.createDevice
+-- DeviceRepository.insertDevice
 -- parameters: [1, "0f8fad5b-d9cb-469f-a165-70867728950e", "Pixel 9", 2, 1795305600000, 1795305600000]
 insert into
   "device" ("user_id", "original_uuid", "device", "platform", "created_at", "updated_at")

@@ -28,10 +28,17 @@ from
 where
   "title_id" = ?
 
+-- IngestRepository.nextEpisodeId
+select
+  max("id") as "max"
+from
+  "episode"
+
 -- IngestRepository.listEpisodeStorageKeys
 -- parameters: [100001]
 select
-  "storage_key"
+  "storage_key",
+  "light_storage_key"
 from
   "page"
 where
@@ -45,6 +52,44 @@ from
   "episode"
 where
   "id" = ?
+
+-- IngestRepository.listEpisodesMissingLightTier
+-- parameters: [50]
+select distinct
+  "episode_id"
+from
+  "page"
+where
+  "light_storage_key" is null
+order by
+  "episode_id"
+limit
+  ?
+
+-- IngestRepository.listPagesByEpisode
+-- parameters: [100001]
+select
+  *
+from
+  "page"
+where
+  "episode_id" = ?
+order by
+  "page_number"
+
+-- IngestRepository.recordLightTier
+-- parameters: [576, 832, 40000, "episodes/100001/s00000001/light/001.jpg", 100001, 1, "episodes/100001/pages/1.webp"]
+update
+  "page"
+set
+  "light_width" = ?,
+  "light_height" = ?,
+  "light_bytes" = ?,
+  "light_storage_key" = ?
+where
+  "episode_id" = ?
+  and "page_number" = ?
+  and "storage_key" = ?
 
 -- IngestRepository.commitEpisode (new title and episode)
 -- parameters: [10001, "Title 10001", "タイトル10001", 1, 1, 1794700800000, 1794700800000, 1794700800000]
@@ -113,3 +158,40 @@ insert into
   "page" ("episode_id", "page_number", "width", "height", "bytes", "sha256", "media_type", "storage_key")
 values
   (?, ?, ?, ?, ?, ?, ?, ?)
+
+-- IngestRepository.commitEpisode (with its audit row (console upload))
+-- parameters: [100003]
+select
+  "id"
+from
+  "episode"
+where
+  "id" = ?
+
+-- IngestRepository.commitEpisode (with its audit row (console upload))
+-- parameters: [100003]
+delete from
+  "page"
+where
+  "episode_id" = ?
+
+-- IngestRepository.commitEpisode (with its audit row (console upload))
+-- parameters: [100003, 10001, 3, "Episode 3", "第3話", 30, 1795219200000, 2654435761, 1795219200000, 1795219200000]
+insert into
+  "episode" ("id", "title_id", "sort_index", "name_en", "name_ja", "point", "start_at", "scramble_seed", "created_at", "updated_at")
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- IngestRepository.commitEpisode (with its audit row (console upload))
+-- parameters: [100003, 1, 1280, 1810, 524288, "0000000000000000000000000000000000000000000000000000000000000001", "image/webp", "episodes/100003/pages/1.webp"]
+insert into
+  "page" ("episode_id", "page_number", "width", "height", "bytes", "sha256", "media_type", "storage_key")
+values
+  (?, ?, ?, ?, ?, ?, ?, ?)
+
+-- IngestRepository.commitEpisode (with its audit row (console upload))
+-- parameters: [1, "episode.upload", "episode", 100003, "{}", 1795305600000]
+insert into
+  "audit_log" ("actor_user_id", "action", "target_type", "target_id", "detail", "created_at")
+values
+  (?, ?, ?, ?, ?, ?)

@@ -2,27 +2,47 @@
 -- Dialect: PostgreSQL. Parameters are the representative arguments of the cases.
 
 -- JobRepository.claimJob
--- parameters: ["RebuildRankings", "RebuildRankings:1959936", "running", 1795305600000, 1, 1795305600000]
+-- parameters: ["RebuildRankings", "RebuildRankings:1959936", "running", 1795305600000, 1, 1795305600000, "api-1:4242:9f8e7d6c", 1795305660000, 1795305600000, "api-1:4242:9f8e7d6c", 1795305660000, "running", 1795305600000]
 insert into
-  "job" ("name", "dedup_key", "status", "run_at", "attempts", "created_at")
+  "job" ("name", "dedup_key", "status", "run_at", "attempts", "created_at", "lease_owner", "lease_expires_at")
 values
-  ($1, $2, $3, $4, $5, $6)
+  ($1, $2, $3, $4, $5, $6, $7, $8)
 on conflict
   ("dedup_key")
-do nothing
+do update set
+  "attempts" = job.attempts + 1,
+  "run_at" = $9,
+  "lease_owner" = $10,
+  "lease_expires_at" = $11
+where
+  "job"."status" = $12
+  and coalesce(job.lease_expires_at, 0) < $13
 returning
   "id"
 
+-- JobRepository.renewLease
+-- parameters: [1795305660000, 1, "api-1:4242:9f8e7d6c", "running"]
+update
+  "job"
+set
+  "lease_expires_at" = $1
+where
+  "id" = $2
+  and "lease_owner" = $3
+  and "status" = $4
+
 -- JobRepository.finishJob
--- parameters: ["success", "", 1795305600000, 1]
+-- parameters: ["success", "", 1795305600000, null, 1, "api-1:4242:9f8e7d6c"]
 update
   "job"
 set
   "status" = $1,
   "last_error" = $2,
-  "finished_at" = $3
+  "finished_at" = $3,
+  "lease_expires_at" = $4
 where
-  "id" = $4
+  "id" = $5
+  and "lease_owner" = $6
 
 -- JobRepository.findLatestJob
 -- parameters: ["RebuildRankings", 1]

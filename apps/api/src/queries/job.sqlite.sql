@@ -2,27 +2,47 @@
 -- Dialect: SQLite. Parameters are the representative arguments of the cases.
 
 -- JobRepository.claimJob
--- parameters: ["RebuildRankings", "RebuildRankings:1959936", "running", 1795305600000, 1, 1795305600000]
+-- parameters: ["RebuildRankings", "RebuildRankings:1959936", "running", 1795305600000, 1, 1795305600000, "api-1:4242:9f8e7d6c", 1795305660000, 1795305600000, "api-1:4242:9f8e7d6c", 1795305660000, "running", 1795305600000]
 insert into
-  "job" ("name", "dedup_key", "status", "run_at", "attempts", "created_at")
+  "job" ("name", "dedup_key", "status", "run_at", "attempts", "created_at", "lease_owner", "lease_expires_at")
 values
-  (?, ?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?, ?, ?)
 on conflict
   ("dedup_key")
-do nothing
+do update set
+  "attempts" = job.attempts + 1,
+  "run_at" = ?,
+  "lease_owner" = ?,
+  "lease_expires_at" = ?
+where
+  "job"."status" = ?
+  and coalesce(job.lease_expires_at, 0) < ?
 returning
   "id"
 
+-- JobRepository.renewLease
+-- parameters: [1795305660000, 1, "api-1:4242:9f8e7d6c", "running"]
+update
+  "job"
+set
+  "lease_expires_at" = ?
+where
+  "id" = ?
+  and "lease_owner" = ?
+  and "status" = ?
+
 -- JobRepository.finishJob
--- parameters: ["success", "", 1795305600000, 1]
+-- parameters: ["success", "", 1795305600000, null, 1, "api-1:4242:9f8e7d6c"]
 update
   "job"
 set
   "status" = ?,
   "last_error" = ?,
-  "finished_at" = ?
+  "finished_at" = ?,
+  "lease_expires_at" = ?
 where
   "id" = ?
+  and "lease_owner" = ?
 
 -- JobRepository.findLatestJob
 -- parameters: ["RebuildRankings", 1]

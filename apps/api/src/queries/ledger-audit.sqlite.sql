@@ -48,3 +48,50 @@ where
   l.reference_type = 'episode'
   and l.delta < 0
   and not exists (select 1 from purchase p where p.user_id = l.user_id and cast(p.episode_id as text) = l.reference_id)
+
+-- LedgerAuditRepository.listLedgerAnomalies
+select
+  p.id,
+  p.credited_point,
+  p.refunded_point,
+  p.amount_minor,
+  max(case when r.kind = 'dispute' then 1 else 0 end) as disputed,
+  max(r.refunded_minor) as refunded_minor,
+  sum(case when r.applied_at is null then 1 else 0 end) as held
+from
+  payment p join payment_refund r on r.provider_payment_id = p.provider_payment_id
+group by
+  p.id,
+  p.credited_point,
+  p.refunded_point,
+  p.amount_minor
+order by
+  p.id
+
+-- LedgerAuditRepository.listLedgerAnomalies
+select
+  id
+from
+  payment
+where
+  status = 'refused'
+order by
+  id
+
+-- LedgerAuditRepository.listLedgerAnomalies
+select
+  p.id,
+  p.refunded_point,
+  -sum(l.delta) as taken
+from
+  point_ledger l join payment p on l.reference_id = cast(p.id as text) and l.user_id = p.user_id
+where
+  l.reason = 'payment_refund'
+  and l.reference_type = 'payment'
+group by
+  p.id,
+  p.refunded_point
+having
+  -sum(l.delta) > p.refunded_point
+order by
+  p.id

@@ -10,7 +10,7 @@ order by
   "created_at",
   "id"
 
--- NgWordRepository.createNgWord
+-- NgWordRepository.insertNgWord
 -- parameters: ["ネタバレ", "ねたばれ", "part", 2, 1795305600000]
 insert into
   "ng_word" ("word", "normalized_word", "match_type", "created_by", "created_at")

@@ -2,44 +2,48 @@
 -- Dialect: PostgreSQL. Parameters are the representative arguments of the cases.
 
 -- ReadingHistoryRepository.listViewedTitles
--- parameters: [1, 20, 0]
+-- parameters: ["", 1, 20, 0]
 select
   "h"."title_id",
   "h"."last_episode_id" as "episode_id",
   "h"."viewed_at",
   coalesce("v"."last_page", 0) as "last_page",
   "e"."page_count",
-  "v"."finished_at"
+  "v"."finished_at",
+  coalesce("v"."last_device", $1) as "last_device",
+  "v"."last_viewed_at" as "page_left_at"
 from
   "view_history" as "h"
   inner join "episode" as "e" on "e"."id" = "h"."last_episode_id"
   left join "episode_view" as "v" on "v"."user_id" = "h"."user_id" and "v"."episode_id" = "h"."last_episode_id"
 where
-  "h"."user_id" = $1
+  "h"."user_id" = $2
 order by
   "h"."viewed_at" desc,
   "h"."title_id"
 limit
-  $2
-offset
   $3
+offset
+  $4
 
 -- ReadingHistoryRepository.findViewedTitle
--- parameters: [1, 10001]
+-- parameters: ["", 1, 10001]
 select
   "h"."title_id",
   "h"."last_episode_id" as "episode_id",
   "h"."viewed_at",
   coalesce("v"."last_page", 0) as "last_page",
   "e"."page_count",
-  "v"."finished_at"
+  "v"."finished_at",
+  coalesce("v"."last_device", $1) as "last_device",
+  "v"."last_viewed_at" as "page_left_at"
 from
   "view_history" as "h"
   inner join "episode" as "e" on "e"."id" = "h"."last_episode_id"
   left join "episode_view" as "v" on "v"."user_id" = "h"."user_id" and "v"."episode_id" = "h"."last_episode_id"
 where
-  "h"."user_id" = $1
-  and "h"."title_id" = $2
+  "h"."user_id" = $2
+  and "h"."title_id" = $3
 
 -- ReadingHistoryRepository.listEpisodeViews
 -- parameters: [1, 100001, 100002]
@@ -52,30 +56,42 @@ where
   "user_id" = $1
   and "episode_id" in ($2, $3)
 
--- ReadingHistoryRepository.upsertLastPage
--- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 7, 7, 1795305600000]
-insert into
-  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page")
-values
-  ($1, $2, $3, $4, $5, $6)
-on conflict
-  ("user_id", "episode_id")
-do update set
-  "last_page" = $7,
-  "last_viewed_at" = $8
+-- ReadingHistoryRepository.findLastPage
+-- parameters: [1, 100001]
+select
+  "last_page"
+from
+  "episode_view"
+where
+  "user_id" = $1
+  and "episode_id" = $2
 
--- ReadingHistoryRepository.upsertFinished
--- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 16, 1795305600000, 16, 1795305600000, 1795305600000]
+-- ReadingHistoryRepository.upsertLastPage
+-- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 7, "", 7, "", 1795305600000]
 insert into
-  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "finished_at")
+  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "last_device")
 values
   ($1, $2, $3, $4, $5, $6, $7)
 on conflict
   ("user_id", "episode_id")
 do update set
   "last_page" = $8,
-  "last_viewed_at" = $9,
-  "finished_at" = $10
+  "last_device" = $9,
+  "last_viewed_at" = $10
+
+-- ReadingHistoryRepository.upsertFinished
+-- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 16, "", 1795305600000, 16, "", 1795305600000, 1795305600000]
+insert into
+  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "last_device", "finished_at")
+values
+  ($1, $2, $3, $4, $5, $6, $7, $8)
+on conflict
+  ("user_id", "episode_id")
+do update set
+  "last_page" = $9,
+  "last_device" = $10,
+  "last_viewed_at" = $11,
+  "finished_at" = $12
 
 -- ReadingHistoryRepository.countFinishedEpisodes
 -- parameters: [1, 10001]

@@ -2,14 +2,16 @@
 -- Dialect: SQLite. Parameters are the representative arguments of the cases.
 
 -- ReadingHistoryRepository.listViewedTitles
--- parameters: [1, 20, 0]
+-- parameters: ["", 1, 20, 0]
 select
   "h"."title_id",
   "h"."last_episode_id" as "episode_id",
   "h"."viewed_at",
   coalesce("v"."last_page", 0) as "last_page",
   "e"."page_count",
-  "v"."finished_at"
+  "v"."finished_at",
+  coalesce("v"."last_device", ?) as "last_device",
+  "v"."last_viewed_at" as "page_left_at"
 from
   "view_history" as "h"
   inner join "episode" as "e" on "e"."id" = "h"."last_episode_id"
@@ -25,14 +27,16 @@ offset
   ?
 
 -- ReadingHistoryRepository.findViewedTitle
--- parameters: [1, 10001]
+-- parameters: ["", 1, 10001]
 select
   "h"."title_id",
   "h"."last_episode_id" as "episode_id",
   "h"."viewed_at",
   coalesce("v"."last_page", 0) as "last_page",
   "e"."page_count",
-  "v"."finished_at"
+  "v"."finished_at",
+  coalesce("v"."last_device", ?) as "last_device",
+  "v"."last_viewed_at" as "page_left_at"
 from
   "view_history" as "h"
   inner join "episode" as "e" on "e"."id" = "h"."last_episode_id"
@@ -52,28 +56,40 @@ where
   "user_id" = ?
   and "episode_id" in (?, ?)
 
--- ReadingHistoryRepository.upsertLastPage
--- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 7, 7, 1795305600000]
-insert into
-  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page")
-values
-  (?, ?, ?, ?, ?, ?)
-on conflict
-  ("user_id", "episode_id")
-do update set
-  "last_page" = ?,
-  "last_viewed_at" = ?
+-- ReadingHistoryRepository.findLastPage
+-- parameters: [1, 100001]
+select
+  "last_page"
+from
+  "episode_view"
+where
+  "user_id" = ?
+  and "episode_id" = ?
 
--- ReadingHistoryRepository.upsertFinished
--- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 16, 1795305600000, 16, 1795305600000, 1795305600000]
+-- ReadingHistoryRepository.upsertLastPage
+-- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 7, "", 7, "", 1795305600000]
 insert into
-  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "finished_at")
+  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "last_device")
 values
   (?, ?, ?, ?, ?, ?, ?)
 on conflict
   ("user_id", "episode_id")
 do update set
   "last_page" = ?,
+  "last_device" = ?,
+  "last_viewed_at" = ?
+
+-- ReadingHistoryRepository.upsertFinished
+-- parameters: [1, 100001, 10001, 1795305600000, 1795305600000, 16, "", 1795305600000, 16, "", 1795305600000, 1795305600000]
+insert into
+  "episode_view" ("user_id", "episode_id", "title_id", "first_viewed_at", "last_viewed_at", "last_page", "last_device", "finished_at")
+values
+  (?, ?, ?, ?, ?, ?, ?, ?)
+on conflict
+  ("user_id", "episode_id")
+do update set
+  "last_page" = ?,
+  "last_device" = ?,
   "last_viewed_at" = ?,
   "finished_at" = ?
 

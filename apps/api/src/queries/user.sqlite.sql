@@ -28,7 +28,7 @@ from
 where
   "email" = ?
 
--- UserRepository.createUser
+-- UserRepository.insertUser
 -- parameters: ["reader@example.com", "$argon2id$…", "hash-key", 1795305600000, 1795305600000]
 insert into
   "user" ("email", "password_hash", "hash_key", "created_at", "updated_at")

@@ -7,7 +7,7 @@ export type NewChallenge = Insertable<ChallengeTable>;
 export class ChallengeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  createChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
+  insertChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
     return this.db.insertInto('challenge').values(challenge).returningAll().executeTakeFirstOrThrow();
   }
 

@@ -1,4 +1,4 @@
-// Time behind an adapter (DESIGN §5, STYLE habit 2): services ask the clock, tests move it.
+// Time behind an adapter (architecture §5, architecture habit 2): services ask the clock, tests move it.
 
 export interface ClockRepository {
   /** Current instant in epoch milliseconds. */

@@ -25,7 +25,14 @@ export interface ModeratedCommentRow {
   suspended_until_at: number | null;
   reporter_num: number;
   latest_report_at: number | null;
+  /** Readers per reason given ('' for a report without one), most first. */
+  report_reasons: { reason: string; reporter_num: number }[];
+  /** The reports' notes, newest first, at most REPORT_NOTES_SHOWN. */
+  report_notes: string[];
 }
+
+/** How many of a comment's report notes the queue carries. */
+export const REPORT_NOTES_SHOWN = 5;
 
 export class CommentModerationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -55,7 +62,7 @@ export class CommentModerationRepository {
       .limit(limit)
       .offset(offset)
       .execute();
-    return rows.map(toModeratedRow);
+    return this.withReportDetails(rows.map(toModeratedRow));
   }
 
   /** One comment (any status) as the queue shows it, reported or not. */
@@ -66,7 +73,40 @@ export class CommentModerationRepository {
       .select(['report.reporter_num', 'report.latest_report_at'])
       .where('comment.id', '=', commentId)
       .executeTakeFirst();
-    return row && toModeratedRow(row);
+    return row && (await this.withReportDetails([toModeratedRow(row)]))[0];
+  }
+
+  /** The reasons and notes of the rows' reports, two queries for the whole page. */
+  private async withReportDetails(rows: ModeratedCommentRow[]): Promise<ModeratedCommentRow[]> {
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return rows;
+    const [reasons, notes] = await Promise.all([
+      this.db
+        .selectFrom('comment_report')
+        .select((eb) => ['comment_id', 'reason', eb.fn.countAll<number | string>().as('reporter_num')])
+        .where('comment_id', 'in', ids)
+        .groupBy(['comment_id', 'reason'])
+        .execute(),
+      this.db
+        .selectFrom('comment_report')
+        .select(['comment_id', 'note'])
+        .where('comment_id', 'in', ids)
+        .where('note', '<>', '')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      report_reasons: reasons
+        .filter((entry) => entry.comment_id === row.id)
+        .map((entry) => ({ reason: entry.reason, reporter_num: Number(entry.reporter_num) }))
+        .sort((a, b) => b.reporter_num - a.reporter_num || a.reason.localeCompare(b.reason)),
+      report_notes: notes
+        .filter((entry) => entry.comment_id === row.id)
+        .slice(0, REPORT_NOTES_SHOWN)
+        .map((entry) => entry.note),
+    }));
   }
 
   /**
@@ -157,7 +197,7 @@ export class CommentModerationRepository {
 }
 
 function toModeratedRow<
-  T extends Omit<ModeratedCommentRow, 'reporter_num' | 'latest_report_at'> & {
+  T extends Omit<ModeratedCommentRow, 'reporter_num' | 'latest_report_at' | 'report_reasons' | 'report_notes'> & {
     reporter_num: number | string | null;
     latest_report_at: number | string | null;
   },
@@ -166,5 +206,7 @@ function toModeratedRow<
     ...row,
     reporter_num: Number(row.reporter_num ?? 0),
     latest_report_at: row.latest_report_at === null ? null : Number(row.latest_report_at),
+    report_reasons: [],
+    report_notes: [],
   };
 }

@@ -111,7 +111,7 @@ export class CommentRepository {
     return row !== undefined;
   }
 
-  createComment(comment: { episode_id: number; user_id: number; body: string; created_at: number }) {
+  insertComment(comment: { episode_id: number; user_id: number; body: string; created_at: number }) {
     return this.db.insertInto('comment').values(comment).returningAll().executeTakeFirstOrThrow();
   }
 
@@ -125,7 +125,7 @@ export class CommentRepository {
   }
 
   /** Records a like; false when this reader already liked the comment (the unique key decides). */
-  async createLike(commentId: number, userId: number, now: number): Promise<boolean> {
+  async insertLike(commentId: number, userId: number, now: number): Promise<boolean> {
     const result = await this.db
       .insertInto('comment_like')
       .values({ comment_id: commentId, user_id: userId, created_at: now })
@@ -171,7 +171,7 @@ export class CommentRepository {
   }
 
   /** Mutes the comment's author for `userId` (once per comment). */
-  async createMute(mute: { user_id: number; muted_user_id: number; comment_id: number; created_at: number }) {
+  async insertMute(mute: { user_id: number; muted_user_id: number; comment_id: number; created_at: number }) {
     await this.db
       .insertInto('comment_mute')
       .values(mute)
@@ -180,10 +180,15 @@ export class CommentRepository {
   }
 
   /** Records a report; false when this reader already reported the comment. */
-  async createReport(commentId: number, userId: number, now: number): Promise<boolean> {
+  async insertReport(
+    commentId: number,
+    userId: number,
+    now: number,
+    { reason, note }: { reason: string; note: string } = { reason: '', note: '' },
+  ): Promise<boolean> {
     const result = await this.db
       .insertInto('comment_report')
-      .values({ comment_id: commentId, user_id: userId, created_at: now })
+      .values({ comment_id: commentId, user_id: userId, reason, note, created_at: now })
       .onConflict((conflict) => conflict.columns(['comment_id', 'user_id']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -277,7 +282,7 @@ export class CommentRepository {
         'comment.like_count',
         'comment.created_at',
         'user.nickname',
-        // Guests ask for user 0, which never exists (SPEC §3: account id 0 is invalid).
+        // Guests ask for user 0, which never exists (product §3: account id 0 is invalid).
         eb
           .case()
           .when(

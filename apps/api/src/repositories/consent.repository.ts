@@ -7,7 +7,7 @@ export type NewConsent = Insertable<ConsentTable>;
 export class ConsentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  createConsent(consent: NewConsent): Promise<ConsentRow> {
+  insertConsent(consent: NewConsent): Promise<ConsentRow> {
     return this.db.insertInto('consent').values(consent).returningAll().executeTakeFirstOrThrow();
   }
 

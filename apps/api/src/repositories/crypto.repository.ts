@@ -1,4 +1,4 @@
-// Hashing and randomness behind one adapter (STYLE habit 2), on node:crypto for speed.
+// Hashing and randomness behind one adapter (architecture habit 2), on node:crypto for speed.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HashFunctions } from '@manga/contracts';
 

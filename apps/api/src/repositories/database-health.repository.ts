@@ -1,11 +1,20 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '#src/db/schema.ts';
+
+const PROBE_ROW = 1;
 
 export class DatabaseHealthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Resolves when the database answers a trivial query; rejects with the driver's error otherwise. */
-  async ping(): Promise<void> {
-    await sql`select 1`.execute(this.db);
+  /**
+   * Commits a write of one row: rejects on a read-only database (a standby, a read-only file) or a
+   * full disk, where a ping still succeeds.
+   */
+  async probeWrite(now: number): Promise<void> {
+    await this.db
+      .insertInto('readiness_probe')
+      .values({ id: PROBE_ROW, written_at: now })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ written_at: now }))
+      .execute();
   }
 }

@@ -35,7 +35,7 @@ export class DeviceRepository {
     return this.db.selectFrom('device').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
-  createDevice(device: NewDevice): Promise<DeviceRow> {
+  insertDevice(device: NewDevice): Promise<DeviceRow> {
     return this.db.insertInto('device').values(device).returningAll().executeTakeFirstOrThrow();
   }
 

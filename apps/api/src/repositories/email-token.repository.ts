@@ -8,8 +8,13 @@ export type NewEmailToken = Insertable<EmailTokenTable>;
 export class EmailTokenRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  createEmailToken(token: NewEmailToken): Promise<EmailTokenRow> {
+  insertEmailToken(token: NewEmailToken): Promise<EmailTokenRow> {
     return this.db.insertInto('email_token').values(token).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The token with this hash, used or not (the side-effect-free check of a link, issue 24). */
+  findEmailTokenByHash(tokenHash: string): Promise<EmailTokenRow | undefined> {
+    return this.db.selectFrom('email_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
   /** Marks the token used and returns it, or undefined when it is unknown, used, expired or of another purpose. */

@@ -1,5 +1,6 @@
+import { uniqueIds } from '@manga/contracts';
 import type { Insertable, Kysely } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, insertBatches, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE, insertBatches } from '#src/db/batch.ts';
 import type { Database, GenreRow, GenreTable } from '#src/db/schema.ts';
 
 export type NewGenre = Insertable<GenreTable>;

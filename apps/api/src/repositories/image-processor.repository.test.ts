@@ -70,7 +70,7 @@ describe('SharpImageProcessor', () => {
     const seed = 749191485;
     const scrambled = images.moveTiles(page, scrambleRects(page.width, page.height, seed, 'v1'));
     expect(scrambled.data.equals(page.data)).toBe(false);
-    // Destination tile 0 takes source tile order[0] = 5 (WIRE.md §4.3 test vector).
+    // Destination tile 0 takes source tile order[0] = 5 (wire §4.3 test vector).
     const tileW = 192;
     const tileH = 272;
     const pixelAt = (image: RawImage, x: number, y: number) =>

@@ -1,6 +1,6 @@
 // sharp behind one adapter: decoding, normalising pages, moving tiles, encoding and rendering SVG
 // drawings (the placeholder art of src/demo/images). No policy lives here: which rects to move and which sizes to make are decided
-// by the services (WIRE.md §4 for the scramble).
+// by the services (wire §4 for the scramble).
 import { createHash, type Hash } from 'node:crypto';
 import type { TileRect } from '@manga/contracts';
 import sharp from 'sharp';
@@ -56,6 +56,14 @@ export interface RasterPatch {
   top: number;
 }
 
+/** A rectangle of an image, in its pixels (after EXIF orientation). */
+export interface ImageRegion {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /** Thrown for bytes that are not a decodable image or exceed the limits. */
 export class ImageDecodeError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -76,6 +84,12 @@ export interface ImageProcessorRepository {
   decode(bytes: Uint8Array): Promise<RawImage>;
   encodeJpeg(image: RawImage, options?: JpegOptions): Promise<Buffer>;
   /**
+   * A smaller copy of a normalised page (the data saver's tier): `targetWidth` rounded down to the
+   * multiple (never wider than the page), the height scaled and rounded to the multiple, the whole
+   * page kept (a thin paper band at most).
+   */
+  shrinkPage(image: RawImage, options: { targetWidth: number; multiple: number }): Promise<RawImage>;
+  /**
    * Moves tiles of raw pixels per `rects` (copy (sx,sy) of the input to (dx,dy) of the output);
    * `patches` are laid over the input first. Pixels no rect covers stay in place.
    */
@@ -86,8 +100,13 @@ export interface ImageProcessorRepository {
   pixelDigest(image: RawImage, patches?: readonly RasterPatch[]): string;
   /** Copies patches onto a copy of `base` (the patches must fit inside it). */
   overlay(base: RawImage, patches: readonly RasterPatch[]): RawImage;
-  /** A WebP of `bytes` cropped to fill exactly width × height. */
-  makeCover(bytes: Uint8Array, width: number, height: number, options?: { quality?: number }): Promise<Buffer>;
+  /** A WebP of `bytes` (of its `region` when given) cropped to fill exactly width × height. */
+  makeCover(
+    bytes: Uint8Array,
+    width: number,
+    height: number,
+    options?: { quality?: number; region?: ImageRegion },
+  ): Promise<Buffer>;
   /** The pixels of an SVG drawing on white paper. */
   renderSvg(svg: string): Promise<RawImage>;
   /** A lossless PNG of an SVG drawing (cover art); derivatives are made with `makeCover`. */
@@ -189,6 +208,17 @@ export class SharpImageProcessor implements ImageProcessorRepository {
         })
         .toBuffer()
     );
+  }
+
+  async shrinkPage(image: RawImage, { targetWidth, multiple }: { targetWidth: number; multiple: number }) {
+    const width = Math.max(multiple, Math.floor(Math.min(targetWidth, image.width) / multiple) * multiple);
+    const height = Math.max(multiple, Math.round((image.height * width) / image.width / multiple) * multiple);
+    const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+      .resize(width, height, { fit: 'contain', background: PAPER, kernel: 'lanczos3' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return { data, width, height, channels: 3 } satisfies RawImage;
   }
 
   moveTiles(
@@ -312,12 +342,15 @@ export class SharpImageProcessor implements ImageProcessorRepository {
     bytes: Uint8Array,
     width: number,
     height: number,
-    options: { quality?: number } = {},
+    options: { quality?: number; region?: ImageRegion } = {},
   ): Promise<Buffer> {
     try {
-      return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(width, height, { fit: 'cover', position: 'attention' })
+      const oriented = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      // Cut the region from the upright image, then fill the size from it.
+      const source = options.region ? sharp(await oriented.extract(options.region).toBuffer()) : oriented;
+      return await source
+        // An editor's crop is shown centred, as the console previews it; otherwise the busiest part is kept.
+        .resize(width, height, { fit: 'cover', position: options.region ? 'centre' : 'attention' })
         .webp({ quality: options.quality ?? 82, effort: 2 })
         .toBuffer();
     } catch (error) {

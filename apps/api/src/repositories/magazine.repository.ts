@@ -1,5 +1,6 @@
+import { uniqueIds } from '@manga/contracts';
 import type { Kysely } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE } from '#src/db/batch.ts';
 import type { Database, MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
 
 export interface MagazineListFilter {

@@ -1,4 +1,4 @@
-// Outgoing mail behind an adapter (STYLE habit 2, ADR 007): SMTP through nodemailer when
+// Outgoing mail behind an adapter (architecture habit 2, ADR 007): SMTP through nodemailer when
 // MANGA_SMTP_URL is set, otherwise the embedded outbox, which writes every message to
 // <data>/outbox as <id>.eml (what would have been sent) plus <id>.json (its index entry).
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, ADR 065). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface MailRepository {
@@ -47,6 +49,7 @@ export interface OutboxEntry {
   createdAt: number;
   text: string;
   html: string;
+  headers?: Readonly<Record<string, string>>;
 }
 
 const OUTBOX_ID = /^[0-9]{13}-[0-9a-f]{12}$/;

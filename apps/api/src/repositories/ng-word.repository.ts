@@ -1,14 +1,7 @@
 // The NG word list (ADR 013), read on every post so that an edit applies at once in every process.
 import type { Kysely } from 'kysely';
 import type { Database, NgWordRow } from '#src/db/schema.ts';
-
-/** The normalised word is already on the list (unique key). */
-export class NgWordTakenError extends Error {
-  constructor(options?: { cause?: unknown }) {
-    super('NG word already on the list', options);
-    this.name = 'NgWordTakenError';
-  }
-}
+import { NgWordTakenError } from '#src/rules/conflict.error.ts';
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -24,7 +17,7 @@ export class NgWordRepository {
   }
 
   /** Throws NgWordTakenError when the normalised word is already listed. */
-  async createNgWord(word: {
+  async insertNgWord(word: {
     word: string;
     normalized_word: string;
     match_type: string;

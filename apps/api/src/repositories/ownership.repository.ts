@@ -1,8 +1,9 @@
-// The EpisodeOwnershipReader port (rules/episode-ownership.rules.ts) on the database (ADR 014):
+// The EpisodeOwnershipSource port (rules/episode-ownership.rules.ts) on the database (ADR 014):
 // purchases and running rentals of a reader for a list of episodes, one query each per 500 ids
 // (/episode/list may carry thousands).
+import { uniqueIds } from '@manga/contracts';
 import { type Kysely, sql } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE } from '#src/db/batch.ts';
 import { preparedRows } from '#src/db/prepared-query.ts';
 import type { Database } from '#src/db/schema.ts';
 

@@ -1,4 +1,4 @@
-// Password hashing behind an adapter (STYLE habit 2): argon2id from @node-rs/argon2 (DESIGN §2).
+// Password hashing behind an adapter (architecture habit 2): argon2id from @node-rs/argon2 (architecture §2).
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id`; the const enum cannot be read under isolatedModules. */

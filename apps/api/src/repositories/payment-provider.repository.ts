@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
+import type { RepositoryPort } from '#src/repositories/transaction.repository.ts';
 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
@@ -20,46 +21,205 @@ export interface CheckoutSession {
   url: string;
 }
 
-/** A verified provider event: what the webhook handler reads. */
-export interface ProviderEvent {
+interface EventHead {
+  /** The provider's event id (a redelivery carries the same one). */
   id: string;
+  /** The provider's event type, as recorded with the event. */
   type: string;
   /** Epoch ms. */
   created: number;
-  object: Record<string, unknown>;
 }
 
-export class WebhookSignatureError extends Error {
-  constructor() {
-    super('webhook signature refused');
-    this.name = 'WebhookSignatureError';
-  }
-}
+/**
+ * A verified provider event in our words: the one shape the webhook service reads. Stripe's JSON (its
+ * field names, nesting and statuses) is read here and nowhere else; a missing field is undefined (ids)
+ * or 0 (amounts), and the service decides what that means.
+ */
+export type PaymentEvent = EventHead &
+  (
+    | {
+        kind: 'checkout_completed';
+        /** Our payment row and its reader, from the session's metadata. */
+        paymentId: number | undefined;
+        userId: number | undefined;
+        mode: 'payment' | 'subscription';
+        /** The card was charged (payment_status `paid`). */
+        paid: boolean;
+        sessionId: string | undefined;
+        paymentIntentId: string | undefined;
+        subscriptionId: string | undefined;
+        customerId: string | undefined;
+      }
+    | {
+        kind: 'invoice_paid';
+        invoiceId: string | undefined;
+        subscriptionId: string | undefined;
+        paymentIntentId: string | undefined;
+        amountPaid: number;
+        /** Epoch ms: the end of the period the invoice paid for. */
+        periodEnd: number | undefined;
+        /** The subscription's metadata: who and what (our ids). */
+        userId: number | undefined;
+        productId: number | undefined;
+        paymentId: number | undefined;
+        customerId: string | undefined;
+      }
+    | { kind: 'invoice_failed'; subscriptionId: string | undefined }
+    | {
+        kind: 'subscription_updated';
+        subscriptionId: string | undefined;
+        status: 'active' | 'past_due' | 'ended';
+        cancelAtPeriodEnd: boolean;
+      }
+    | { kind: 'subscription_deleted'; subscriptionId: string | undefined }
+    | {
+        kind: 'charge_refunded';
+        paymentIntentId: string | undefined;
+        /** Everything refunded of the charge so far (Stripe's amount_refunded is cumulative). */
+        refundedMinor: number;
+      }
+    | { kind: 'dispute_created'; paymentIntentId: string | undefined }
+    | { kind: 'other' }
+  );
+
+/** How long a checkout session can be paid: Stripe's sessions expire after 24 hours, the test provider's too. */
+export const CHECKOUT_SESSION_LIFETIME_MS = 24 * 3_600_000;
 
 export interface PaymentProviderRepository {
   readonly name: 'stripe' | 'test';
+  /** How long after it opens a checkout session can be paid. */
+  readonly checkoutLifetimeMs: number;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
-  /** Verifies the signature over the raw body (300 s tolerance) and parses the event. */
-  verifyEvent(rawBody: string | Buffer, signature: string | undefined): ProviderEvent;
+  /** Ends a subscription now, without a further invoice (a second plan refused, ADR 024). */
+  cancelSubscriptionNow(providerSubscriptionId: string): Promise<void>;
+  /** Verifies the signature over the raw body (300 s tolerance) and reads the event; undefined when it does not verify. */
+  verifyEvent(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | undefined;
+  /** Our own checkout page's sessions (the embedded test provider); undefined when the provider hosts its page. */
+  readonly embeddedCheckout: EmbeddedCheckout | undefined;
+  /** Plays the provider's billing of plans (the embedded test provider); undefined when the provider bills by itself. */
+  readonly embeddedBilling: EmbeddedBilling | undefined;
 }
 
-function toProviderEvent(event: Stripe.Event): ProviderEvent {
-  return {
-    id: event.id,
-    type: event.type,
-    created: event.created * 1000,
-    object: event.data.object as unknown as Record<string, unknown>,
-  };
+/** The checkout page of a provider without one of its own: its sessions and their payment. */
+export interface EmbeddedCheckout {
+  /** The open session, for the checkout page; undefined when unknown or finished. */
+  describeSession(sessionId: string): Promise<EmbeddedCheckoutSession | undefined>;
+  /** The signed events of a session paid with a card that succeeded; undefined when it was not open. */
+  completeSession(sessionId: string): Promise<SignedDelivery[] | undefined>;
+}
+
+/** Billing of a provider that does not renew plans by itself. */
+export interface EmbeddedBilling {
+  /** The signed invoice.paid of a plan's next period. */
+  renewalDelivery(plan: PlanRenewal): SignedDelivery;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** A non-empty string, or the id of an expanded object. */
+function str(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return value;
+  const id = record(value).id;
+  return typeof id === 'string' && id.length > 0 ? id : undefined;
+}
+
+/** A positive safe integer, else 0. */
+function num(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+const id = (value: unknown): number | undefined => num(value) || undefined;
+
+/** Stripe's event as we read it (Stripe's JSON stays in this file). */
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const head = { id: event.id, type: event.type, created: event.created * 1000 };
+  const o = record(event.data.object);
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return {
+        ...head,
+        kind: 'checkout_completed',
+        paymentId: id(record(o.metadata).payment_id),
+        userId: id(record(o.metadata).user_id),
+        mode: o.mode === 'subscription' ? 'subscription' : 'payment',
+        paid: o.payment_status === 'paid',
+        sessionId: str(o.id),
+        paymentIntentId: str(o.payment_intent),
+        subscriptionId: str(o.subscription),
+        customerId: str(o.customer),
+      };
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded': {
+      // The subscription: `parent.subscription_details.subscription` (or the older `subscription`).
+      const details = record(record(o.parent).subscription_details);
+      const metadata = record(details.metadata);
+      return {
+        ...head,
+        kind: 'invoice_paid',
+        invoiceId: str(o.id),
+        subscriptionId: str(details.subscription) ?? str(o.subscription),
+        paymentIntentId: str(o.payment_intent),
+        amountPaid: num(o.amount_paid),
+        periodEnd: periodEndOfInvoice(o),
+        userId: id(metadata.user_id),
+        productId: id(metadata.product_id),
+        paymentId: id(metadata.payment_id),
+        customerId: str(o.customer),
+      };
+    }
+    case 'invoice.payment_failed': {
+      const details = record(record(o.parent).subscription_details);
+      return { ...head, kind: 'invoice_failed', subscriptionId: str(details.subscription) ?? str(o.subscription) };
+    }
+    case 'customer.subscription.updated': {
+      const ended = o.status === 'canceled' || o.status === 'incomplete_expired';
+      const active = o.status === 'active' || o.status === 'trialing';
+      return {
+        ...head,
+        kind: 'subscription_updated',
+        subscriptionId: str(o.id),
+        status: ended ? 'ended' : active ? 'active' : 'past_due',
+        cancelAtPeriodEnd: o.cancel_at_period_end === true,
+      };
+    }
+    case 'customer.subscription.deleted':
+      return { ...head, kind: 'subscription_deleted', subscriptionId: str(o.id) };
+    case 'charge.refunded':
+      return {
+        ...head,
+        kind: 'charge_refunded',
+        paymentIntentId: str(o.payment_intent),
+        refundedMinor: num(o.amount_refunded),
+      };
+    case 'charge.dispute.created':
+      return { ...head, kind: 'dispute_created', paymentIntentId: str(o.payment_intent) };
+    default:
+      return { ...head, kind: 'other' };
+  }
+}
+
+/** The end of the period an invoice paid for (its line's period, else the invoice's), epoch ms. */
+function periodEndOfInvoice(invoice: Record<string, unknown>): number | undefined {
+  const lines = record(invoice.lines).data;
+  const first = Array.isArray(lines) ? record(record(lines[0]).period).end : undefined;
+  const end = num(first) || num(invoice.period_end);
+  return end > 0 ? end * 1000 : undefined;
 }
 
 function verify(stripe: Stripe, secret: string, rawBody: string | Buffer, signature: string | undefined) {
-  if (!signature) throw new WebhookSignatureError();
+  if (!signature) return undefined;
+  let event: Stripe.Event;
   try {
-    return toProviderEvent(stripe.webhooks.constructEvent(rawBody, signature, secret));
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
-    throw new WebhookSignatureError();
+    return undefined;
   }
+  return toPaymentEvent(event);
 }
 
 export interface StripeProviderOptions {
@@ -71,6 +231,10 @@ export interface StripeProviderOptions {
 
 export class StripePaymentProvider implements PaymentProviderRepository {
   readonly name = 'stripe' as const;
+  readonly checkoutLifetimeMs = CHECKOUT_SESSION_LIFETIME_MS;
+  /** Stripe hosts the checkout page and bills plans itself. */
+  readonly embeddedCheckout = undefined;
+  readonly embeddedBilling = undefined;
   readonly stripe: Stripe;
 
   constructor(private readonly options: StripeProviderOptions) {
@@ -127,7 +291,11 @@ export class StripePaymentProvider implements PaymentProviderRepository {
     await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
   }
 
-  verifyEvent(rawBody: string | Buffer, signature: string | undefined): ProviderEvent {
+  async cancelSubscriptionNow(providerSubscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(providerSubscriptionId);
+  }
+
+  verifyEvent(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | undefined {
     return verify(this.stripe, this.options.webhookSecret, rawBody, signature);
   }
 }
@@ -138,8 +306,8 @@ export interface SignedDelivery {
   signature: string;
 }
 
-/** An open test session as the checkout page shows it. */
-export interface TestCheckoutSession {
+/** An open session of our own checkout page, as the page shows it. */
+export interface EmbeddedCheckoutSession {
   sessionId: string;
   userId: number;
   mode: 'payment' | 'subscription';
@@ -148,8 +316,8 @@ export interface TestCheckoutSession {
   cancelUrl: string;
 }
 
-/** A plan of the test provider due its renewal, with what its invoice charges. */
-export interface TestRenewal {
+/** A plan due its renewal, with what its invoice charges. */
+export interface PlanRenewal {
   providerSubscriptionId: string;
   userId: number;
   productId: number;
@@ -165,14 +333,17 @@ export interface TestRenewal {
  * GrantPlanBonus job plays Stripe's billing), builds the Stripe-shaped events and signs them with the
  * generated webhook secret.
  */
-export class TestPaymentProvider implements PaymentProviderRepository {
+export class TestPaymentProvider implements PaymentProviderRepository, EmbeddedCheckout, EmbeddedBilling {
   readonly name = 'test' as const;
+  readonly checkoutLifetimeMs = CHECKOUT_SESSION_LIFETIME_MS;
+  readonly embeddedCheckout: EmbeddedCheckout = this;
+  readonly embeddedBilling: EmbeddedBilling = this;
   private readonly stripe = new Stripe('sk_test_embedded_no_network');
 
   constructor(
     private readonly options: {
       webhookSecret: string;
-      sessions: TestCheckoutSessionRepository;
+      sessions: RepositoryPort<TestCheckoutSessionRepository>;
       now: () => number;
     },
   ) {}
@@ -203,14 +374,29 @@ export class TestPaymentProvider implements PaymentProviderRepository {
     // Nothing to tell: the plan's row is the only record in test mode.
   }
 
-  verifyEvent(rawBody: string | Buffer, signature: string | undefined): ProviderEvent {
+  async cancelSubscriptionNow(_providerSubscriptionId: string): Promise<void> {
+    // Nothing to tell: a plan without a row is never renewed in test mode.
+  }
+
+  /** An open session, or undefined; a session past its lifetime is marked expired (Stripe's expiry). */
+  private async openSession(sessionId: string) {
+    const row = await this.options.sessions.findSession(sessionId);
+    if (row?.status !== 'open') return undefined;
+    if (this.options.now() >= row.created_at + this.checkoutLifetimeMs) {
+      await this.options.sessions.finishSession(sessionId, 'expired');
+      return undefined;
+    }
+    return row;
+  }
+
+  verifyEvent(rawBody: string | Buffer, signature: string | undefined): PaymentEvent | undefined {
     return verify(this.stripe, this.options.webhookSecret, rawBody, signature);
   }
 
   /** The open session, for the checkout page; undefined when unknown or finished. */
-  async describeSession(sessionId: string): Promise<TestCheckoutSession | undefined> {
-    const row = await this.options.sessions.findSession(sessionId);
-    if (row?.status !== 'open') return undefined;
+  async describeSession(sessionId: string): Promise<EmbeddedCheckoutSession | undefined> {
+    const row = await this.openSession(sessionId);
+    if (!row) return undefined;
     return {
       sessionId: row.id,
       userId: row.user_id,
@@ -227,10 +413,8 @@ export class TestPaymentProvider implements PaymentProviderRepository {
    * got there first: one conditional update decides.
    */
   async completeSession(sessionId: string): Promise<SignedDelivery[] | undefined> {
-    const session = await this.options.sessions.findSession(sessionId);
-    if (session?.status !== 'open' || !(await this.options.sessions.finishSession(sessionId, 'complete'))) {
-      return undefined;
-    }
+    const session = await this.openSession(sessionId);
+    if (!session || !(await this.options.sessions.finishSession(sessionId, 'complete'))) return undefined;
     const created = Math.floor(this.options.now() / 1000);
     const paymentIntent = `pi_test_${randomBytes(12).toString('hex')}`;
     const metadata = {
@@ -287,7 +471,7 @@ export class TestPaymentProvider implements PaymentProviderRepository {
    * signed. Its event and invoice ids are named by the plan and the period, so a second renewal of the
    * same period (two jobs at once) is a duplicate event and credits nothing.
    */
-  renewalDelivery(plan: TestRenewal): SignedDelivery {
+  renewalDelivery(plan: PlanRenewal): SignedDelivery {
     const periodStart = Math.floor(plan.periodStart / 1000);
     const tail = `${plan.providerSubscriptionId.slice('sub_test_'.length)}_${periodStart}`;
     const event = invoicePaidEvent({

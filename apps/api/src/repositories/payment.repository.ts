@@ -1,15 +1,16 @@
 // Products, payments, provider events and plans (ADR 019): one statement per method, no policy.
-// PaymentService decides what to write and runs webhook writes in one transaction with the wallet
+// The shop and webhook services decide what to write and runs webhook writes in one transaction with the wallet
 // (PaymentTransactionRepository), so that an event's record and its credit commit together.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { transactionRunner } from '#src/db/group-commit.ts';
-import type { Database, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
+import type { Database, PaymentRefundTable, PaymentTable, ProductTable, SubscriptionTable } from '#src/db/schema.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 
 export type ProductRow = Selectable<ProductTable>;
 export type PaymentRow = Selectable<PaymentTable>;
 export type SubscriptionRow = Selectable<SubscriptionTable>;
+export type PaymentRefundRow = Selectable<PaymentRefundTable>;
 
 export class PaymentRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -43,6 +44,21 @@ export class PaymentRepository {
 
   async setPaymentSession(id: number, sessionId: string): Promise<void> {
     await this.db.updateTable('payment').set({ provider_session_id: sessionId }).where('id', '=', id).execute();
+  }
+
+  /** Whether the reader has a checkout of this kind of product still pending that was opened after `since`. */
+  async hasOpenCheckout(userId: number, kind: string, since: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payment')
+      .innerJoin('product', 'product.id', 'payment.product_id')
+      .select('payment.id')
+      .where('payment.user_id', '=', userId)
+      .where('payment.status', '=', 'pending')
+      .where('payment.created_at', '>', since)
+      .where('product.kind', '=', kind)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   findPayment(id: number): Promise<PaymentRow | undefined> {
@@ -86,6 +102,45 @@ export class PaymentRepository {
       .where('provider_event_id', '=', event.id)
       .executeTakeFirstOrThrow();
     return row.processed_at === null;
+  }
+
+  /**
+   * Takes the row lock of each key, in the order given (callers sort them), until the transaction ends:
+   * a second transaction upserting one of them waits for the first to commit (PostgreSQL; SQLite runs
+   * one writer at a time anyway), and then reads what it committed.
+   */
+  async lockKeys(keys: readonly string[], now: number): Promise<void> {
+    for (const key of keys) {
+      await this.db
+        .insertInto('payment_lock')
+        .values({ lock_key: key, locked_at: now })
+        .onConflict((oc) => oc.column('lock_key').doUpdateSet({ locked_at: now }))
+        .execute();
+    }
+  }
+
+  async insertRefund(row: PaymentRefundRow): Promise<void> {
+    await this.db.insertInto('payment_refund').values(row).execute();
+  }
+
+  /** Refunds and disputes of a provider payment not applied yet, in the order the provider made them. */
+  listUnappliedRefunds(providerPaymentId: string): Promise<PaymentRefundRow[]> {
+    return this.db
+      .selectFrom('payment_refund')
+      .selectAll()
+      .where('provider_payment_id', '=', providerPaymentId)
+      .where('applied_at', 'is', null)
+      .orderBy('event_created_at')
+      .orderBy('provider_event_id')
+      .execute();
+  }
+
+  async markRefundApplied(providerEventId: string, paymentId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('payment_refund')
+      .set({ payment_id: paymentId, applied_at: at })
+      .where('provider_event_id', '=', providerEventId)
+      .execute();
   }
 
   async markEventProcessed(id: string, at: number): Promise<void> {
@@ -181,7 +236,23 @@ export class PaymentRepository {
     await this.db.updateTable('user').set({ charge_type: chargeType }).where('id', '=', userId).execute();
   }
 
-  /** Credit lots a payment made (by their idempotency keys), with what is left of each. */
+  /** Credit lots a payment made (its purchase credits, whatever their keys), with what is left of each. */
+  listPaymentLots(
+    userId: number,
+    paymentId: number,
+  ): Promise<{ id: number; kind: string; remaining: number; delta: number }[]> {
+    return this.db
+      .selectFrom('point_ledger')
+      .select(['id', 'kind', 'remaining', 'delta'])
+      .where('user_id', '=', userId)
+      .where('reference_type', '=', 'payment')
+      .where('reference_id', '=', String(paymentId))
+      .where('delta', '>', 0)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Credit lots by their idempotency keys, with what is left of each. */
   listLotsByKeys(keys: readonly string[]): Promise<{ id: number; kind: string; remaining: number; delta: number }[]> {
     if (keys.length === 0) return Promise.resolve([]);
     return this.db

@@ -1,10 +1,12 @@
 // Purchases of episodes and magazine issues, what is on sale, purchased titles and reservations
 // (ADR 014). One statement per method, no policy.
+import { uniqueIds } from '@manga/contracts';
 import type { Insertable, Kysely } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE } from '#src/db/batch.ts';
 import { isUniqueViolation } from '#src/db/dialect.ts';
 import { insertedColumns, preparedRows, runPrepared } from '#src/db/prepared-query.ts';
 import type { Database, MagazinePurchaseTable, PurchaseTable } from '#src/db/schema.ts';
+import { DuplicatePurchaseError } from '#src/rules/conflict.error.ts';
 
 export type NewPurchase = Insertable<PurchaseTable>;
 export type NewMagazinePurchase = Insertable<MagazinePurchaseTable>;
@@ -22,14 +24,6 @@ const INSERTED_PURCHASE_COLUMNS = insertedColumns<Omit<NewPurchase, 'id'>>()([
   'created_at',
   'magazine_purchase_id',
 ]);
-
-/** The (user, episode) or (user, magazine) purchase exists already: a replay or a concurrent submit. */
-export class DuplicatePurchaseError extends Error {
-  constructor(options?: { cause?: unknown }) {
-    super('already purchased', options);
-    this.name = 'DuplicatePurchaseError';
-  }
-}
 
 /** The unique (user, episode) or (user, magazine) key refused the insert. */
 function asDuplicatePurchase(error: unknown): unknown {

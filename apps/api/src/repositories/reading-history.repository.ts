@@ -10,6 +10,9 @@ export interface ViewedTitleRow {
   last_page: number;
   page_count: number;
   finished_at: Millis | null;
+  /** The device the place was left on ('' unknown) and when (ADR 044). */
+  last_device: string;
+  page_left_at: Millis | null;
 }
 
 /** An episode the reader opened, and when they finished it. */
@@ -27,6 +30,8 @@ export interface EpisodeProgress {
   titleId: number;
   episodeId: number;
   page: number;
+  /** The device it was left on (ADR 044); unknown when absent. */
+  device?: string;
 }
 
 // The reading history (view_history: one row per title) and the reader's place in each episode
@@ -49,6 +54,8 @@ export class ReadingHistoryRepository {
         eb.fn.coalesce('v.last_page', eb.lit(0)).as('last_page'),
         'e.page_count',
         'v.finished_at',
+        eb.fn.coalesce('v.last_device', eb.val('')).as('last_device'),
+        'v.last_viewed_at as page_left_at',
       ])
       .where('h.user_id', '=', userId);
   }
@@ -78,7 +85,7 @@ export class ReadingHistoryRepository {
   }
 
   private async upsertProgress(
-    { userId, titleId, episodeId, page }: EpisodeProgress,
+    { userId, titleId, episodeId, page, device = '' }: EpisodeProgress,
     now: Millis,
     finished: boolean,
   ): Promise<void> {
@@ -92,17 +99,29 @@ export class ReadingHistoryRepository {
         first_viewed_at: now,
         last_viewed_at: now,
         last_page: page,
+        last_device: device,
         ...finishedAt,
       })
       .onConflict((conflict) =>
         conflict
           .columns(['user_id', 'episode_id'])
-          .doUpdateSet({ last_page: page, last_viewed_at: now, ...finishedAt }),
+          .doUpdateSet({ last_page: page, last_device: device, last_viewed_at: now, ...finishedAt }),
       )
       .execute();
   }
 
-  /** Which of `episodeIds` the reader has opened, and whether they finished each (read marks, WIRE.md `is_viewed`). */
+  /** The 1-based page the reader reached in an episode; undefined when they never opened it (0: no page recorded). */
+  async findLastPage(userId: number, episodeId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('episode_view')
+      .select('last_page')
+      .where('user_id', '=', userId)
+      .where('episode_id', '=', episodeId)
+      .executeTakeFirst();
+    return row?.last_page;
+  }
+
+  /** Which of `episodeIds` the reader has opened, and whether they finished each (read marks, docs/reference/wire.md `is_viewed`). */
   async listEpisodeViews(userId: number, episodeIds: readonly number[]): Promise<EpisodeViewRow[]> {
     if (episodeIds.length === 0) return [];
     const rows: EpisodeViewRow[] = [];

@@ -12,12 +12,14 @@ export interface SessionWithUser {
   revoked_at: number | null;
   last_seen_at: number;
   status: UserStatus;
+  device_name: string;
+  private_reading: number;
 }
 
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  createSession(session: NewSession): Promise<WebTokenRow> {
+  insertSession(session: NewSession): Promise<WebTokenRow> {
     return this.db.insertInto('web_token').values(session).returningAll().executeTakeFirstOrThrow();
   }
 
@@ -34,6 +36,8 @@ export class SessionRepository {
           'web_token.revoked_at',
           'web_token.last_seen_at',
           'user.status',
+          'web_token.device_name',
+          'user.private_reading',
         ])
         .where('web_token.token_hash', '=', hash),
     );
@@ -41,12 +45,19 @@ export class SessionRepository {
   }
 
   /** Whose session `id` is and whether it still runs (revoke checks the owner, ADR 007). */
-  findSessionById(id: number): Promise<Pick<WebTokenRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> | undefined> {
+  findSessionById(
+    id: number,
+  ): Promise<Pick<WebTokenRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at' | 'user_agent'> | undefined> {
     return this.db
       .selectFrom('web_token')
-      .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+      .select(['id', 'user_id', 'expires_at', 'revoked_at', 'user_agent'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** Renames a session's device (ADR 044). */
+  async updateSessionDeviceName(id: number, deviceName: string): Promise<void> {
+    await this.db.updateTable('web_token').set({ device_name: deviceName }).where('id', '=', id).execute();
   }
 
   /** Sets last_seen_at unless it was already set after `staleBefore` (one write per few minutes). */
@@ -70,7 +81,7 @@ export class SessionRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Revokes every live session of the user except `exceptId`; returns how many. */
+  /** Revokes every session of the user not revoked yet (expired ones too) except `exceptId`; returns how many. */
   async revokeUserSessions(userId: number, now: number, exceptId: number | null = null): Promise<number> {
     let query = this.db
       .updateTable('web_token')

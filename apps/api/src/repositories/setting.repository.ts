@@ -3,7 +3,7 @@ import type { Database, SettingTable } from '#src/db/schema.ts';
 
 export type SettingRow = Selectable<SettingTable>;
 
-/** Admin-editable settings (STYLE habit 8): one JSON document per key. */
+/** Admin-editable settings (architecture habit 8): one JSON document per key. */
 export class SettingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -18,7 +18,7 @@ export class TestCheckoutSessionRepository {
   }
 
   /** Moves an open session to `status`; false when it was not open any more (someone else finished it). */
-  async finishSession(id: string, status: 'complete' | 'canceled'): Promise<boolean> {
+  async finishSession(id: string, status: 'complete' | 'canceled' | 'expired'): Promise<boolean> {
     const result = await this.db
       .updateTable('test_checkout_session')
       .set({ status })

@@ -1,6 +1,7 @@
 // Title tickets, premium tickets and rentals (ADR 014). One statement per method, no policy.
+import { uniqueIds } from '@manga/contracts';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE } from '#src/db/batch.ts';
 import type { Database, PremiumTicketTable, RentalTable, TitleTicketTable } from '#src/db/schema.ts';
 
 export type NewRental = Insertable<RentalTable>;

@@ -1,5 +1,6 @@
+import { uniqueIds } from '@manga/contracts';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { chunk, IN_LIST_CHUNK_SIZE, insertBatches, uniqueIds } from '#src/db/batch.ts';
+import { chunk, IN_LIST_CHUNK_SIZE, insertBatches } from '#src/db/batch.ts';
 import { containsIgnoringCase, dialectOf, escapeLikePattern } from '#src/db/dialect.ts';
 import type {
   AuthorTable,

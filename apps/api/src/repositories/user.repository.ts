@@ -2,14 +2,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '#src/db/dialect.ts';
 import { preparedRows } from '#src/db/prepared-query.ts';
 import type { Database, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
-
-/** An insert or update hit the unique e-mail index (another account took the address meanwhile). */
-export class EmailTakenError extends Error {
-  constructor(options?: { cause?: unknown }) {
-    super('email address already used by another account', options);
-    this.name = 'EmailTakenError';
-  }
-}
+import { EmailTakenError } from '#src/rules/conflict.error.ts';
 
 /** `user.email` is the only unique column besides the id. */
 function asEmailTaken(error: unknown): unknown {
@@ -38,7 +31,7 @@ export class UserRepository {
   }
 
   /** Throws EmailTakenError when the e-mail address is taken. */
-  async createUser(user: NewUserRow): Promise<UserRow> {
+  async insertUser(user: NewUserRow): Promise<UserRow> {
     try {
       return await this.db.insertInto('user').values(user).returningAll().executeTakeFirstOrThrow();
     } catch (error) {

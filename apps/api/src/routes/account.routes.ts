@@ -1,4 +1,4 @@
-// SPEC §7 Account and the /web/account twins (ADR 007): two-step flows, the account read, resignation.
+// product §7 Account and the /web/account twins (ADR 007): two-step flows, the account read, resignation.
 import {
   AccountResponseSchema,
   EmailPresaveRequestSchema,
@@ -9,6 +9,8 @@ import {
   SessionRevokeRequestSchema,
   SuccessEnvelopeSchema,
   TokenRequestSchema,
+  TokenStatusQuerySchema,
+  TokenStatusResponseSchema,
   WebPresaveRequestSchema,
   WebSaveRequestSchema,
 } from '@manga/contracts';
@@ -82,6 +84,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await accounts().completeSignup({ token: request.query.token });
       return ok({});
     },
+  );
+
+  // Ours (issue 24): whether an e-mailed link still works, used up by nothing (its page says at once).
+  app.get(
+    '/web/account/token/status',
+    {
+      schema: {
+        operationId: 'getWebAccountTokenStatus',
+        tags,
+        querystring: TokenStatusQuerySchema,
+        response: { 200: TokenStatusResponseSchema },
+      },
+    },
+    async (request) => ok(await accounts().checkEmailToken(request.query)),
   );
 
   // ── e-mail change, password change and reset: the same service for /account and /web/account ──

@@ -1,4 +1,4 @@
-// SPEC §7 Advertisement: GET /advertisement/click and /advertisement/view, counted per day.
+// product §7 Advertisement: GET /advertisement/click and /advertisement/view, counted per day.
 import { AdvertisementEventQuerySchema, AdvertisementEventResponseSchema } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';

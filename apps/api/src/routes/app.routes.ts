@@ -1,4 +1,4 @@
-// SPEC §7 App: GET /app/boot (ADR 007).
+// product §7 App: GET /app/boot (ADR 007).
 import { AppBootResponseSchema } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';

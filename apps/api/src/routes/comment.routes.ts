@@ -1,4 +1,4 @@
-// SPEC §7 Comments (ADR 013): the twelve /episode/comment/* calls. Shapes are ours (WIRE.md §3.6).
+// product §7 Comments (ADR 013): the twelve /episode/comment/* calls. Shapes are ours (wire §3.6).
 import {
   CommentEpisodeQuerySchema,
   CommentHistoryQuerySchema,
@@ -13,6 +13,7 @@ import {
   CommentPostInfoResponseSchema,
   CommentPostRequestSchema,
   CommentPostResponseSchema,
+  CommentReportRequestSchema,
   SuccessEnvelopeSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -159,12 +160,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'reportComment',
         tags,
-        body: CommentIdRequestSchema,
+        body: CommentReportRequestSchema,
         response: { 200: SuccessEnvelopeSchema },
       },
     },
     async (request) => {
-      await comments().reportComment(commentCaller(request), request.body.comment_id);
+      const { comment_id, ...details } = request.body;
+      await comments().reportComment(commentCaller(request), comment_id, details);
       return ok({});
     },
   );

@@ -23,7 +23,7 @@ const EpisodeListParamsSchema = z.object({
 });
 
 export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // WIRE.md §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
+  // wire §1.6: /episode/list arrives as POST (form) from most clients and as GET from others.
   const listEpisodes = async (params: z.output<typeof EpisodeListParamsSchema>, context: EpisodeListContext) =>
     ok({ episode_list: await app.container.services.catalogue.listEpisodes(params.episode_id_list, context) });
 
@@ -66,7 +66,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.container.services.catalogue.getEpisodeShare(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not open to the reader.
+  // wire §3.3: the app viewer; 3104 unknown, 2016 too young for the title, 3105 not open to the reader.
   app.get(
     '/episode/viewer',
     {
@@ -81,7 +81,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.container.services.viewer.getAppViewer(request.query.episode_id, viewerContext(request))),
   );
 
-  // SPEC §7: the reader reached the last page (ADR 016); viewer_scroll and viewing_direction say how.
+  // product §7: the reader reached the last page (ADR 016); viewer_scroll and viewing_direction say how.
   app.get(
     '/episode/viewer/lastpage',
     {
@@ -96,7 +96,7 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.container.services.viewer.reachLastPage(request.query.episode_id, viewerContext(request))),
   );
 
-  // WIRE.md §3.3: the reader finished the episode.
+  // wire §3.3: the reader finished the episode.
   app.get(
     '/episode/viewer/finish',
     {

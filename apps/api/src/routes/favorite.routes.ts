@@ -1,4 +1,4 @@
-// Followed titles (ADR 017): GET /favorite/list (WIRE.md §3.5), and ours, in the family of
+// Followed titles (ADR 017): GET /favorite/list (wire §3.5), and ours, in the family of
 // /title/viewed/delete: POST /favorite/add and POST /favorite/delete (title_id).
 import {
   FavoriteChangeResponseSchema,

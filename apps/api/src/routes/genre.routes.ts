@@ -1,4 +1,4 @@
-// SPEC §7 Genre: GET /genre/list (genre_id_list), GET /genre/search/list.
+// product §7 Genre: GET /genre/list (genre_id_list), GET /genre/search/list.
 import { GenreListQuerySchema, GenreListResponseSchema } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';

@@ -29,8 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const readiness = await app.container.services.health.checkReadiness();
       if (!readiness.ready) {
-        request.log.error({ err: readiness.error }, 'Database is not ready');
-        throw new DomainError(ResponseCode.ServerError, 'database unavailable', 503);
+        request.log.error({ err: readiness.error }, `Not ready: ${readiness.failed} unavailable`);
+        throw new DomainError(ResponseCode.ServerError, `${readiness.failed} unavailable`, 503);
       }
       return ok({ health: 'ready' });
     },

@@ -5,7 +5,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/images/*',
     {
-      // Plain GETs with no API headers (WIRE.md §1.1); page URLs carry their own signature.
+      // Plain GETs with no API headers (wire §1.1); page URLs carry their own signature.
       config: { signature: false },
       schema: {
         operationId: 'getImage',
@@ -24,6 +24,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('etag', answer.etag).header('cache-control', answer.cacheControl);
       if (answer.kind === 'not-modified') return reply.code(304).send();
+      if (answer.kind === 'stream') {
+        return reply.type(answer.contentType).header('content-length', answer.bytes).send(answer.body);
+      }
       return reply.type(answer.contentType).send(answer.bytes);
     },
   );

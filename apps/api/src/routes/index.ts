@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '#src/routes/account.routes.ts';
 import { advertisementRoutes } from '#src/routes/advertisement.routes.ts';
 import { appRoutes } from '#src/routes/app.routes.ts';
+import { bookmarkRoutes } from '#src/routes/bookmark.routes.ts';
 import { catalogueRoutes } from '#src/routes/catalogue.routes.ts';
+import { catalogueEditorRoutes } from '#src/routes/catalogue-editor.routes.ts';
+import { chapterAlertRoutes } from '#src/routes/chapter-alert.routes.ts';
 import { commentRoutes } from '#src/routes/comment.routes.ts';
 import { devRoutes } from '#src/routes/dev.routes.ts';
 import { episodeRoutes } from '#src/routes/episode.routes.ts';
@@ -15,6 +18,8 @@ import { loginBonusRoutes } from '#src/routes/loginbonus.routes.ts';
 import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
 import { opsRoutes } from '#src/routes/ops.routes.ts';
+import { opsStaffRoutes } from '#src/routes/ops-staff.routes.ts';
+import { opsSupportRoutes } from '#src/routes/ops-support.routes.ts';
 import { pointRoutes } from '#src/routes/point.routes.ts';
 import { purchaseRoutes } from '#src/routes/purchase.routes.ts';
 import { rankingRoutes } from '#src/routes/ranking.routes.ts';
@@ -25,13 +30,17 @@ import { titleRoutes } from '#src/routes/title.routes.ts';
 import { userRoutes } from '#src/routes/user.routes.ts';
 import { webRoutes } from '#src/routes/web.routes.ts';
 
-/** Every route group of SPEC §7; later issues add theirs here. */
+/** Every route group of product §7; later issues add theirs here. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(openapiRoutes);
   await app.register(imageRoutes);
   await app.register(titleRoutes);
   await app.register(favoriteRoutes);
+  // Bookmarks and the reading settings (ADR 044).
+  await app.register(bookmarkRoutes);
+  // New-chapter alerts (ADR 065).
+  await app.register(chapterAlertRoutes);
   await app.register(episodeRoutes);
   // Catalogue and discovery (ADR 009).
   await app.register(genreRoutes);
@@ -48,6 +57,11 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   // Comments and moderation (ADR 013).
   await app.register(commentRoutes);
   await app.register(opsRoutes);
+  // The editors' catalogue (issue 26, ADR 046).
+  await app.register(catalogueEditorRoutes);
+  // Staff roles (ADR 042).
+  await app.register(opsStaffRoutes);
+  await app.register(opsSupportRoutes);
   // Wallet, purchases, tickets and entitlements (ADR 014).
   await app.register(pointRoutes);
   await app.register(purchaseRoutes);

@@ -1,4 +1,4 @@
-// SPEC §7 Web: law consent, data opt-out and the status call (ADR 007).
+// product §7 Web: law consent, data opt-out and the status call (ADR 007).
 import {
   LawRequestSchema,
   LawResponseSchema,

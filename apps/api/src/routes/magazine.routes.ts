@@ -1,4 +1,4 @@
-// SPEC §7 Magazine: GET /magazine/category/list, /magazine/category/search/list, /magazine/list.
+// product §7 Magazine: GET /magazine/category/list, /magazine/category/search/list, /magazine/list.
 import {
   MagazineCategoryListQuerySchema,
   MagazineCategoryListResponseSchema,

@@ -1,6 +1,6 @@
-// The moderation API (ADR 013): paths are ours, under /ops/. Operators only; to anyone else every
-// path here answers exactly as an unknown path does (404 / 1002, same message, same rate limit),
-// before its parameters are even read, so that probing reveals nothing.
+// The moderation API (ADR 013): paths are ours, under /ops/. Each route names the staff permission it
+// needs (ADR 042); to anyone without it every path here answers exactly as an unknown path does
+// (404 / 1002, same message, same rate limit), before its parameters are even read (guardStaffRoutes).
 import {
   OpsAuditListQuerySchema,
   OpsAuditListResponseSchema,
@@ -17,10 +17,12 @@ import {
   OpsSuspendRequestSchema,
   OpsSuspendResponseSchema,
   OpsUnsuspendRequestSchema,
+  StaffPermission,
   SuccessEnvelopeSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { opsCaller } from '#src/http/caller.http.ts';
+import { guardStaffRoutes } from '#src/http/staff-guard.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 // Left out of the served OpenAPI document (`hide`): the API must not advertise what it hides.
@@ -29,26 +31,25 @@ const hide = true;
 const envelope = { 200: SuccessEnvelopeSchema };
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { operators, moderation } = app.container.services;
-  // Authorise before validation: a non-operator must not learn which parameters a path takes.
-  app.addHook('preValidation', async (request, reply) => {
-    try {
-      await operators.requireOperator(request.auth);
-    } catch (error) {
-      await app.limitUnknownPath(request, reply);
-      throw error;
-    }
-  });
+  const { staff, moderation } = app.container.services;
+  guardStaffRoutes(app);
+  const consoleOpen = { staffPermission: StaffPermission.ConsoleOpen };
+  const moderate = { staffPermission: StaffPermission.CommentModerate };
+  const audit = { staffPermission: StaffPermission.AuditRead };
 
   app.get(
     '/ops/operator',
-    { schema: { hide, operationId: 'getOperator', tags, response: { 200: OpsOperatorResponseSchema } } },
-    async (request) => ok(await operators.getOperator(request.auth)),
+    {
+      config: consoleOpen,
+      schema: { hide, operationId: 'getOperator', tags, response: { 200: OpsOperatorResponseSchema } },
+    },
+    async (request) => ok(await staff.getOperator(request.auth)),
   );
 
   app.get(
     '/ops/comment/report/list',
     {
+      config: moderate,
       schema: {
         hide,
         operationId: 'listReportedComments',
@@ -63,6 +64,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ops/comment/hide',
     {
+      config: moderate,
       schema: {
         hide,
         operationId: 'hideComment',
@@ -84,6 +86,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        config: moderate,
         schema: {
           hide,
           operationId,
@@ -100,6 +103,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ops/user/suspend',
     {
+      config: moderate,
       schema: {
         hide,
         operationId: 'suspendCommenter',
@@ -116,7 +120,10 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/user/unsuspend',
-    { schema: { hide, operationId: 'unsuspendCommenter', tags, body: OpsUnsuspendRequestSchema, response: envelope } },
+    {
+      config: moderate,
+      schema: { hide, operationId: 'unsuspendCommenter', tags, body: OpsUnsuspendRequestSchema, response: envelope },
+    },
     async (request) => {
       await moderation.unsuspendCommenter(opsCaller(request), request.body.user_id, request.body.reason);
       return ok({});
@@ -125,13 +132,17 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/ngword/list',
-    { schema: { hide, operationId: 'listNgWords', tags, response: { 200: OpsNgWordListResponseSchema } } },
+    {
+      config: moderate,
+      schema: { hide, operationId: 'listNgWords', tags, response: { 200: OpsNgWordListResponseSchema } },
+    },
     async (request) => ok(await moderation.listNgWords(opsCaller(request))),
   );
 
   app.post(
     '/ops/ngword/add',
     {
+      config: moderate,
       schema: {
         hide,
         operationId: 'addNgWord',
@@ -148,7 +159,10 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/ngword/remove',
-    { schema: { hide, operationId: 'removeNgWord', tags, body: OpsNgWordRemoveRequestSchema, response: envelope } },
+    {
+      config: moderate,
+      schema: { hide, operationId: 'removeNgWord', tags, body: OpsNgWordRemoveRequestSchema, response: envelope },
+    },
     async (request) => {
       await moderation.removeNgWord(opsCaller(request), request.body.ng_word_id, request.body.reason);
       return ok({});
@@ -158,6 +172,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ops/audit/list',
     {
+      config: audit,
       schema: {
         hide,
         operationId: 'listAuditLog',

@@ -1,4 +1,4 @@
-// SPEC §7 points (ADR 014): GET /account/point, /account/point/flow, /web/point/history/list.
+// product §7 points (ADR 014): GET /account/point, /account/point/flow, /web/point/history/list.
 import {
   AccountFlowQuerySchema,
   AccountPointFlowResponseSchema,

@@ -1,4 +1,4 @@
-// SPEC §7 purchases (ADR 014): POST /episode/paid, /episode/paid/bulk, /magazine/paid; GET
+// product §7 purchases (ADR 014): POST /episode/paid, /episode/paid/bulk, /magazine/paid; GET
 // /episode/status, /web/title/purchased, /account/reservation/flow.
 import {
   AccountReservationFlowQuerySchema,

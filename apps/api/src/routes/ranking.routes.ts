@@ -1,4 +1,4 @@
-// SPEC §7 Ranking and recommendation: GET /ranking/all, /recommend/title/list,
+// product §7 Ranking and recommendation: GET /ranking/all, /recommend/title/list,
 // /recommend/prediction/title/list, /recommend/click.
 import {
   RankingAllQuerySchema,

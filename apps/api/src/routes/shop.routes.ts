@@ -1,6 +1,7 @@
-// Shop and card payments (ADR 019): GET /web/shop, /web/shop/point/subscription; POST /web/stp/outright,
+// Shop and card payments (ADR 019): GET /web/shop, /web/shop/point/subscription (and the app's
+// GET /shop/point/subscription, wire §3.5); POST /web/stp/outright,
 // /web/stp/subscription, /web/stp/subscription/cancel; the provider's webhook POST /stp/webhook (raw
-// body, signature checked by PaymentService); and, with the embedded test provider only, the API of
+// body, signature checked by PaymentWebhookService); and, with the embedded test provider only, the API of
 // our own checkout page (GET /web/stp/test/session, POST /web/stp/test/pay).
 import {
   ShopQuerySchema,
@@ -19,21 +20,20 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#src/plugins/envelope.plugin.ts';
-import { WebhookSignatureError } from '#src/services/payment.service.ts';
 
 const tags = ['shop'];
 /** Stripe's events are far smaller; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payments } = app.container.services;
+  const { shop } = app.container.services;
 
   app.get(
     '/web/shop',
     { schema: { operationId: 'getShop', tags, querystring: ShopQuerySchema, response: { 200: ShopResponseSchema } } },
     async (request) =>
       ok(
-        await payments.listShop({
+        await shop.listShop({
           assetType: request.query.asset_type,
           locale: request.client.locale,
           region: request.query.region,
@@ -52,7 +52,14 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await payments.listPlans({ auth: request.auth, locale: request.client.locale, region: request.query.region })),
+      ok(await shop.listPlans({ auth: request.auth, locale: request.client.locale, region: request.query.region })),
+  );
+
+  // The app's call (wire §3.5: no parameters of its own): the same answer, the region from the locale.
+  app.get(
+    '/shop/point/subscription',
+    { schema: { operationId: 'getAppShopSubscription', tags, response: { 200: ShopSubscriptionResponseSchema } } },
+    async (request) => ok(await shop.listPlans({ auth: request.auth, locale: request.client.locale })),
   );
 
   for (const [url, mode, operationId] of [
@@ -66,7 +73,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         ok(
-          await payments.startCheckout({
+          await shop.startCheckout({
             auth: request.auth,
             assetId: request.body.asset_id,
             path: request.body.path,
@@ -88,12 +95,12 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StpCancelResponseSchema },
       },
     },
-    async (request) => ok(await payments.cancelPlan({ auth: request.auth, assetId: request.body.asset_id })),
+    async (request) => ok(await shop.cancelPlan({ auth: request.auth, assetId: request.body.asset_id })),
   );
 
   await app.register(webhookRoute);
 
-  if (payments.hasTestCheckout) {
+  if (shop.hasTestCheckout) {
     app.get(
       '/web/stp/test/session',
       {
@@ -105,7 +112,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(await payments.describeTestCheckout({ auth: request.auth, sessionId: request.query.session_id })),
+        ok(await shop.describeTestCheckout({ auth: request.auth, sessionId: request.query.session_id })),
     );
 
     app.post(
@@ -120,7 +127,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         ok(
-          await payments.payTestCheckout({
+          await shop.payTestCheckout({
             auth: request.auth,
             sessionId: request.body.session_id,
             cardNumber: request.body.card_number,
@@ -132,19 +139,16 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** POST /stp/webhook: the raw body for the signature, in a scope of its own. */
 const webhookRoute: FastifyPluginAsync = async (app) => {
-  const { payments } = app.container.services;
+  const { paymentWebhooks } = app.container.services;
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
     done(null, body),
   );
   app.post('/stp/webhook', { schema: { hide: true }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     const signature = request.headers['stripe-signature'];
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-    try {
-      const result = await payments.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
-      return reply.code(200).send({ received: true, result });
-    } catch (error) {
-      if (error instanceof WebhookSignatureError) return reply.code(400).send({ received: false });
-      throw error;
-    }
+    const result = await paymentWebhooks.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
+    app.metrics.webhook(result);
+    if (result === 'refused') return reply.code(400).send({ received: false });
+    return reply.code(200).send({ received: true, result });
   });
 };

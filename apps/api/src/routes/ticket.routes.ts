@@ -1,4 +1,4 @@
-// SPEC §7 tickets (ADR 014): GET /title/ticket/list, POST /episode/rental/ticket, GET /account/ticket/flow.
+// product §7 tickets (ADR 014): GET /title/ticket/list, POST /episode/rental/ticket, GET /account/ticket/flow.
 import {
   AccountTicketFlowQuerySchema,
   AccountTicketFlowResponseSchema,

@@ -1,4 +1,4 @@
-// SPEC §7 Title: GET /title/list, /title/weekly, /title/event/list, /title/supplement, /title/pointback,
+// product §7 Title: GET /title/list, /title/weekly, /title/event/list, /title/supplement, /title/pointback,
 // and the reading history: GET /title/viewed/list, POST /title/viewed/delete, /title/viewed/delete/all,
 // and our GET /title/viewed/progress (ADR 016).
 import {

@@ -1,4 +1,4 @@
-// SPEC §7 User and /web/user (ADR 007): login and logout, the user read, and the app-side calls.
+// product §7 User and /web/user (ADR 007): login and logout, the user read, and the app-side calls.
 import {
   AttestationRequestSchema,
   ChallengeResponseSchema,
@@ -56,13 +56,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           operationId: web ? 'logoutWebUser' : 'logoutUser',
           tags,
-          // No body at all is a logout too (SPEC §4: logout always ends the current session).
+          // No body at all is a logout too (product §4: logout always ends the current session).
           body: LogoutRequestSchema.nullish(),
           response: envelope,
         },
       },
       async (request, reply) => {
-        // The cookie goes whatever happens to the session row (SPEC §4: logout always logs out locally).
+        // The cookie goes whatever happens to the session row (product §4: logout always logs out locally).
         clearSessionCookie(reply);
         await services().sessions.logout(request.auth);
         return ok({});

@@ -1,10 +1,16 @@
-// SPEC §7 Web (catalogue part): /web/top, /web/top/updated/title, /web/title/detail, /web/episode,
-// /web/episode/first, /web/episode/nexttime, /web/episode/viewer, /web/ranking/genre,
+// product §7 Web (catalogue part): /web/top, /web/top/updated/title, /web/title/detail,
+// /web/title/age_gate (ours, ADR 026), /web/episode,
+// /web/episode/first, /web/episode/nexttime, /web/episode/viewer, /web/episode/download (ours,
+// ADR 052), /web/ranking/genre,
 // /web/recommend/title/list, /web/search/title.
 import {
   EpisodeIdQuerySchema,
+  isSaveDataHeader,
   RecommendTitleListResponseSchema,
+  TitleAgeGateResponseSchema,
   TitleIdQuerySchema,
+  WebEpisodeDownloadQuerySchema,
+  WebEpisodeDownloadResponseSchema,
   WebEpisodeFirstResponseSchema,
   WebEpisodeNextTimeResponseSchema,
   WebEpisodeResponseSchema,
@@ -21,7 +27,8 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { episodeListContext, viewerContext } from '#src/http/caller.http.ts';
+import { episodeListContext, readerOf, viewerContext } from '#src/http/caller.http.ts';
+import { appendVary } from '#src/http/vary.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,6 +72,19 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/web/title/age_gate',
+    {
+      schema: {
+        operationId: 'getTitleAgeGate',
+        tags: ['web'],
+        querystring: TitleIdQuerySchema,
+        response: { 200: TitleAgeGateResponseSchema },
+      },
+    },
+    async (request) => ok(await catalogue.getTitleAgeGate(request.query.title_id, { reader: readerOf(request) })),
+  );
+
+  app.get(
     '/web/episode',
     {
       schema: {
@@ -103,7 +123,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await catalogue.getNextTime(request.query.episode_id, request.client)),
   );
 
-  // WIRE.md §3.3: 3104 unknown, 2016 too young for the title, 3105 neither free nor bought nor rented.
+  // wire §3.3: 3104 unknown, 2016 too young for the title, 3105 neither free nor bought nor rented.
   app.get(
     '/web/episode/viewer',
     {
@@ -114,12 +134,32 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebViewerResponseSchema },
       },
     },
-    async (request) =>
-      ok(
+    async (request, reply) => {
+      // The answer's tier depends on Save-Data when the query names none (ADR 055): a shared cache
+      // must key on it, or it could hand one tier's URLs to a reader who asked for the other.
+      appendVary(reply, 'Save-Data');
+      const saveData = isSaveDataHeader(request.headers['save-data']);
+      return ok(
         await viewer.getWebViewer(request.query.episode_id, viewerContext(request), {
           prefetch: request.query.prefetch === 1,
+          quality: request.query.image_quality ?? (saveData ? 'light' : 'standard'),
         }),
-      ),
+      );
+    },
+  );
+
+  // Ours (ADR 052): what a logged-in reader may keep of an episode for offline reading.
+  app.get(
+    '/web/episode/download',
+    {
+      schema: {
+        operationId: 'getWebEpisodeDownload',
+        tags: ['web'],
+        querystring: WebEpisodeDownloadQuerySchema,
+        response: { 200: WebEpisodeDownloadResponseSchema },
+      },
+    },
+    async (request) => ok(await viewer.getDownload(request.auth, request.query.episode_id, viewerContext(request))),
   );
 
   app.get(

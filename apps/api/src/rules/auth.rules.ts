@@ -1,5 +1,5 @@
 // Who is calling (resolved once per request by plugins/auth.plugin.ts) and the checks every account
-// service starts with (STYLE habit 4: authorise first, in the service).
+// service starts with (architecture habit 4: authorise first, in the service).
 import { ResponseCode } from '@manga/contracts';
 import type { UserStatus } from '#src/db/schema.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
@@ -10,6 +10,10 @@ export interface AuthUser {
   sessionId: number | null;
   status: UserStatus;
   via: 'web' | 'app';
+  /** Private reading is on (ADR 044): nothing of this reader's reads is recorded. */
+  privateReading?: boolean;
+  /** The web session's device name (ADR 044); undefined for the app signature. */
+  deviceName?: string;
 }
 
 export interface RequestAuth {
@@ -20,7 +24,7 @@ export interface RequestAuth {
 
 export const ANONYMOUS: RequestAuth = Object.freeze({ user: null, tokenInvalid: false });
 
-/** Account states and their codes (SPEC §8, ADR 007); undefined for an active account. */
+/** Account states and their codes (product §8, ADR 007); undefined for an active account. */
 export function accountStatusError(status: UserStatus): DomainError | undefined {
   switch (status) {
     case 'active':
@@ -56,7 +60,7 @@ export function requireActiveUser(auth: RequestAuth): AuthUser {
 
 /**
  * The active user of a web session (`uwt`), not one proven by the app signature only (2011): an app
- * signature has no time and no nonce (WIRE.md §2.3), so a captured one can be replayed; what it
+ * signature has no time and no nonce (wire §2.3), so a captured one can be replayed; what it
  * proves is "someone once saw a request of this user", not "this user is here now" (ADR 015).
  */
 export function requireWebSession(auth: RequestAuth): AuthUser & { sessionId: number } {

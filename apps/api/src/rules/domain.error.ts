@@ -1,6 +1,6 @@
 import { type ResponseCode, responseCodeMessage } from '@manga/contracts';
 
-/** A business failure with a stable SPEC §8 / WIRE.md §5 code. Its message may reach the client. */
+/** A business failure with a stable product §8 / wire §5 code. Its message may reach the client. */
 export class DomainError extends Error {
   constructor(
     readonly code: ResponseCode,
@@ -10,7 +10,7 @@ export class DomainError extends Error {
     /** Sent as Retry-After: when a throttled call may be tried again. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message ?? responseCodeMessage(code)); // the SPEC §8 text unless a clearer one is given
+    super(message ?? responseCodeMessage(code)); // the product §8 text unless a clearer one is given
     this.name = 'DomainError';
   }
 }

@@ -1,4 +1,4 @@
-// Access to an episode (DESIGN §5): "may this reader open this episode, and why", as pure rules over
+// Access to an episode (architecture §5): "may this reader open this episode, and why", as pure rules over
 // rows the caller already holds. EntitlementService is the one owner of the question: it loads the
 // rows, knows the reader and calls these rules; viewers, episode lists, /web/episode and the
 // viewer's neighbours use its answer, and mappers turn the answer into badges and prices.
@@ -137,14 +137,25 @@ export function freeEntitlementOf(
   return windows.length > 0 ? { reason: 'free_window', freeUntil: Math.max(...windows) } : undefined;
 }
 
+/**
+ * The publication time of a title nobody has published yet, or that an editor took back (ADR 046): after
+ * every clock, so every reader query that asks `published_at <= now` leaves it out without a change.
+ */
+export const UNPUBLISHED_AT: Millis = Date.UTC(9999, 11, 31);
+
 /** A title exists for readers from its publication time on; its episodes from their start time. */
 export function isTitlePublished(title: Pick<TitleRow, 'published_at'>, now: Millis): boolean {
   return title.published_at <= now;
 }
 
+/** A chapter exists for readers from its release time (`start_at`) on. */
+export function isEpisodeReleased(episode: Pick<EpisodeRow, 'start_at'>, now: Millis): boolean {
+  return episode.start_at <= now;
+}
+
 /**
  * The birthday the age rule reads (ADR 015):
- * - a crawler has none: SPEC §4's defaults (2000-01, consent) open browsing and metadata, never the
+ * - a crawler has none: product §4's defaults (2000-01, consent) open browsing and metadata, never the
  *   pages of an age-rated episode;
  * - a logged-in reader's account birthday decides, and their cookies are not read;
  * - anyone else (and an account that has no birthday yet) has the birthday they declared through
@@ -167,6 +178,26 @@ export function admitsAge(ageRating: number, birthday: YearMonth | undefined, no
   return ageRating <= 0 || (birthday !== undefined && ageInYears(birthday, new Date(now)) >= ageRating);
 }
 
+/** Whether a title's age rating admits a reader, and whether the reader's birthday is known at all. */
+export interface TitleAgeAccess {
+  readonly ageRating: number;
+  readonly admitted: boolean;
+  readonly birthdayKnown: boolean;
+}
+
+/** The age rule alone, for a title (the title page and the viewer's locked state ask it, ADR 026). */
+export function decideTitleAgeAccess(
+  title: Pick<TitleRow, 'age_rating'>,
+  birthday: YearMonth | undefined,
+  now: Millis,
+): TitleAgeAccess {
+  return {
+    ageRating: Math.max(0, title.age_rating),
+    admitted: admitsAge(title.age_rating, birthday, now),
+    birthdayKnown: birthday !== undefined,
+  };
+}
+
 /**
  * The answer for one episode, in the order the viewer checks: released (the episode and its title),
  * old enough for the title's rating, then the entitlement: what the reader holds, else the free
@@ -186,7 +217,7 @@ export function decideEpisodeAccess(
   const ageGate = admitsAge(title.age_rating, birthday, now)
     ? undefined
     : { ageRating: title.age_rating, birthdayKnown: birthday !== undefined };
-  if (episode.start_at > now || !isTitlePublished(title, now)) {
+  if (!isEpisodeReleased(episode, now) || !isTitlePublished(title, now)) {
     const entitlement = held?.reason ?? 'locked';
     return { episodeId, open: false, reason: 'unreleased', entitlement, ...heldFields, ...ageGate };
   }

@@ -1,4 +1,4 @@
-// Paging of list answers (SPEC §7 `limit`, `offset`): defaults and ceilings, since clients send
+// Paging of list answers (product §7 `limit`, `offset`): defaults and ceilings, since clients send
 // limit=99999 for "everything".
 
 export interface Paging {
@@ -16,13 +16,8 @@ export const MAX_ITEMS_PER_PAGE = 1_000;
 export const MAX_PERSONAL_ITEMS_PER_PAGE = 100;
 const DEFAULT_PAGE = 20;
 
-/** Offset and limit with the default page size (also for `limit=0`, WIRE.md §3.5) and a ceiling. */
+/** Offset and limit with the default page size (also for `limit=0`, wire §3.5) and a ceiling. */
 export function pageOf(paging: Paging, max: number): { offset: number; limit: number } {
   const limit = paging.limit === undefined || paging.limit === 0 ? DEFAULT_PAGE : Math.min(paging.limit, max);
   return { offset: paging.offset ?? 0, limit };
-}
-
-/** Ids without repeats, first occurrence kept. */
-export function uniqueIds(ids: readonly number[]): number[] {
-  return [...new Set(ids)];
 }

@@ -29,6 +29,12 @@ describe('safeReturnPath', () => {
       '/a\nLocation: x',
       '/a\u0000',
       '/a\u007f',
+      // Issue 22: paths that resolve to `//host`.
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/..//evil.example',
+      '/a/../..//evil.example',
+      '/\t/evil.example',
       `/${'x'.repeat(600)}`,
     ]) {
       expect(safeReturnPath(path, ORIGIN), path).toBeUndefined();
@@ -88,7 +94,7 @@ describe('prices and regions', () => {
   });
 });
 
-describe('chargeTypeOf (SPEC §3)', () => {
+describe('chargeTypeOf (product §3)', () => {
   it('answers 4, 2, 3 or 1', () => {
     expect(chargeTypeOf({ livePlanPremium: [true], hasPaid: true })).toBe(4);
     expect(chargeTypeOf({ livePlanPremium: [false], hasPaid: true })).toBe(2);

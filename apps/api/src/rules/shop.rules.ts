@@ -1,6 +1,7 @@
-// Shop rules (ADR 019): the visitor's region and currency, prices as text, the return path (never an
-// open redirect), the plan type a reader's payments give, and how much a refund takes back.
-import { type Locale, PlanTypeCode } from '@manga/contracts';
+// Shop rules (ADR 019, ADR 024): the visitor's region and currency, prices as text, the return path
+// (never an open redirect), the plan type a reader's payments give, how much a refund takes back, and
+// one monthly plan per reader.
+import { allowedOriginOf, type Locale, PlanTypeCode, ResponseCode, sameOriginReturnTarget } from '@manga/contracts';
 
 export type ShopRegion = 'US' | 'JP';
 
@@ -15,56 +16,28 @@ export function formatPrice(priceMinor: number, currency: string): string {
   return `$${(priceMinor / 100).toFixed(2)}`;
 }
 
-export const MAX_RETURN_PATH_LENGTH = 512;
-
 /**
- * A same-origin path to come back to after checkout, or undefined: it starts with one `/`, names no
- * other host (`//x`, `/\x`), holds no control characters and stays on `origin` once resolved.
+ * A same-origin path to come back to after checkout, or undefined: contracts' one rule for every
+ * return target (resolved against `origin`, kept only if it stays there; issue 22).
  */
 export function safeReturnPath(path: string, origin: string): string | undefined {
-  if (path.length === 0 || path.length > MAX_RETURN_PATH_LENGTH) return undefined;
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
-  if ([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return undefined;
-  let resolved: URL;
-  try {
-    resolved = new URL(path, origin);
-  } catch {
-    return undefined;
-  }
-  if (resolved.origin !== new URL(origin).origin) return undefined;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return sameOriginReturnTarget(path, origin);
 }
 
 /**
- * The web origin checkout comes back to: the request's `Origin` when it is exactly one of the configured
- * web origins (MANGA_WEB_ORIGIN), else the first of them. Only a configured origin is ever answered, so a
- * forged Origin header (another host, another port or scheme, `null`, a path or credentials) cannot make
- * the success or cancel URL leave our site.
+ * The web origin checkout comes back to: the request's `Origin` when it is one of the site's origins
+ * (MANGA_WEB_ORIGIN, contracts' allowedOriginOf), else the first of them. Only a configured origin is
+ * ever answered, so a forged Origin header cannot make the success or cancel URL leave our site.
+ *
+ * @param configured serialised origins (config's webOrigins)
  */
 export function checkoutOrigin(requestOrigin: string | undefined, configured: readonly string[]): string {
   const fallback = configured[0];
   if (fallback === undefined) throw new Error('no web origin configured');
-  if (!requestOrigin || requestOrigin.length > 200) return fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(requestOrigin);
-  } catch {
-    return fallback;
-  }
-  // An Origin header is scheme://host[:port] and nothing else.
-  if (parsed.origin === 'null' || parsed.origin !== requestOrigin) return fallback;
-  return configured.find((origin) => safeOrigin(origin) === parsed.origin) ?? fallback;
+  return allowedOriginOf(requestOrigin, configured) ?? fallback;
 }
 
-function safeOrigin(origin: string): string | undefined {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** SPEC §3: a live plan gives 2 (or 4 for a plan with premium tickets); a past payment 3; else 1. */
+/** product §3: a live plan gives 2 (or 4 for a plan with premium tickets); a past payment 3; else 1. */
 export function chargeTypeOf(input: { livePlanPremium: boolean[]; hasPaid: boolean }): number {
   if (input.livePlanPremium.some(Boolean)) return PlanTypeCode.subscription_p;
   if (input.livePlanPremium.length > 0) return PlanTypeCode.subscription;
@@ -86,4 +59,26 @@ export function refundTakeBack(input: {
   if (input.dispute || input.amountMinor <= 0) return Math.max(0, input.credited - input.alreadyTaken);
   const share = Math.min(1, input.refundedMinor / input.amountMinor);
   return Math.max(0, Math.ceil(input.credited * share) - input.alreadyTaken);
+}
+
+/**
+ * One monthly plan per reader (ADR 024): a plan checkout is refused while a plan of the reader is live
+ * (active or past due, canceled at its period's end or not: it still runs) or another plan checkout is
+ * open (not paid, not yet expired). The code to answer, or undefined when it may open.
+ */
+export function planCheckoutRefusal(input: {
+  livePlans: number;
+  openPlanCheckout: boolean;
+}): typeof ResponseCode.PlanAlreadySubscribed | typeof ResponseCode.PlanCheckoutOpen | undefined {
+  if (input.livePlans > 0) return ResponseCode.PlanAlreadySubscribed;
+  if (input.openPlanCheckout) return ResponseCode.PlanCheckoutOpen;
+  return undefined;
+}
+
+/** A provider subscription that would be a reader's second live plan (refused at the webhook, ADR 024). */
+export function isSecondPlan(
+  livePlans: readonly { provider_subscription_id: string | null }[],
+  providerSubscriptionId: string,
+): boolean {
+  return livePlans.some((plan) => plan.provider_subscription_id !== providerSubscriptionId);
 }

@@ -26,7 +26,7 @@ export interface TitleTicketNow {
   nextRecoverAt: number | null;
 }
 
-/** K MANGA's captured values (WIRE.md §3.4): 1 ticket, back after 23 h, rents for 72 h. */
+/** K MANGA's captured values (wire §3.4): 1 ticket, back after 23 h, rents for 72 h. */
 export const TITLE_TICKET_DEFAULTS = { ticket_max: 1, ticket_recover_seconds: 82_800, ticket_rental_seconds: 259_200 };
 /** Premium tickets rent for 72 h, like the captured premium_ticket_info. */
 export const PREMIUM_TICKET_RENTAL_SECONDS = 259_200;

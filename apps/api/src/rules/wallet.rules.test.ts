@@ -1,5 +1,13 @@
+import { splitPointSpend } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { allocateSpend, compareSpendOrder, isDue, type PointLot, spendableBalance } from '#src/rules/wallet.rules.ts';
+import {
+  allocateSpend,
+  compareSpendOrder,
+  isDue,
+  type PointLot,
+  spendableBalance,
+  sumByKind,
+} from '#src/rules/wallet.rules.ts';
 
 const NOW = Date.UTC(2026, 0, 10);
 const DAY = 86_400_000;
@@ -50,6 +58,14 @@ describe('allocateSpend', () => {
     expect(allocateSpend(wallet, 0, NOW)).toEqual([]);
     expect(() => allocateSpend(wallet, -1, NOW)).toThrow(RangeError);
     expect(() => allocateSpend(wallet, 0.5, NOW)).toThrow(RangeError);
+  });
+
+  it("takes of each kind what contracts' splitPointSpend (the split the web app shows) says", () => {
+    const lots = [...wallet, lot(5, 'free', 40, 0), lot(6, 'paid', 10, 3)];
+    for (let amount = 0; amount <= 200; amount++) {
+      const takes = allocateSpend(lots, amount, NOW);
+      expect(takes && sumByKind(takes)).toEqual(splitPointSpend(spendableBalance(lots, NOW), amount));
+    }
   });
 
   it('does not change the lots', () => {

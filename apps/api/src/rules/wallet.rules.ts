@@ -1,5 +1,7 @@
 // The wallet's rules as pure functions (ADR 014): which lots a spend takes, which lots are due, how
-// long given points last. WalletService applies them to the ledger inside one transaction.
+// long given points last. WalletService applies them to the ledger inside one transaction. How much of
+// each kind a spend takes (free before paid) is contracts' splitPointSpend, the rule the web app shows.
+import { POINT_SPEND_ORDER, type PointBalance, splitPointSpend } from '@manga/contracts';
 
 /** A credit of the ledger with points left: a lot. Paid lots are bought; free lots are given. */
 export interface PointLot {
@@ -31,9 +33,14 @@ export function isDue(lot: Pick<PointLot, 'expires_at'>, now: number): boolean {
   return lot.expires_at !== null && lot.expires_at <= now;
 }
 
-/** WIRE.md §3.4 and ADR 014: free before paid, then the earliest expiry (never-expiring last), then the oldest. */
+/** The balance field of a lot's kind. */
+const balanceKey = (kind: PointLot['kind']): keyof PointBalance => (kind === 'paid' ? 'paid_point' : 'free_point');
+
+/** wire §3.4 and ADR 014: kinds in POINT_SPEND_ORDER, then the earliest expiry (never-expiring last), then the oldest. */
 export function compareSpendOrder(a: PointLot, b: PointLot): number {
-  if (a.kind !== b.kind) return a.kind === 'free' ? -1 : 1;
+  if (a.kind !== b.kind) {
+    return POINT_SPEND_ORDER.indexOf(balanceKey(a.kind)) - POINT_SPEND_ORDER.indexOf(balanceKey(b.kind));
+  }
   const aExpiry = a.expires_at ?? Number.POSITIVE_INFINITY;
   const bExpiry = b.expires_at ?? Number.POSITIVE_INFINITY;
   if (aExpiry !== bExpiry) return aExpiry < bExpiry ? -1 : 1;
@@ -41,39 +48,41 @@ export function compareSpendOrder(a: PointLot, b: PointLot): number {
 }
 
 /**
- * The takes that spend `amount` from `lots` (not due ones) in spend order, or undefined when they
- * hold too little. Pure: the lots are not changed.
+ * The takes that spend `amount` from `lots` (not due ones), or undefined when they hold too little:
+ * splitPointSpend's amount of each kind, taken from that kind's lots in spend order. Pure: the lots
+ * are not changed.
  */
 export function allocateSpend(lots: readonly PointLot[], amount: number, now: number): LotTake[] | undefined {
-  if (!Number.isSafeInteger(amount) || amount < 0)
-    throw new RangeError(`amount must be a non-negative integer: ${amount}`);
+  const split = splitPointSpend(spendableBalance(lots, now), amount);
+  if (!split) return undefined;
   const takes: LotTake[] = [];
-  let left = amount;
-  for (const lot of lots.filter((l) => l.remaining > 0 && !isDue(l, now)).sort(compareSpendOrder)) {
-    if (left === 0) break;
-    const take = Math.min(lot.remaining, left);
+  for (const lot of spendableLots(lots, now).sort(compareSpendOrder)) {
+    const key = balanceKey(lot.kind);
+    const take = Math.min(lot.remaining, split[key]);
+    if (take === 0) continue;
     takes.push({ lotId: lot.id, kind: lot.kind, amount: take });
-    left -= take;
+    split[key] -= take;
   }
-  return left === 0 ? takes : undefined;
+  return takes;
 }
 
 /** Spendable points by kind: lots with points left that are not due. */
-export function spendableBalance(lots: readonly PointLot[], now: number): { paid_point: number; free_point: number } {
-  let paid = 0;
-  let free = 0;
-  for (const lot of lots) {
-    if (lot.remaining <= 0 || isDue(lot, now)) continue;
-    if (lot.kind === 'paid') paid += lot.remaining;
-    else free += lot.remaining;
-  }
-  return { paid_point: paid, free_point: free };
+export function spendableBalance(lots: readonly PointLot[], now: number): PointBalance {
+  return totalByKind(spendableLots(lots, now).map((lot) => ({ kind: lot.kind, amount: lot.remaining })));
 }
 
 /** Adds up takes by kind. */
-export function sumByKind(takes: readonly LotTake[]): { paid_point: number; free_point: number } {
-  return {
-    paid_point: takes.filter((t) => t.kind === 'paid').reduce((sum, t) => sum + t.amount, 0),
-    free_point: takes.filter((t) => t.kind === 'free').reduce((sum, t) => sum + t.amount, 0),
-  };
+export function sumByKind(takes: readonly LotTake[]): PointBalance {
+  return totalByKind(takes);
+}
+
+function totalByKind(parts: readonly Pick<LotTake, 'kind' | 'amount'>[]): PointBalance {
+  const total: PointBalance = { paid_point: 0, free_point: 0 };
+  for (const part of parts) total[balanceKey(part.kind)] += part.amount;
+  return total;
+}
+
+/** Lots with points left that are not due. */
+export function spendableLots(lots: readonly PointLot[], now: number): PointLot[] {
+  return lots.filter((lot) => lot.remaining > 0 && !isDue(lot, now));
 }

@@ -18,6 +18,11 @@ export function wireDate(at: number, timeZone: string): string {
   return date;
 }
 
+/** `at` as a wire time 'YYYY-MM-DD HH:MM:SS' in `timeZone`. */
+export function formatWireTime(at: number, timeZone: string): string {
+  return formatWireDateTime(new Date(at), timeZone);
+}
+
 /** The date `days` after (negative: before) a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -48,4 +53,23 @@ export function parseWireDateTime(value: string, timeZone: string): number {
 export function weekdayIndexOf(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
+}
+
+/**
+ * `count` release times a week apart on `weekday` (1 Monday … 7 Sunday) at `time` ('HH:MM') in
+ * `timeZone`, the first the earliest such moment strictly after `after`.
+ */
+export function weeklyReleases(
+  after: number,
+  weekday: number,
+  time: string,
+  count: number,
+  timeZone: string,
+): number[] {
+  let date = wireDate(after, timeZone);
+  date = addDays(date, (weekday - weekdayIndexOf(date) + 7) % 7);
+  if (parseWireDateTime(`${date} ${time}:00`, timeZone) <= after) date = addDays(date, 7);
+  return Array.from({ length: count }, (_, week) =>
+    parseWireDateTime(`${addDays(date, week * 7)} ${time}:00`, timeZone),
+  );
 }

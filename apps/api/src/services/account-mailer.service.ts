@@ -5,7 +5,7 @@ import { renderMail } from '#src/mail/mail-renderer.ts';
 import type { MailKind, NoticeMailKind, TokenMailKind } from '#src/mail/mail-templates.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
 
-/** Web app pages that take each kind of token (SPEC §2). */
+/** Web app pages that take each kind of token (product §2). */
 export const ACCOUNT_LINK_PATHS: Readonly<Record<MailKind, string>> = {
   signup: '/account/save',
   email_change: '/account/email/save',

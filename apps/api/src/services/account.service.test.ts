@@ -106,6 +106,24 @@ describe('AccountService: sign-up', () => {
     );
   });
 
+  it('tells whether a link still works without using it: valid, used, expired, or invalid (issue 24)', async () => {
+    const { sut, world } = newAccountService();
+    await presaveNewReader(sut);
+    const token = world.mailer.lastToken('signup');
+    const status = async (value: string, purpose: 'signup' | 'password_reset' = 'signup') =>
+      (await sut.checkEmailToken({ token: value, purpose })).token_status;
+    expect(await status(token)).toBe('valid');
+    expect(await status(token)).toBe('valid');
+    expect(world.tables.emailTokens[0]!.used_at).toBeNull();
+    expect(await status(token, 'password_reset')).toBe('invalid');
+    expect(await status('no-such-token')).toBe('invalid');
+    world.clock.advance(TEST_TOKEN_OPTIONS.signupTokenTtlMs);
+    expect(await status(token)).toBe('expired');
+    world.clock.advance(-TEST_TOKEN_OPTIONS.signupTokenTtlMs);
+    await sut.completeSignup({ token });
+    expect(await status(token)).toBe('used');
+  });
+
   it('keeps the token unspent when the save fails, so the reader can try again', async () => {
     const { sut, world } = newAccountService();
     await sut.presaveWeb({
@@ -305,7 +323,7 @@ describe('AccountService: reads and resignation', () => {
     expect(await codeOf(resign(app(appOnly as never), appOnly.id, { challenge: 'never-issued' }))).toBe(
       ResponseCode.AccountModifyInvalidToken,
     );
-    await world.repositories.challenges.createChallenge({
+    await world.repositories.challenges.insertChallenge({
       user_id: appOnly.id,
       challenge: 'fresh',
       created_at: TEST_NOW,

@@ -5,12 +5,14 @@
 import {
   AgeGroup,
   ageGroupOf,
+  type EmailLinkPurpose,
   isValidEmail,
   type Locale,
   normalizeEmail,
   parseConsentCookie,
   passwordMessages,
   ResponseCode,
+  type TokenStatus,
   validatePassword,
 } from '@manga/contracts';
 import type { EmailTokenPurpose, EmailTokenRow, UserRow } from '#src/db/schema.ts';
@@ -22,7 +24,7 @@ import type { EmailTokenRepository } from '#src/repositories/email-token.reposit
 import type { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
-import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import type { UserRepository } from '#src/repositories/user.repository.ts';
 import {
   assertOldEnough,
   birthdayFromCookies,
@@ -30,6 +32,7 @@ import {
   declaredBirthdayFromCookies,
 } from '#src/rules/age-gate.rules.ts';
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { EmailTakenError } from '#src/rules/conflict.error.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
@@ -60,7 +63,7 @@ export interface AccountServiceDeps {
   /** Session rows, for the device list of GET /account. */
   sessionStore: Pick<SessionRepository, 'listActiveSessions'>;
   devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>;
-  emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  emailTokens: Pick<EmailTokenRepository, 'insertEmailToken' | 'findEmailTokenByHash'>;
   /** Single-use challenges an app-only account proves itself with (GET /user/challenge). */
   challenges: Pick<ChallengeRepository, 'consumeChallenge'>;
   transactions: Pick<TransactionRepository, 'run'>;
@@ -97,7 +100,7 @@ export class AccountService {
 
   /**
    * GET /user: only the caller's own user (2000 for any other id). `hash_key` goes to a web session
-   * only (WIRE.md §3.5: how a web login becomes app credentials); an app-signed call gets '', since
+   * only (wire §3.5: how a web login becomes app credentials); an app-signed call gets '', since
    * a replayed signature must not turn into the key itself (ADR 015). The app holds its key already.
    */
   async getUser(auth: RequestAuth, userId: number) {
@@ -174,6 +177,15 @@ export class AccountService {
   }
 
   /**
+   * GET /web/account/token/status (ours, issue 24): whether an e-mailed link still works, so that
+   * its page says at once when it was used, expired or is wrong. Reads only: nothing is used up.
+   */
+  async checkEmailToken(input: { token: string; purpose: EmailLinkPurpose }): Promise<{ token_status: TokenStatus }> {
+    const row = await this.deps.emailTokens.findEmailTokenByHash(this.deps.crypto.sha256(input.token));
+    return { token_status: emailTokenStatus(row, input.purpose, this.deps.clock.now()) };
+  }
+
+  /**
    * GET /account/save (token; the password came with the presave) and POST /web/account/save
    * (password, token). With `client`, the new account is logged in on this device.
    */
@@ -209,7 +221,7 @@ export class AccountService {
         });
         userId = appUser.id;
       } else {
-        const user = await repositories.users.createUser({
+        const user = await repositories.users.insertUser({
           email: row.email,
           password_hash: passwordHash,
           birthday: payload.birthday ?? null,
@@ -226,7 +238,7 @@ export class AccountService {
           new Date(now),
         );
         if (group !== AgeGroup.Impossible) {
-          await repositories.consents.createConsent({
+          await repositories.consents.insertConsent({
             user_id: userId,
             birthday: payload.birthday,
             age_group: group,
@@ -470,7 +482,7 @@ export class AccountService {
       input.purpose === 'password_change' || input.purpose === 'password_reset'
         ? this.options.passwordTokenTtlMs
         : this.options.signupTokenTtlMs;
-    await this.deps.emailTokens.createEmailToken({
+    await this.deps.emailTokens.insertEmailToken({
       user_id: input.userId,
       purpose: input.purpose,
       token_hash: this.deps.crypto.sha256(token),
@@ -505,6 +517,12 @@ export class AccountService {
       throw error;
     }
   }
+}
+
+function emailTokenStatus(row: EmailTokenRow | undefined, purpose: EmailLinkPurpose, now: number): TokenStatus {
+  if (!row || row.purpose !== purpose) return 'invalid';
+  if (row.used_at !== null) return 'used';
+  return row.expires_at > now ? 'valid' : 'expired';
 }
 
 function checkPasswordRules(password: string): void {

@@ -1,4 +1,4 @@
-// Advertisement views and clicks (SPEC §7), counted per advertisement and day (wire time zone).
+// Advertisement views and clicks (product §7), counted per advertisement and day (wire time zone).
 import { ResponseCode } from '@manga/contracts';
 import type { AdvertisementRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';

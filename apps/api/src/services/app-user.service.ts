@@ -1,4 +1,4 @@
-// App-side user calls (SPEC §7 User; ADR 007): registration of an installation, what the device
+// App-side user calls (product §7 User; ADR 007): registration of an installation, what the device
 // reports, push and noah settings, suspension and unban, and attestation challenges.
 import { type Locale, ResponseCode } from '@manga/contracts';
 import type { DeviceRow, UserRow } from '#src/db/schema.ts';
@@ -50,9 +50,9 @@ export interface DeviceSaveInput {
 
 export interface AppUserServiceDeps {
   users: Pick<UserRepository, 'findUserById' | 'updateUser'>;
-  devices: Pick<DeviceRepository, 'findLatestDeviceByUser' | 'createDevice' | 'updateDevice'>;
-  challenges: Pick<ChallengeRepository, 'createChallenge' | 'consumeChallenge'>;
-  emailTokens: Pick<EmailTokenRepository, 'createEmailToken'>;
+  devices: Pick<DeviceRepository, 'findLatestDeviceByUser' | 'insertDevice' | 'updateDevice'>;
+  challenges: Pick<ChallengeRepository, 'insertChallenge' | 'consumeChallenge'>;
+  emailTokens: Pick<EmailTokenRepository, 'insertEmailToken'>;
   transactions: Pick<TransactionRepository, 'run'>;
   mailer: Pick<AccountMailer, 'send'>;
   crypto: SessionCrypto;
@@ -77,7 +77,7 @@ export class AppUserService {
           'This device is already registered. Send is_overwrite=1 to register it again.',
         );
       }
-      const user = await repositories.users.createUser({
+      const user = await repositories.users.insertUser({
         hash_key: this.deps.crypto.randomToken(24),
         original_uuid: input.original_uuid,
         locale: input.locale.startsWith('en') ? 'en' : 'ja',
@@ -96,7 +96,7 @@ export class AppUserService {
         updated_at: now,
       };
       if (known) await repositories.devices.updateDevice(known.id, values);
-      else await repositories.devices.createDevice({ ...values, original_uuid: input.original_uuid, created_at: now });
+      else await repositories.devices.insertDevice({ ...values, original_uuid: input.original_uuid, created_at: now });
       return toRegisterResponse(user, input.original_uuid);
     });
   }
@@ -124,7 +124,7 @@ export class AppUserService {
     const device: DeviceRow | undefined = await this.deps.devices.findLatestDeviceByUser(user.id);
     if (device) await this.deps.devices.updateDevice(device.id, values);
     else
-      await this.deps.devices.createDevice({
+      await this.deps.devices.insertDevice({
         ...values,
         user_id: user.id,
         original_uuid: user.original_uuid ?? '',
@@ -159,7 +159,7 @@ export class AppUserService {
       if (!changed) throw new DomainError(ResponseCode.AccountNotActive);
       await repositories.sessions.revokeUserSessions(userId, now);
       const row = (await repositories.users.findUserById(userId)) as UserRow;
-      await repositories.emailTokens.createEmailToken({
+      await repositories.emailTokens.insertEmailToken({
         user_id: userId,
         purpose: 'unban',
         token_hash: this.deps.crypto.sha256(token),
@@ -206,7 +206,7 @@ export class AppUserService {
   async issueChallenge(auth: RequestAuth) {
     const now = this.deps.clock.now();
     const challenge = this.deps.crypto.randomToken(32);
-    await this.deps.challenges.createChallenge({
+    await this.deps.challenges.insertChallenge({
       user_id: auth.user?.userId ?? null,
       challenge,
       created_at: now,

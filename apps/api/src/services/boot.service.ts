@@ -1,4 +1,4 @@
-// GET /app/boot: what the app shows on start (SPEC §3 "App data"; ADR 007).
+// GET /app/boot: what the app shows on start (product §3 "App data"; ADR 007).
 import { formatWireDateTime, ResponseCode } from '@manga/contracts';
 import { toAppBootResponse } from '#src/mappers/boot.mapper.ts';
 import type { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';

@@ -1,8 +1,8 @@
-// Titles and episodes in the WIRE.md §3.1 shapes (/title/list, /episode/list) and the title and
+// Titles and episodes in the wire §3.1 shapes (/title/list, /episode/list) and the title and
 // episode pages around them: detail, weekly, events, supplement, pointback, updates, first episode,
 // next time, share (ADR 009). Title objects are cached per title and locale for a few seconds.
 // Whether an episode is released, free or open is EntitlementService's answer, never decided here.
-import { type Locale, RankingId, ResponseCode, type Title, TitleEventType } from '@manga/contracts';
+import { type Locale, RankingId, ResponseCode, type Title, TitleEventType, uniqueIds } from '@manga/contracts';
 import type { EpisodeRow, MagazineCategoryRow, TagRow } from '#src/db/schema.ts';
 import {
   limitedTimeFreeText,
@@ -17,6 +17,7 @@ import {
   toWebEpisodeResponse,
   toWebTitleResponse,
 } from '#src/mappers/catalogue.mapper.ts';
+import { toTitleAgeGateResponse } from '#src/mappers/episode-access.mapper.ts';
 import { localized, type MediaUrls, type RenderContext } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
@@ -26,7 +27,7 @@ import { weekdayIndexOf, wireDate, wireDayBounds } from '#src/rules/wire-calenda
 import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface TitleReader {
+export interface TitleSource {
   listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]>;
   listWeeklyTitles(now: number): Promise<{ id: number; weekday_index: number | null; published_at: number }[]>;
   listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
@@ -37,7 +38,7 @@ export interface TitleReader {
   listTagsByTitle(titleId: number): Promise<TagRow[]>;
 }
 
-export interface EpisodeReader {
+export interface EpisodeSource {
   listEpisodesByIds(ids: readonly number[], now: number): Promise<EpisodeRow[]>;
   listEpisodesByTitle(titleId: number, now: number): Promise<EpisodeRow[]>;
   listNextEpisodeStarts(
@@ -49,20 +50,20 @@ export interface EpisodeReader {
 }
 
 /** The reader's opened and finished episodes, for the read marks of episode answers. */
-export interface EpisodeViewReader {
+export interface EpisodeViewSource {
   listEpisodeViews(
     userId: number,
     episodeIds: readonly number[],
   ): Promise<{ episode_id: number; finished_at: number | null }[]>;
 }
 
-export interface MagazineReader {
+export interface MagazineSource {
   listMagazinesByIds(ids: readonly number[]): Promise<{ id: number; name_en: string; name_ja: string }[]>;
   listMagazineCategories(): Promise<MagazineCategoryRow[]>;
 }
 
 /** Ranking order used by the weekly page ("popular", "feature"). */
-export interface PopularityReader {
+export interface PopularitySource {
   listRankingTitleIds(rankingId: number, offset: number, limit: number): Promise<number[]>;
 }
 
@@ -76,12 +77,12 @@ export interface EpisodeListContext extends CatalogueContext {
 }
 
 export interface CatalogueServiceDeps {
-  titles: TitleReader;
-  episodes: EpisodeReader;
-  magazines: MagazineReader;
-  popularity: PopularityReader;
-  entitlement: Pick<EntitlementService, 'findEpisodeAccess' | 'decideEpisodeAccess'>;
-  views: EpisodeViewReader;
+  titles: TitleSource;
+  episodes: EpisodeSource;
+  magazines: MagazineSource;
+  popularity: PopularitySource;
+  entitlement: Pick<EntitlementService, 'findEpisodeAccess' | 'decideEpisodeAccess' | 'decideTitleAgeAccess'>;
+  views: EpisodeViewSource;
   clock: ClockRepository;
   urls: MediaUrls;
   cache: TtlCache;
@@ -101,9 +102,9 @@ export class CatalogueService {
     private readonly options: CatalogueOptions,
   ) {}
 
-  /** Unknown and unpublished ids are left out silently, in the order asked (WIRE.md §3.3). */
+  /** Unknown and unpublished ids are left out silently, in the order asked (wire §3.3). */
   async listTitles(ids: readonly number[], { locale }: CatalogueContext): Promise<Title[]> {
-    const wanted = [...new Set(ids)];
+    const wanted = uniqueIds(ids);
     const found = await this.deps.cache.getOrLoadMany(
       wanted,
       (id) => `title:${locale}:${id}`,
@@ -122,9 +123,9 @@ export class CatalogueService {
     const now = this.deps.clock.now();
     const rows = await this.deps.episodes.listEpisodesByIds(ids, now);
     const [titles, magazines] = await Promise.all([
-      this.deps.titles.listTitlesByIds(unique(rows.map((r) => r.title_id)), now),
+      this.deps.titles.listTitlesByIds(uniqueIds(rows.map((r) => r.title_id)), now),
       this.deps.magazines.listMagazinesByIds(
-        unique(rows.flatMap((r) => (r.magazine_id === null ? [] : [r.magazine_id]))),
+        uniqueIds(rows.flatMap((r) => (r.magazine_id === null ? [] : [r.magazine_id]))),
       ),
     ]);
     const titleById = new Map(titles.map((t) => [t.title.id, t]));
@@ -248,6 +249,17 @@ export class CatalogueService {
     };
   }
 
+  /**
+   * GET /web/title/age_gate (ADR 026): whether the title's age rating admits the reader and whether
+   * their birthday is known, as the entitlement service decides; 3000 for an unknown title.
+   */
+  async getTitleAgeGate(titleId: number, { reader }: Pick<EpisodeListContext, 'reader'>) {
+    const now = this.deps.clock.now();
+    const bundle = await this.getTitleBundle(titleId, now);
+    const access = await this.deps.entitlement.decideTitleAgeAccess(reader, bundle.title, now);
+    return { age_gate: toTitleAgeGateResponse(titleId, access) };
+  }
+
   /** GET /title/pointback: released episodes of a title that give points back. */
   async getTitlePointback(titleId: number) {
     const now = this.deps.clock.now();
@@ -363,8 +375,4 @@ export class CatalogueService {
       return { ...listing, nextEpisodeStartAt: nextStarts.get(listing.title.id) ?? null, releasedEpisodeAccess };
     });
   }
-}
-
-function unique(ids: readonly number[]): number[] {
-  return [...new Set(ids)];
 }

@@ -8,9 +8,9 @@ import type { CommentRow, EpisodeRow, TitleRow } from '#src/db/schema.ts';
 import type { FixedClock } from '#src/repositories/clock.repository.ts';
 import type { CommentListRow } from '#src/repositories/comment.repository.ts';
 import type { AuthUser } from '#src/rules/auth.rules.ts';
+import { COMMENT_WINDOW_MS } from '#src/rules/comment.rules.ts';
 import { AGE_RATING_UNKNOWN_MESSAGE, ageRatingMessage } from '#src/rules/entitlement.rules.ts';
 import {
-  COMMENT_WINDOW_MS,
   type CommentCaller,
   CommentService,
   type CommentStore,
@@ -76,10 +76,10 @@ class FakeCommentData implements CommentStore, CommentWriter {
   async listLikedCommentIds() {
     return [];
   }
-  async createMute(mute: { user_id: number; muted_user_id: number }) {
+  async insertMute(mute: { user_id: number; muted_user_id: number }) {
     this.mutes.push(mute);
   }
-  async createReport(commentId: number, userId: number) {
+  async insertReport(commentId: number, userId: number) {
     const key = `${commentId}:${userId}`;
     const fresh = !this.reports.has(key);
     this.reports.add(key);
@@ -98,7 +98,7 @@ class FakeCommentData implements CommentStore, CommentWriter {
   async listLikeNotices() {
     return [];
   }
-  async createComment(comment: { episode_id: number; user_id: number; body: string; created_at: number }) {
+  async insertComment(comment: { episode_id: number; user_id: number; body: string; created_at: number }) {
     const row: CommentRow = { ...comment, id: this.nextId++, like_count: 0, status: 'visible', reviewed_at: null };
     this.comments.push(row);
     return row;
@@ -106,7 +106,7 @@ class FakeCommentData implements CommentStore, CommentWriter {
   async adjustEpisodeCommentNum(episodeId: number, delta: 1 | -1) {
     this.commentNum.set(episodeId, (this.commentNum.get(episodeId) ?? 0) + delta);
   }
-  async createLike(commentId: number, userId: number) {
+  async insertLike(commentId: number, userId: number) {
     const key = `${commentId}:${userId}`;
     if (this.likes.has(key)) return false;
     this.likes.add(key);

@@ -1,4 +1,4 @@
-// Comments (SPEC §5, §7, §8; ADR 013): readers list an episode's comments, post on episodes they have
+// Comments (product §5, §7, §8; ADR 013): readers list an episode's comments, post on episodes they have
 // opened (10 per rolling hour, no NG words, within the length limit, not while suspended), like once,
 // mute a commenter for themselves, and report once. Access to the episode is EntitlementService's
 // answer, never derived here: unknown or unreleased → 3100, the age rating → 2016; a locked (paid)
@@ -8,17 +8,17 @@
 import {
   COMMENT_PAGE_LIMIT_DEFAULT,
   COMMENT_PAGE_LIMIT_MAX,
-  COMMENTS_PER_HOUR,
   type Comment,
   type CommentHistorySort,
   type CommentPostInfo,
   CommentRefusalMessage,
+  CommentReportReason,
   type CommentSort,
   cleanCommentText,
   commentLength,
-  formatWireDateTime,
   type Locale,
   ResponseCode,
+  uniqueIds,
 } from '@manga/contracts';
 import type { CommentRow, EpisodeRow } from '#src/db/schema.ts';
 import {
@@ -31,20 +31,24 @@ import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CommentListRow, CommentRepository } from '#src/repositories/comment.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import {
+  type CommentAllowance,
+  commentAllowance,
+  commentAllowanceAfterPost,
+  commentLimitMessage,
+  commentWindowStart,
+  NO_COMMENT_ALLOWANCE,
+} from '#src/rules/comment.rules.ts';
 import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
 import { DomainError, isDomainError } from '#src/rules/domain.error.ts';
 import { ageRestrictedError, type Reader } from '#src/rules/entitlement.rules.ts';
 import { findNgWord, type NgWordEntry } from '#src/rules/ng-word.rules.ts';
+import { formatWireTime } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueService } from '#src/services/catalogue.service.ts';
 import type { EntitlementService } from '#src/services/entitlement.service.ts';
 
-/** The rate limit's window: the last 60 minutes before each post (rolling, not the clock hour). */
-export const COMMENT_WINDOW_MS = 60 * 60 * 1000;
-
 export const commentTooLongMessage = (max: number) => `A comment can be at most ${max} characters long.`;
 export const suspendedMessage = (until: string) => `You cannot post comments until ${until}.`;
-export const limitOverMessage = (next: string) =>
-  `You can post up to ${COMMENTS_PER_HOUR} comments per hour. You can post again at ${next}.`;
 
 /** Who calls, as the comment rules need it. */
 export interface CommentCaller {
@@ -65,8 +69,8 @@ export type CommentStore = Pick<
   | 'countUserCommentsSince'
   | 'hasViewedEpisode'
   | 'listLikedCommentIds'
-  | 'createMute'
-  | 'createReport'
+  | 'insertMute'
+  | 'insertReport'
   | 'findSuspensionEnd'
   | 'findLikeSeenAt'
   | 'upsertLikeSeenAt'
@@ -79,9 +83,9 @@ export interface CommentWrites {
   comments: Pick<
     CommentRepository,
     | 'countUserCommentsSince'
-    | 'createComment'
+    | 'insertComment'
     | 'adjustEpisodeCommentNum'
-    | 'createLike'
+    | 'insertLike'
     | 'deleteLike'
     | 'adjustLikeCount'
     | 'findCommentById'
@@ -149,18 +153,6 @@ const noSuchComment = () =>
 const notOnOwnComment = (what: string) =>
   new DomainError(ResponseCode.InvalidParameter, `invalid parameter comment_id: you cannot ${what} your own comment`);
 
-/** How much of the hourly allowance is left after `count` posts, the oldest of them at `oldestAt`. */
-interface Allowance {
-  remaining: number;
-  /** When posting is possible again: the oldest post leaves the window (allowance used up), or a suspension ends. */
-  nextPostAt: number | null;
-}
-
-function allowanceOf(count: number, oldestAt: number | null): Allowance {
-  const remaining = Math.max(COMMENTS_PER_HOUR - count, 0);
-  return { remaining, nextPostAt: remaining === 0 && oldestAt !== null ? oldestAt + COMMENT_WINDOW_MS : null };
-}
-
 export class CommentService {
   constructor(
     private readonly deps: CommentServiceDeps,
@@ -174,7 +166,7 @@ export class CommentService {
     if (params.comment_id_list && params.comment_id_list.length > 0) {
       const rows = await this.deps.store.listEpisodeCommentsByIds(episode.id, params.comment_id_list, readerId);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const asked = [...new Set(params.comment_id_list)].flatMap((id) => byId.get(id) ?? []);
+      const asked = uniqueIds(params.comment_id_list).flatMap((id) => byId.get(id) ?? []);
       return { comment_list: this.toComments(asked, readerId), comment_num: episode.comment_num, has_next: 0 };
     }
     const { limit, offset } = commentPage(params);
@@ -219,8 +211,8 @@ export class CommentService {
     // Episodes with the caller's own access (badges, prices), as every episode list answers them.
     const ctx = { locale: caller.locale, reader: caller.reader };
     const [episode_list, title_list] = await Promise.all([
-      this.deps.catalogue.listEpisodes(unique(page.map((row) => row.episode_id)), ctx),
-      this.deps.catalogue.listTitles(unique(page.map((row) => row.title_id)), ctx),
+      this.deps.catalogue.listEpisodes(uniqueIds(page.map((row) => row.episode_id)), ctx),
+      this.deps.catalogue.listTitles(uniqueIds(page.map((row) => row.title_id)), ctx),
     ]);
     return {
       comment_list: this.toComments(page, user.userId),
@@ -234,7 +226,7 @@ export class CommentService {
   async getPostInfo(caller: CommentCaller, episodeId: number): Promise<{ post_info: CommentPostInfo }> {
     const now = this.deps.clock.now();
     let refusal: DomainError | undefined;
-    let allowance: Allowance = { remaining: 0, nextPostAt: null };
+    let allowance = NO_COMMENT_ALLOWANCE;
     try {
       const { user } = await this.requirePoster(caller, episodeId, now);
       allowance = await this.allowance(user.userId, now);
@@ -269,17 +261,17 @@ export class CommentService {
     const { comment, allowance } = await this.deps.transactions.run(async ({ comments, users }) => {
       // One poster at a time per reader, so that concurrent posts cannot pass the limit together.
       await users.lockUser(user.userId);
-      const recent = await comments.countUserCommentsSince(user.userId, now - COMMENT_WINDOW_MS);
-      const before = allowanceOf(recent.count, recent.oldestAt);
+      const recent = await comments.countUserCommentsSince(user.userId, commentWindowStart(now));
+      const before = commentAllowance(recent);
       if (before.remaining === 0) throw this.limitOver(before);
-      const created = await comments.createComment({
+      const created = await comments.insertComment({
         episode_id: episode.id,
         user_id: user.userId,
         body,
         created_at: now,
       });
       await comments.adjustEpisodeCommentNum(episode.id, 1);
-      return { comment: created, allowance: allowanceOf(recent.count + 1, recent.oldestAt ?? now) };
+      return { comment: created, allowance: commentAllowanceAfterPost(recent, now) };
     });
     const [stored] = await this.deps.store.listEpisodeCommentsByIds(episode.id, [comment.id], user.userId);
     if (!stored) throw new Error(`comment ${comment.id} was stored but cannot be read back`);
@@ -306,7 +298,7 @@ export class CommentService {
     const comment = await this.requireVisibleComment(caller, commentId);
     if (comment.user_id === user.userId) throw notOnOwnComment('like');
     const like_count = await this.deps.transactions.run(async ({ comments }) => {
-      if (await comments.createLike(commentId, user.userId, this.deps.clock.now())) {
+      if (await comments.insertLike(commentId, user.userId, this.deps.clock.now())) {
         return comments.adjustLikeCount(commentId, 1);
       }
       return (await comments.findCommentById(commentId))?.like_count ?? comment.like_count;
@@ -330,7 +322,7 @@ export class CommentService {
     const user = requireActiveUser(caller.auth);
     const comment = await this.requireVisibleComment(caller, commentId);
     if (comment.user_id === user.userId) throw notOnOwnComment('mute');
-    await this.deps.store.createMute({
+    await this.deps.store.insertMute({
       user_id: user.userId,
       muted_user_id: comment.user_id,
       comment_id: comment.id,
@@ -338,12 +330,22 @@ export class CommentService {
     });
   }
 
-  /** POST /episode/comment/report: recorded once per reader; a repeat changes nothing. */
-  async reportComment(caller: CommentCaller, commentId: number): Promise<void> {
+  /**
+   * POST /episode/comment/report: recorded once per reader with its reason and note (issue 24 item
+   * 10); a repeat changes nothing, its reason included. A note is kept trimmed; a note without a
+   * reason counts as `other`.
+   */
+  async reportComment(
+    caller: CommentCaller,
+    commentId: number,
+    details: { reason?: CommentReportReason; reason_text?: string } = {},
+  ): Promise<void> {
     const user = requireActiveUser(caller.auth);
     const comment = await this.requireVisibleComment(caller, commentId);
     if (comment.user_id === user.userId) throw notOnOwnComment('report');
-    await this.deps.store.createReport(comment.id, user.userId, this.deps.clock.now());
+    const note = (details.reason_text ?? '').trim();
+    const reason = details.reason ?? (note ? CommentReportReason.Other : '');
+    await this.deps.store.insertReport(comment.id, user.userId, this.deps.clock.now(), { reason, note });
   }
 
   /** GET /episode/comment/like/notice: likes received since the last call, which marks them seen. */
@@ -404,24 +406,27 @@ export class CommentService {
     return comment;
   }
 
-  private async allowance(userId: number, now: number): Promise<Allowance> {
-    const recent = await this.deps.store.countUserCommentsSince(userId, now - COMMENT_WINDOW_MS);
-    return allowanceOf(recent.count, recent.oldestAt);
+  private async allowance(userId: number, now: number): Promise<CommentAllowance> {
+    return commentAllowance(await this.deps.store.countUserCommentsSince(userId, commentWindowStart(now)));
   }
 
-  private limitOver(allowance: Allowance): DomainError {
-    const next = allowance.nextPostAt === null ? '' : this.wireTime(allowance.nextPostAt);
-    return new DomainError(ResponseCode.PostCommentLimitOver, next ? limitOverMessage(next) : undefined);
+  private limitOver(allowance: CommentAllowance): DomainError {
+    const next = allowance.nextPostAt === null ? undefined : commentLimitMessage(this.wireTime(allowance.nextPostAt));
+    return new DomainError(ResponseCode.PostCommentLimitOver, next);
   }
 
-  private toPostInfo(episodeId: number, allowance: Allowance, refusal: DomainError | undefined): CommentPostInfo {
+  private toPostInfo(
+    episodeId: number,
+    allowance: CommentAllowance,
+    refusal: DomainError | undefined,
+  ): CommentPostInfo {
     return {
       episode_id: episodeId,
       can_post: refusal ? 0 : 1,
       reason_code: refusal?.code ?? 0,
       reason_message: refusal?.message ?? '',
       remaining_num: allowance.remaining,
-      limit_num: COMMENTS_PER_HOUR,
+      limit_num: allowance.limit,
       next_post_time: optionalWireTime(allowance.nextPostAt, this.options.timeZone),
       max_length: this.options.maxLength,
     };
@@ -437,10 +442,6 @@ export class CommentService {
   }
 
   private wireTime(at: number): string {
-    return formatWireDateTime(new Date(at), this.options.timeZone);
+    return formatWireTime(at, this.options.timeZone);
   }
-}
-
-function unique(ids: readonly number[]): number[] {
-  return [...new Set(ids)];
 }

@@ -1,4 +1,4 @@
-// ConsentService's rules on in-memory repositories: consent per age group with the birthday (SPEC
+// ConsentService's rules on in-memory repositories: consent per age group with the birthday (product
 // §4), the cookies that hold it, the opt-out and the status call.
 import { LAW_COOKIE_TTL_SECONDS, ResponseCode, serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';

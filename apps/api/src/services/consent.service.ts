@@ -1,4 +1,4 @@
-// Law consent (SPEC §4: per age group, with the birthday), the data opt-out and the web status call.
+// Law consent (product §4: per age group, with the birthday), the data opt-out and the web status call.
 import {
   AgeGroup,
   ageGroupOf,
@@ -32,7 +32,7 @@ function isEarlier(a: YearMonth, b: YearMonth): boolean {
 }
 
 export interface LawCookie {
-  /** Unprefixed name (SPEC §3); the route adds the environment prefix. */
+  /** Unprefixed name (product §3); the route adds the environment prefix. */
   name: typeof CookieName.Birthday | ConsentCookieName;
   value: string;
   maxAgeSeconds: number;
@@ -41,7 +41,7 @@ export interface LawCookie {
 export class ConsentService {
   constructor(
     private readonly users: Pick<UserRepository, 'findUserById' | 'updateUser'>,
-    private readonly consents: Pick<ConsentRepository, 'createConsent' | 'findLatestConsentByUser'>,
+    private readonly consents: Pick<ConsentRepository, 'insertConsent' | 'findLatestConsentByUser'>,
     private readonly clock: ClockRepository,
   ) {}
 
@@ -82,7 +82,7 @@ export class ConsentService {
     if (stored && isEarlier(birthday, stored)) {
       throw new DomainError(ResponseCode.AccountAccessDenied, BIRTHDAY_CORRECTION_MESSAGE);
     }
-    await this.consents.createConsent({
+    await this.consents.insertConsent({
       user_id: userId,
       birthday: birthday.value,
       age_group: group,

@@ -129,6 +129,29 @@ describe('EntitlementService.findEpisodeAccess', () => {
     expect(await open(now + 367 * 86_400)).toBe(false);
     expect(await open(4_102_372_799)).toBe(false);
   });
+
+  it('never takes a default the site recorded (ADR 026) as a birthday, for a visitor or an account without one', async () => {
+    const { sut, world } = newEntitlementService();
+    const rated = world.addTitle(titleStub.ratedSixteen());
+    const free = world.addEpisode({ title_id: rated.id, point: 0 });
+    const expires = TEST_NOW / 1000 + 3600;
+    const defaultCookie = { birthday: serializeBirthdayCookie('2000-01', expires, 'default') };
+    const user = world.addUser({ birthday: null });
+    const session = { userId: user.id, sessionId: 1, status: 'active' as const, via: 'web' as const };
+    const access = async (reader: Reader) => (await sut.findEpisodeAccess(reader, free.id, TEST_NOW))?.access;
+    expect(await access({ user: null, isCrawler: false, cookies: defaultCookie })).toMatchObject({
+      open: false,
+      reason: 'age_restricted',
+      birthdayKnown: false,
+    });
+    expect(await access({ user: session, isCrawler: false, cookies: defaultCookie })).toMatchObject({
+      open: false,
+      birthdayKnown: false,
+    });
+    // The same birthday declared (no marker) opens it.
+    const declared = { birthday: serializeBirthdayCookie('2000-01', expires) };
+    expect(await access({ user: null, isCrawler: false, cookies: declared })).toMatchObject({ open: true });
+  });
 });
 
 describe('EntitlementService.decideEpisodeAccess (lists)', () => {

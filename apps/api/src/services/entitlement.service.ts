@@ -1,37 +1,39 @@
-// The one owner of access (DESIGN §5, ADR 011, ADR 014, ADR 015): "may this reader open this
+// The one owner of access (architecture §5, ADR 011, ADR 014, ADR 015): "may this reader open this
 // episode, and why". It loads what the rules of entitlement.rules.ts read — the episode, its title,
 // a logged-in reader's account birthday (users port), and what the reader holds of it (purchases and
 // running rentals, through the ownership port, one query per batch) — and answers one episode by id
 // or a batch the caller already loaded (lists, sale rows).
 import type { YearMonth } from '@manga/contracts';
-import type { EpisodeRow, Millis, UserRow } from '#src/db/schema.ts';
+import type { EpisodeRow, Millis, TitleRow, UserRow } from '#src/db/schema.ts';
 import type { TitleListing } from '#src/repositories/title.repository.ts';
 import {
   type AccessTitle,
   decideEpisodeAccess,
+  decideTitleAgeAccess,
   type EpisodeAccess,
   type EpisodeInTitle,
   type EpisodeOwnership,
   type PlacedEpisode,
   type Reader,
   readerBirthday,
+  type TitleAgeAccess,
 } from '#src/rules/entitlement.rules.ts';
 
-export interface EntitlementTitleReader {
+export interface EntitlementTitleSource {
   listTitlesByIds(ids: readonly number[], now: Millis): Promise<TitleListing[]>;
 }
 
-export interface EntitlementEpisodeReader {
+export interface EntitlementEpisodeSource {
   findEpisodeById(id: number): Promise<EpisodeRow | undefined>;
 }
 
 /** The logged-in reader's account, whose birthday the age rule reads (ADR 015). */
-export interface EntitlementUserReader {
+export interface EntitlementUserSource {
   findUserById(id: number): Promise<Pick<UserRow, 'birthday'> | undefined>;
 }
 
 /** What readers hold (OwnershipRepository): purchases and rentals running at `now`, others absent. */
-export interface EpisodeOwnershipReader {
+export interface EpisodeOwnershipSource {
   listOwnership(
     userId: number,
     episodeIds: readonly number[],
@@ -52,15 +54,15 @@ export interface EpisodeAccessAnswer {
  * transaction (on SQLite a read outside it would wait for it).
  */
 export interface AccessReaders {
-  ownership?: EpisodeOwnershipReader;
-  users?: EntitlementUserReader;
+  ownership?: EpisodeOwnershipSource;
+  users?: EntitlementUserSource;
 }
 
 export interface EntitlementServiceDeps {
-  titles: EntitlementTitleReader;
-  episodes: EntitlementEpisodeReader;
-  users: EntitlementUserReader;
-  ownership: EpisodeOwnershipReader;
+  titles: EntitlementTitleSource;
+  episodes: EntitlementEpisodeSource;
+  users: EntitlementUserSource;
+  ownership: EpisodeOwnershipSource;
 }
 
 export class EntitlementService {
@@ -109,12 +111,24 @@ export class EntitlementService {
     return episodes.map((placed) => decideEpisodeAccess(placed, birthday, owned.get(placed.episode.id), now));
   }
 
+  /**
+   * The age rule alone for a title the caller loaded: whether its rating admits the reader, and
+   * whether the reader has a birthday the rule reads (the web asks for one when not, ADR 026).
+   */
+  async decideTitleAgeAccess(
+    reader: Reader,
+    title: Pick<TitleRow, 'age_rating'>,
+    now: Millis,
+  ): Promise<TitleAgeAccess> {
+    return decideTitleAgeAccess(title, await this.birthdayOf(reader, now, this.deps.users), now);
+  }
+
   /** What the reader holds of the episodes, in one read; nothing for a reader without a session. */
   private async ownershipOf(
     reader: Reader,
     episodes: readonly PlacedEpisode[],
     now: Millis,
-    ownership: EpisodeOwnershipReader,
+    ownership: EpisodeOwnershipSource,
   ): Promise<ReadonlyMap<number, EpisodeOwnership>> {
     if (!reader.user || episodes.length === 0) return new Map();
     return ownership.listOwnership(
@@ -125,7 +139,7 @@ export class EntitlementService {
   }
 
   /** The birthday the age rule reads (readerBirthday): a logged-in reader's account one decides. */
-  private async birthdayOf(reader: Reader, now: Millis, users: EntitlementUserReader): Promise<YearMonth | undefined> {
+  private async birthdayOf(reader: Reader, now: Millis, users: EntitlementUserSource): Promise<YearMonth | undefined> {
     const account = reader.user && !reader.isCrawler ? await users.findUserById(reader.user.userId) : undefined;
     return readerBirthday(reader, account?.birthday, now);
   }

@@ -32,7 +32,7 @@ export interface FavoriteServiceDeps {
   clock: { now(): number };
 }
 
-/** The window of the list a `limit` / `offset` asks for; `limit=0` (WIRE.md §3.5) or none is all of them. */
+/** The window of the list a `limit` / `offset` asks for; `limit=0` (wire §3.5) or none is all of them. */
 export function favoriteWindow(paging: Paging): { limit: number; offset: number } {
   const offset = Math.min(paging.offset ?? 0, MAX_FAVORITE_NUM);
   const asked = paging.limit === undefined || paging.limit === 0 ? MAX_FAVORITE_NUM : paging.limit;

@@ -1,4 +1,4 @@
-// Genres (SPEC §7 Genre, ADR 009): the genre lists and the genres of every title, which search and
+// Genres (product §7 Genre, ADR 009): the genre lists and the genres of every title, which search and
 // recommendations read. Genres change with the catalogue only, so they are cached for a few seconds.
 import type { GenreRow } from '#src/db/schema.ts';
 import { toGenreResponse } from '#src/mappers/genre.mapper.ts';
@@ -7,18 +7,18 @@ import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CatalogueContext } from '#src/services/catalogue.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface GenreReader {
+export interface GenreSource {
   listGenres(): Promise<GenreRow[]>;
   listGenreIdsInUse(now: number): Promise<number[]>;
 }
 
-export interface TitleGenreLinkReader {
+export interface TitleGenreLinkSource {
   listTitleGenreLinks(): Promise<{ title_id: number; genre_id: number }[]>;
 }
 
 export interface GenreServiceDeps {
-  genres: GenreReader;
-  titles: TitleGenreLinkReader;
+  genres: GenreSource;
+  titles: TitleGenreLinkSource;
   clock: ClockRepository;
   urls: MediaUrls;
   cache: TtlCache;

@@ -1,8 +1,10 @@
 // Hot page derivatives kept in memory (ADR 020): the bytes, type and ETag of the most recently used
-// derivatives, up to `maxBytes` in all, oldest used dropped first. Only page derivatives go in: their
+// derivatives, up to `maxBytes` in all, least recently used dropped first (lru-cache, sized by their
+// bytes). Only page derivatives go in: their
 // keys carry the episode's scramble seed and a re-import writes under a new seed, never over live
 // files (storageKeys), so a key never changes content and an entry never needs checking against the
 // disk. 0 bytes turns it off.
+import { LRUCache } from 'lru-cache';
 
 export interface HotImage {
   readonly bytes: Buffer;
@@ -11,37 +13,37 @@ export interface HotImage {
 }
 
 export class HotImageCache {
-  private readonly entries = new Map<string, HotImage>();
-  private held = 0;
+  /** Undefined when the cache is off. */
+  private readonly entries: LRUCache<string, HotImage> | undefined;
+  /** Lookups answered from memory, and lookups that went to the store (metrics); none while off. */
+  hits = 0;
+  misses = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache<string, HotImage>({
+            maxSize: maxBytes,
+            maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+            sizeCalculation: (image) => Math.max(1, image.bytes.length),
+          })
+        : undefined;
+  }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.held };
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
   find(key: string): HotImage | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit;
+    if (!this.entries) return undefined;
+    const found = this.entries.get(key);
+    if (found) this.hits += 1;
+    else this.misses += 1;
+    return found;
   }
 
   /** Keeps `image` unless it alone would take more than an eighth of the budget. */
   keep(key: string, image: HotImage): void {
-    if (image.bytes.length > this.maxBytes / 8) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.held -= previous.bytes.length;
-    }
-    this.entries.set(key, image);
-    this.held += image.bytes.length;
-    while (this.held > this.maxBytes) {
-      const [oldest, entry] = this.entries.entries().next().value as [string, HotImage];
-      this.entries.delete(oldest);
-      this.held -= entry.bytes.length;
-    }
+    this.entries?.set(key, image);
   }
 }

@@ -1,15 +1,25 @@
-// Serves stored images: public art by key, page derivatives only with a valid signed URL (DESIGN §6).
+// Serves stored images: public art by key, page derivatives only with a valid signed URL (architecture §6).
+// The store is a local directory or an S3 bucket (ADR 038): a missing object is 404, a store that
+// cannot answer in time is 503 for that image only (1099, Retry-After), logged with its cause.
+import type { Readable } from 'node:stream';
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { StorageRepository } from '#src/repositories/storage.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
+import { StorageUnavailableError } from '#src/rules/storage.error.ts';
 import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 
-export interface ImageStore {
-  findObjectInfo(key: string): Promise<{ bytes: number; modifiedAt: number } | undefined>;
-  findObject(key: string): Promise<Buffer | undefined>;
+export type ImageStore = Pick<StorageRepository, 'findObjectInfo' | 'findObject' | 'openObject'>;
+
+/** Where the service reports a store that failed (the app's logger in production). */
+export interface ImageLog {
+  warn(details: { err: unknown; key: string }, message: string): void;
 }
+
+/** Seconds a client is asked to wait before trying an image again while the store is unavailable. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 export interface ImageRequest {
   key: string;
@@ -20,7 +30,9 @@ export interface ImageRequest {
 
 export type ImageAnswer =
   | { kind: 'not-modified'; etag: string; cacheControl: string }
-  | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer };
+  | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer }
+  /** Public art, streamed from the store as it comes (`bytes` long). */
+  | { kind: 'stream'; etag: string; cacheControl: string; contentType: string; body: Readable; bytes: number };
 
 /**
  * What an image key looks like (ADR 015): slash-separated segments of letters, digits, `_` and `-`,
@@ -49,6 +61,7 @@ export class ImageService {
     private readonly clock: ClockRepository,
     /** Hot page derivatives in memory (ADR 020); a derivative's key is never rewritten, so they never go stale. */
     private readonly hot?: HotImageCache,
+    private readonly log?: ImageLog,
   ) {}
 
   async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
@@ -70,13 +83,46 @@ export class ImageService {
       if (matchesEtag(ifNoneMatch, hot.etag)) return { kind: 'not-modified', etag: hot.etag, cacheControl };
       return { kind: 'image', etag: hot.etag, cacheControl, contentType: hot.contentType, bytes: hot.bytes };
     }
-    const stat = await this.store.findObjectInfo(key);
-    if (!stat) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-    const etag = `"${stat.bytes.toString(36)}-${Math.trunc(stat.modifiedAt).toString(36)}"`;
-    if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
-    const bytes = await this.store.findObject(key);
-    if (!bytes) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-    if (isProtected) this.hot?.keep(key, { bytes, etag, contentType });
-    return { kind: 'image', etag, cacheControl, contentType, bytes };
+    try {
+      // A revalidation asks for the size and time only; otherwise one read gives bytes and ETag.
+      if (ifNoneMatch !== undefined) {
+        const info = await this.store.findObjectInfo(key);
+        if (!info) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+        const etag = etagOf(info);
+        if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
+      }
+      if (!isProtected) {
+        // Art is streamed; it may change under its key, so it is never held in memory.
+        const object = await this.store.openObject(key);
+        if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+        return {
+          kind: 'stream',
+          etag: etagOf(object),
+          cacheControl,
+          contentType,
+          body: object.body,
+          bytes: object.bytes,
+        };
+      }
+      const object = await this.store.findObject(key);
+      if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+      const etag = etagOf(object);
+      this.hot?.keep(key, { bytes: object.body, etag, contentType });
+      return { kind: 'image', etag, cacheControl, contentType, bytes: object.body };
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      this.log?.warn({ err: error, key }, 'Image storage unavailable');
+      throw new DomainError(
+        ResponseCode.ServerError,
+        'image storage is unavailable; try again shortly',
+        503,
+        STORAGE_RETRY_AFTER_SECONDS,
+      );
+    }
   }
+}
+
+/** The ETag of a stored object: its size and time, the same on every process and either store. */
+function etagOf(info: { bytes: number; modifiedAt: number }): string {
+  return `"${info.bytes.toString(36)}-${Math.trunc(info.modifiedAt).toString(36)}"`;
 }

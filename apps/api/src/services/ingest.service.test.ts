@@ -1,9 +1,10 @@
 import { tileRects } from '@manga/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { EpisodeRow, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
+import type { EpisodeRow, NewEpisode, NewPage, NewTitle, PageRow } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
+import type { LightTierPage } from '#src/repositories/ingest.repository.ts';
 import { MemoryStorage } from '#src/repositories/storage.repository.ts';
 import { IngestError, IngestService, type IngestStore, mapPool, storageKeys } from '#src/services/ingest.service.ts';
 
@@ -23,8 +24,13 @@ class FakeStore implements IngestStore {
   async nextSortIndex() {
     return this.episodes.size + 1;
   }
+  async nextEpisodeId() {
+    return Math.max(0, ...this.episodes.keys()) + 1;
+  }
   async listEpisodeStorageKeys(episodeId: number) {
-    const keys = (this.pages.get(episodeId) ?? []).map((p) => p.storage_key);
+    const keys = (this.pages.get(episodeId) ?? []).flatMap((p) =>
+      p.light_storage_key ? [p.storage_key, p.light_storage_key] : [p.storage_key],
+    );
     const thumbnail = this.episodes.get(episodeId)?.thumbnail_path;
     return thumbnail ? [...keys, thumbnail] : keys;
   }
@@ -33,6 +39,38 @@ class FakeStore implements IngestStore {
     if (input.title) this.titles.add(input.title.id);
     this.episodes.set(input.episode.id, input.episode as EpisodeRow);
     this.pages.set(input.episode.id, [...input.pages]);
+  }
+  async listEpisodesMissingLightTier(limit: number) {
+    return [...this.pages.entries()]
+      .filter(([, pages]) => pages.some((p) => !p.light_storage_key))
+      .map(([id]) => id)
+      .sort((a, b) => a - b)
+      .slice(0, limit);
+  }
+  async listPagesByEpisode(episodeId: number) {
+    return (this.pages.get(episodeId) ?? []).map((p, index) => ({
+      id: index + 1,
+      light_width: null,
+      light_height: null,
+      light_bytes: null,
+      light_storage_key: null,
+      ...p,
+    })) as PageRow[];
+  }
+  async recordLightTier(episodeId: number, light: readonly LightTierPage[]) {
+    const pages = this.pages.get(episodeId) ?? [];
+    const matches = light.every(
+      (l) => pages.find((p) => p.page_number === l.page_number)?.storage_key === l.storage_key,
+    );
+    if (!matches) return false;
+    this.pages.set(
+      episodeId,
+      pages.map((p) => {
+        const { page_number: _n, storage_key: _k, ...columns } = light.find((l) => l.page_number === p.page_number)!;
+        return { ...p, ...columns };
+      }),
+    );
+    return true;
   }
 }
 
@@ -89,7 +127,7 @@ describe('IngestService', () => {
     expect(rows[0]!.storage_key).toBe(storageKeys.page(100001, seed32, 1));
     expect(rows[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.sha256).not.toBe(rows[1]!.sha256);
-    const stored = await storage.findObject(rows[0]!.storage_key);
+    const stored = (await storage.findObject(rows[0]!.storage_key))?.body;
     expect(stored?.length).toBe(rows[0]!.bytes);
     const episode = store.episodes.get(100001)!;
     expect([episode.page_count, episode.scramble_seed]).toEqual([2, seed32]);
@@ -102,6 +140,125 @@ describe('IngestService', () => {
     const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
     expect(meanDiff(restored.data, original.data)).toBeLessThan(3);
     expect(meanDiff(derivative.data, original.data)).toBeGreaterThan(meanDiff(restored.data, original.data) * 3);
+  });
+
+  it('stores a smaller data saver tier of every page, scrambled with the same seed (ADR 055)', async () => {
+    const { storage, store, ingest } = setup();
+    const seed32 = 0x5eed1234;
+    await ingest.ingestEpisodePages({
+      titleId: 10001,
+      episodeId: 100010,
+      seed32,
+      pages: [await page(400, 560, 10), await page(400, 560, 200)],
+      episode: episodeRow(100010),
+    });
+    const rows = store.pages.get(100010)!;
+    for (const row of rows) {
+      expect(row.light_storage_key).toBe(storageKeys.lightPage(100010, seed32, row.page_number));
+      // 192 wide; 448 × 192/320 = 268.8, rounded to the 64 grid.
+      expect([row.light_width, row.light_height]).toEqual([192, 256]);
+      const stored = (await storage.findObject(row.light_storage_key!))?.body;
+      expect(stored?.length).toBe(row.light_bytes);
+      expect(row.light_bytes!).toBeLessThan(row.bytes);
+    }
+    const light = await images.decode((await storage.findObject(rows[0]!.light_storage_key!))!.body);
+    const restored = images.moveTiles(light, tileRects(192, 256, seed32, 'v1'));
+    const expected = await images.shrinkPage((await ingest.normalisePages([await page(400, 560, 10)]))[0]!.pixels, {
+      targetWidth: 192,
+      multiple: 64,
+    });
+    const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    expect(meanDiff(restored.data, expected.data)).toBeLessThan(4);
+    expect(meanDiff(light.data, expected.data)).toBeGreaterThan(meanDiff(restored.data, expected.data) * 3);
+  });
+
+  it('makes the missing tier of a chapter imported before it, once, from the stored pages', async () => {
+    const { storage, store, ingest } = setup();
+    const seed32 = 0x0badcafe;
+    await ingest.ingestEpisodePages({
+      titleId: 10001,
+      episodeId: 100011,
+      seed32,
+      pages: [await page(400, 560, 30), await page(400, 560, 90)],
+      episode: { ...episodeRow(100011), scramble_seed: seed32 },
+    });
+    // As an import before ADR 055 left it: no light columns, no light objects.
+    const made = store.pages.get(100011)!;
+    for (const row of made) storage.objects.delete(row.light_storage_key!);
+    store.pages.set(
+      100011,
+      made.map(({ light_width: _w, light_height: _h, light_bytes: _b, light_storage_key: _k, ...row }) => row),
+    );
+    expect(await store.listEpisodesMissingLightTier(10)).toEqual([100011]);
+
+    const total = await ingest.makeMissingLightTiers();
+    expect(total.episodes).toBe(1);
+    expect(total.pages).toBe(2);
+    const rows = store.pages.get(100011)!;
+    for (const row of rows) {
+      expect([row.light_width, row.light_height]).toEqual([192, 256]);
+      expect((await storage.findObject(row.light_storage_key!))?.body.length).toBe(row.light_bytes);
+    }
+    // Made from the stored standard page: unscrambled it matches the shrunk page.
+    const light = await images.decode((await storage.findObject(rows[1]!.light_storage_key!))!.body);
+    const restored = images.moveTiles(light, tileRects(192, 256, seed32, 'v1'));
+    const expected = await images.shrinkPage((await ingest.normalisePages([await page(400, 560, 90)]))[0]!.pixels, {
+      targetWidth: 192,
+      multiple: 64,
+    });
+    const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    expect(meanDiff(restored.data, expected.data)).toBeLessThan(5);
+    // Nothing left to make: a second run changes nothing.
+    expect(await ingest.makeMissingLightTiers()).toEqual({ episodes: 0, pages: 0, bytes: 0 });
+  });
+
+  it('leaves a chapter re-imported while its tier was made alone, deleting what it wrote', async () => {
+    const { storage, store, ingest } = setup();
+    const seed32 = 0x1357;
+    await ingest.ingestEpisodePages({
+      titleId: 10001,
+      episodeId: 100012,
+      seed32,
+      pages: [await page(400, 560, 30)],
+      episode: { ...episodeRow(100012), scramble_seed: seed32 },
+    });
+    const [row] = store.pages.get(100012)!;
+    storage.objects.delete(row!.light_storage_key!);
+    store.pages.set(100012, [
+      { ...row!, light_width: null, light_height: null, light_bytes: null, light_storage_key: null },
+    ]);
+    const before = new Set(storage.objects.keys());
+    const record = store.recordLightTier.bind(store);
+    store.recordLightTier = async (episodeId, pages) => {
+      // A re-import commits between the tier being written and recorded.
+      store.pages.set(100012, [{ ...row!, storage_key: 'episodes/100012/s00009999/001.jpg' }]);
+      return record(episodeId, pages);
+    };
+    expect(await ingest.makeLightTier(100012)).toBeUndefined();
+    expect(new Set(storage.objects.keys())).toEqual(before);
+  });
+
+  it('fails a chapter whose stored page is missing, writing nothing', async () => {
+    const { storage, store, ingest } = setup();
+    const seed32 = 0x2468;
+    await ingest.ingestEpisodePages({
+      titleId: 10001,
+      episodeId: 100013,
+      seed32,
+      pages: [await page(400, 560, 30), await page(400, 560, 60)],
+      episode: { ...episodeRow(100013), scramble_seed: seed32 },
+    });
+    const rows = store.pages.get(100013)!;
+    for (const r of rows) storage.objects.delete(r.light_storage_key!);
+    store.pages.set(
+      100013,
+      rows.map((r) => ({ ...r, light_width: null, light_height: null, light_bytes: null, light_storage_key: null })),
+    );
+    storage.objects.delete(rows[1]!.storage_key);
+    const before = new Set(storage.objects.keys());
+    await expect(ingest.makeLightTier(100013)).rejects.toThrow(/page 2: .* is missing/);
+    expect(new Set(storage.objects.keys())).toEqual(before);
+    expect(store.pages.get(100013)!.every((r) => r.light_storage_key === null)).toBe(true);
   });
 
   it('refuses a bad page by name before writing anything', async () => {

@@ -1,10 +1,11 @@
-// Page ingest (DESIGN §6): normalise every page to a size whose sides are multiples of 64, record
-// its metadata, and store the derivative scrambled with the episode's own seed (WIRE.md §4, formula
+// Page ingest (architecture §6): normalise every page to a size whose sides are multiples of 64, record
+// its metadata, and store the derivative scrambled with the episode's own seed (wire §4, formula
 // v1; with 64-multiples v1 and v2 agree). Imports are all-or-nothing: every page is decoded before
 // anything is written, objects go under a prefix of their own, rows go in in one transaction, and a
-// failure removes what was written.
-import { buildSearchText, PublishCategory, randomScrambleSeed, scrambleRects } from '@manga/contracts';
-import type { EpisodeRow, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
+// failure removes what was written. Each page is stored in two tiers (ADR 055): the standard
+// derivative and the data saver's smaller one, both scrambled with the same seed.
+import { buildSearchText, PublishCategory, randomScrambleSeed, scrambleRects, tileRects } from '@manga/contracts';
+import type { EpisodeRow, NewAuditLog, NewEpisode, NewPage, NewTitle, PageRow } from '#src/db/schema.ts';
 // A title imported without a cover gets the demo catalogue's drawn cover art.
 import { ART_PALETTES } from '#src/demo/images/art-palettes.ts';
 import { coverSvg } from '#src/demo/images/cover-art.ts';
@@ -12,11 +13,14 @@ import type { ArchiveRepository } from '#src/repositories/archive.repository.ts'
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type {
   ImageProcessorRepository,
+  ImageRegion,
   NormalisedPage,
   RasterPatch,
   RawImage,
 } from '#src/repositories/image-processor.repository.ts';
+import type { LightTierPage } from '#src/repositories/ingest.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
+import { TITLE_TICKET_DEFAULTS } from '#src/rules/title-ticket.rules.ts';
 
 /** One page as read from a folder or archive; `name` appears in error messages. */
 export interface PageSource {
@@ -36,13 +40,29 @@ export interface IngestStore {
   findEpisodeById(episodeId: number): Promise<EpisodeRow | undefined>;
   /** 1 + the highest sort_index of the title's episodes (1 when it has none). */
   nextSortIndex(titleId: number): Promise<number>;
+  /** 1 + the highest episode id (1 when there is none). */
+  nextEpisodeId(): Promise<number>;
   /** Storage keys the episode's current rows point to (pages and thumbnail); empty when it is new. */
   listEpisodeStorageKeys(episodeId: number): Promise<string[]>;
   /**
    * In one transaction: insert `title` when given, insert or replace the episode row, delete the
-   * episode's old page rows and insert `pages`.
+   * episode's old page rows, insert `pages`, and the `audit` row when given (the console's uploads).
    */
-  commitEpisode(input: { title?: NewTitle; episode: NewEpisode; pages: readonly NewPage[] }): Promise<void>;
+  commitEpisode(input: {
+    title?: NewTitle;
+    episode: NewEpisode;
+    pages: readonly NewPage[];
+    audit?: NewAuditLog;
+  }): Promise<void>;
+  /** Ids of episodes with at least one page that has no light derivative yet, lowest first. */
+  listEpisodesMissingLightTier(limit: number): Promise<number[]>;
+  listPagesByEpisode(episodeId: number): Promise<PageRow[]>;
+  /**
+   * In one transaction: records the light derivatives of the episode's pages, each only while the
+   * page still has `storage_key` (a re-import meanwhile changes it). False, and nothing changed, when
+   * any page no longer matches.
+   */
+  recordLightTier(episodeId: number, pages: readonly LightTierPage[]): Promise<boolean>;
 }
 
 export interface IngestOptions {
@@ -51,6 +71,12 @@ export interface IngestOptions {
   /** Pages taller than this after resizing are refused. */
   maxPageHeight: number;
   jpegQuality: number;
+  /**
+   * The data saver's pages are this share of the stored page's width (rounded down to 64; ADR 055),
+   * so a double-page spread keeps twice a single page's width.
+   */
+  lightScale: number;
+  lightJpegQuality: number;
   /** Scramble operations in flight at once (each uses one libvips thread). */
   concurrency: number;
 }
@@ -59,13 +85,15 @@ export const DEFAULT_INGEST_OPTIONS: IngestOptions = Object.freeze({
   pageWidth: 960,
   maxPageHeight: 64 * 100,
   jpegQuality: 85,
+  lightScale: 0.6,
+  lightJpegQuality: 60,
   concurrency: 3,
 });
 
 export const PAGE_SIZE_MULTIPLE = 64;
 export const SCRAMBLE_FORMULA = 'v1' as const;
 
-/** Sizes of the title art derivatives (WIRE.md §3.1 field in the comment). */
+/** Sizes of the title art derivatives (wire §3.1 field in the comment). */
 export const TITLE_ART_SIZES = Object.freeze({
   thumbnail: { width: 480, height: 480 }, // thumbnail_image_url (square)
   thumbnailRect: { width: 720, height: 360 }, // thumbnail_rect_image_url (wide grid tile)
@@ -102,15 +130,21 @@ export class IngestError extends Error {
 }
 
 /** Storage layout. The seed is part of an episode's prefix, so a re-import never overwrites live files. */
-/** Scrambled page derivatives (`episodes/<id>/<seed>/<nnn>.jpg`): served only through signed URLs. */
-export const isPageDerivativeKey = (key: string) => /^episodes\/\d+\/[^/]+\/\d{3}\.jpg$/.test(key);
+/**
+ * Scrambled page derivatives (`episodes/<id>/<seed>/<nnn>.jpg`, the data saver's
+ * `episodes/<id>/<seed>/light/<nnn>.jpg`): served only through signed URLs.
+ */
+export const isPageDerivativeKey = (key: string) => /^episodes\/\d+\/[^/]+\/(?:light\/)?\d{3}\.jpg$/.test(key);
 
 export const storageKeys = {
-  titleArt: (titleId: number, kind: TitleArtKind) =>
-    `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}.webp`,
+  /** `version` names art uploaded again (the console), so cached copies of the old art are never served for it. */
+  titleArt: (titleId: number, kind: TitleArtKind, version?: string) =>
+    `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}${version ? `-${version}` : ''}.webp`,
   episodePrefix: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/`,
   page: (episodeId: number, seed32: number, pageNumber: number) =>
     `episodes/${episodeId}/${seedLabel(seed32)}/${String(pageNumber).padStart(3, '0')}.jpg`,
+  lightPage: (episodeId: number, seed32: number, pageNumber: number) =>
+    `episodes/${episodeId}/${seedLabel(seed32)}/light/${String(pageNumber).padStart(3, '0')}.jpg`,
   episodeThumbnail: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/thumbnail.webp`,
 };
 
@@ -124,6 +158,13 @@ export interface EpisodeDerivatives {
   prefix: string;
 }
 
+/** How far an import is: every page is decoded first, then each is scrambled and stored. */
+export interface IngestProgress {
+  stage: 'decode' | 'store';
+  done: number;
+  total: number;
+}
+
 export interface IngestEpisodeInput {
   titleId: number;
   episodeId: number;
@@ -133,6 +174,9 @@ export interface IngestEpisodeInput {
   episode: NewEpisode;
   /** Creates the title in the same transaction when it does not exist yet. */
   title?: { row: NewTitle; art: TitleArtSources };
+  onProgress?: (progress: IngestProgress) => void;
+  /** The audit row written in the import's transaction, made from the episode row as committed. */
+  auditOf?: (episode: NewEpisode) => NewAuditLog;
 }
 
 export interface IngestedEpisode {
@@ -148,9 +192,16 @@ export interface ImportEpisodeRequest {
   /** A folder of images or a .cbz/.zip file. */
   source: string;
   titleId: number;
-  episodeId: number;
+  /** Undefined: a new episode with the next free id (the console's uploads). */
+  episodeId: number | undefined;
   /** Episode name (both languages); defaults to the current name or "Chapter N". */
   episodeName?: string;
+  /** The Japanese name when it differs from `episodeName`. */
+  episodeNameJa?: string;
+  /** Release time of a new episode; defaults to now (the CLI publishes at once). */
+  startAt?: number;
+  onProgress?: IngestEpisodeInput['onProgress'];
+  auditOf?: IngestEpisodeInput['auditOf'];
   /** Required when the title does not exist yet: it is then created with this name. */
   titleName?: string;
   /** Price in points; defaults to the current price or 0 (free). */
@@ -197,15 +248,15 @@ export class IngestService {
    * missing, creates the episode or replaces its pages (with a fresh scramble seed), all or nothing.
    */
   async importEpisode(request: ImportEpisodeRequest): Promise<ImportedEpisode> {
-    const { titleId, episodeId } = request;
+    const { titleId } = request;
     if (!Number.isInteger(titleId) || titleId < TITLE_ID_RANGE.min || titleId > TITLE_ID_RANGE.max) {
       throw new IngestError(
         'invalid_input',
         `Title id must have 5 digits (${TITLE_ID_RANGE.min}–${TITLE_ID_RANGE.max}), got ${titleId}`,
       );
     }
-    if (!Number.isInteger(episodeId) || episodeId < 1) {
-      throw new IngestError('invalid_input', `Episode id must be a positive integer, got ${episodeId}`);
+    if (request.episodeId !== undefined && (!Number.isInteger(request.episodeId) || request.episodeId < 1)) {
+      throw new IngestError('invalid_input', `Episode id must be a positive integer, got ${request.episodeId}`);
     }
     if (request.point !== undefined && (!Number.isInteger(request.point) || request.point < 0)) {
       throw new IngestError('invalid_input', `Point must be a non-negative integer, got ${request.point}`);
@@ -217,7 +268,8 @@ export class IngestService {
     if (!titleExists && !request.titleName?.trim()) {
       throw new IngestError('title_missing', `Title ${titleId} does not exist; pass --title-name to create it`);
     }
-    const existing = await this.store.findEpisodeById(episodeId);
+    const episodeId = request.episodeId ?? (await this.store.nextEpisodeId());
+    const existing = request.episodeId === undefined ? undefined : await this.store.findEpisodeById(episodeId);
     if (existing && existing.title_id !== titleId) {
       throw new IngestError(
         'invalid_input',
@@ -230,6 +282,7 @@ export class IngestService {
     const now = this.deps.clock.now();
     const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.nextSortIndex(titleId) : 1);
     const name = request.episodeName?.trim() || undefined;
+    const nameJa = request.episodeNameJa?.trim() || name;
     const point = request.point ?? existing?.point ?? 0;
     const seed32 = randomScrambleSeed(this.deps.randomU32);
     const episode: NewEpisode = {
@@ -237,10 +290,10 @@ export class IngestService {
       title_id: titleId,
       sort_index: sortIndex,
       name_en: name ?? existing?.name_en ?? `Chapter ${sortIndex}`,
-      name_ja: name ?? existing?.name_ja ?? `第${sortIndex}話`,
+      name_ja: nameJa ?? existing?.name_ja ?? `第${sortIndex}話`,
       point,
       bonus_point: existing?.bonus_point ?? 0,
-      start_at: existing?.start_at ?? now,
+      start_at: existing?.start_at ?? request.startAt ?? now,
       free_until_at: existing?.free_until_at ?? null,
       ticket_rental_enabled: point > 0 ? 1 : 0,
       single_sale_enabled: point > 0 ? 1 : 0,
@@ -266,9 +319,7 @@ export class IngestService {
           weekday_index: null,
           free_first_count: 1,
           ticket_enabled: 1,
-          ticket_max: 1,
-          ticket_recover_seconds: 82_800,
-          ticket_rental_seconds: 259_200,
+          ...TITLE_TICKET_DEFAULTS,
           ticket_version: 1,
           magazine_category_id: null,
           free_until_at: null,
@@ -278,7 +329,16 @@ export class IngestService {
         },
       };
     }
-    const result = await this.ingestEpisodePages({ titleId, episodeId, seed32, pages, episode, title });
+    const result = await this.ingestEpisodePages({
+      titleId,
+      episodeId,
+      seed32,
+      pages,
+      episode,
+      title,
+      onProgress: request.onProgress,
+      auditOf: request.auditOf,
+    });
     return { ...result, titleId, replaced: existing !== undefined };
   }
 
@@ -296,19 +356,25 @@ export class IngestService {
   }
 
   /** Decodes and normalises every page; the first bad one stops the import with its name. */
-  async normalisePages(pages: ReadonlyArray<PageSource | Uint8Array>): Promise<NormalisedPage[]> {
+  async normalisePages(
+    pages: ReadonlyArray<PageSource | Uint8Array>,
+    onProgress?: IngestEpisodeInput['onProgress'],
+  ): Promise<NormalisedPage[]> {
     if (pages.length === 0) throw new IngestError('no_pages', 'An episode needs at least one page');
     const sources = pages.map((page, index) =>
       page instanceof Uint8Array ? { name: `page ${index + 1}`, bytes: page } : page,
     );
+    let done = 0;
     return mapPool(sources, this.options.concurrency, async (source) => {
       try {
-        return await this.images.normalisePage(source.bytes, {
+        const page = await this.images.normalisePage(source.bytes, {
           targetWidth: this.options.pageWidth,
           multiple: PAGE_SIZE_MULTIPLE,
           maxHeight: this.options.maxPageHeight,
           quality: this.options.jpegQuality,
         });
+        onProgress?.({ stage: 'decode', done: ++done, total: sources.length });
+        return page;
       } catch (error) {
         throw new IngestError('invalid_page', `${source.name}: ${(error as Error).message}`, { cause: error });
       }
@@ -326,10 +392,12 @@ export class IngestService {
       seed32: number;
       pages: readonly PreparedPage[];
       thumbnail?: Uint8Array;
+      onProgress?: IngestEpisodeInput['onProgress'];
     },
     written: string[],
   ): Promise<EpisodeDerivatives> {
     const { episodeId, seed32 } = input;
+    let done = 0;
     assertSeed(seed32);
     if (input.pages.length === 0) throw new IngestError('no_pages', `Episode ${episodeId} has no pages`);
     const rows = await mapPool(input.pages, this.options.concurrency, async (page, index) => {
@@ -342,6 +410,11 @@ export class IngestService {
       const key = storageKeys.page(episodeId, seed32, index + 1);
       await this.storage.put(key, jpeg, 'image/jpeg');
       written.push(key);
+      const light = await this.writeLightPage(
+        { episodeId, seed32, pageNumber: index + 1 },
+        patches?.length ? this.images.overlay(pixels, patches) : pixels,
+        written,
+      );
       const row: NewPage = {
         episode_id: episodeId,
         page_number: index + 1,
@@ -351,7 +424,9 @@ export class IngestService {
         sha256,
         media_type: 'image/jpeg',
         storage_key: key,
+        ...light,
       };
+      input.onProgress?.({ stage: 'store', done: ++done, total: input.pages.length });
       return row;
     });
     const thumbnailPath = storageKeys.episodeThumbnail(episodeId, seed32);
@@ -367,8 +442,102 @@ export class IngestService {
     return { pages: rows, thumbnailPath, prefix: storageKeys.episodePrefix(episodeId, seed32) };
   }
 
-  /** Crops each art source to its size and stores it as WebP; returns the title's path columns. */
-  async ingestTitleArt(titleId: number, sources: TitleArtSources, written: string[]): Promise<TitleArtPaths> {
+  /** Shrinks a normalised page to the data saver's width, scrambles it with the episode's seed and stores it. */
+  private async writeLightPage(
+    page: { episodeId: number; seed32: number; pageNumber: number },
+    pixels: RawImage,
+    written: string[],
+  ): Promise<Omit<LightTierPage, 'page_number' | 'storage_key'>> {
+    const small = await this.images.shrinkPage(pixels, {
+      targetWidth: pixels.width * this.options.lightScale,
+      multiple: PAGE_SIZE_MULTIPLE,
+    });
+    const rects = scrambleRects(small.width, small.height, page.seed32, SCRAMBLE_FORMULA);
+    const jpeg = await this.images.scramble(small, rects, { quality: this.options.lightJpegQuality });
+    const key = storageKeys.lightPage(page.episodeId, page.seed32, page.pageNumber);
+    await this.storage.put(key, jpeg, 'image/jpeg');
+    written.push(key);
+    return { light_width: small.width, light_height: small.height, light_bytes: jpeg.length, light_storage_key: key };
+  }
+
+  /**
+   * Makes the data saver's tier of an episode imported before it existed (ADR 055): each stored
+   * standard derivative is read, unscrambled, shrunk and scrambled again with the same seed, then
+   * the rows are updated in one transaction. An episode re-imported meanwhile is left alone (its new
+   * import made both tiers) and what was written is deleted. Returns the pages and bytes made, or
+   * undefined when the episode needed nothing.
+   */
+  async makeLightTier(episodeId: number): Promise<{ pages: number; bytes: number } | undefined> {
+    const episode = await this.store.findEpisodeById(episodeId);
+    const pages = await this.store.listPagesByEpisode(episodeId);
+    if (!episode || pages.length === 0 || pages.every((page) => page.light_storage_key)) return undefined;
+    const seed32 = episode.scramble_seed;
+    assertSeed(seed32);
+    const written: string[] = [];
+    try {
+      const rows = await mapPool(pages, this.options.concurrency, async (page) => {
+        const stored = await this.storage.findObject(page.storage_key);
+        if (!stored) {
+          throw new IngestError(
+            'invalid_input',
+            `Episode ${episodeId} page ${page.page_number}: ${page.storage_key} is missing`,
+          );
+        }
+        const scrambled = await this.images.decode(stored.body);
+        const pixels = this.images.moveTiles(
+          scrambled,
+          tileRects(scrambled.width, scrambled.height, seed32, SCRAMBLE_FORMULA),
+        );
+        const light = await this.writeLightPage({ episodeId, seed32, pageNumber: page.page_number }, pixels, written);
+        return { page_number: page.page_number, storage_key: page.storage_key, ...light };
+      });
+      if (!(await this.store.recordLightTier(episodeId, rows))) {
+        await this.deleteQuietly(written);
+        return undefined;
+      }
+      return { pages: rows.length, bytes: rows.reduce((sum, row) => sum + row.light_bytes, 0) };
+    } catch (error) {
+      await this.deleteQuietly(written);
+      throw error;
+    }
+  }
+
+  /** Makes the light tier of every episode missing it, `batch` episodes listed at a time. */
+  async makeMissingLightTiers(
+    onEpisode: (episodeId: number, made: { pages: number; bytes: number } | undefined) => void = () => {},
+    batch = 50,
+  ): Promise<{ episodes: number; pages: number; bytes: number }> {
+    const total = { episodes: 0, pages: 0, bytes: 0 };
+    const skipped = new Set<number>();
+    for (;;) {
+      const ids = (await this.store.listEpisodesMissingLightTier(batch + skipped.size)).filter(
+        (id) => !skipped.has(id),
+      );
+      if (ids.length === 0) return total;
+      for (const id of ids) {
+        const made = await this.makeLightTier(id);
+        onEpisode(id, made);
+        if (!made) {
+          skipped.add(id);
+          continue;
+        }
+        total.episodes++;
+        total.pages += made.pages;
+        total.bytes += made.bytes;
+      }
+    }
+  }
+
+  /**
+   * Crops each art source to its size and stores it as WebP; returns the title's path columns. `region`
+   * (source pixels) is cut first, for the art an editor cropped; `version` goes into the keys.
+   */
+  async ingestTitleArt(
+    titleId: number,
+    sources: TitleArtSources,
+    written: string[],
+    options: { region?: ImageRegion; version?: string } = {},
+  ): Promise<TitleArtPaths> {
     const kinds = Object.keys(TITLE_ART_SIZES) as TitleArtKind[];
     const keys = await Promise.all(
       kinds.map(async (kind) => {
@@ -376,13 +545,13 @@ export class IngestService {
         const source = sources[kind] ?? sources.thumbnail;
         let webp: Buffer;
         try {
-          webp = await this.images.makeCover(source, size.width, size.height);
+          webp = await this.images.makeCover(source, size.width, size.height, { region: options.region });
         } catch (error) {
           throw new IngestError('invalid_page', `${kind} art for title ${titleId}: ${(error as Error).message}`, {
             cause: error,
           });
         }
-        const key = storageKeys.titleArt(titleId, kind);
+        const key = storageKeys.titleArt(titleId, kind, options.version);
         await this.storage.put(key, webp, 'image/webp');
         written.push(key);
         return key;
@@ -409,7 +578,7 @@ export class IngestService {
     if (input.episode.id !== episodeId || input.episode.title_id !== titleId) {
       throw new IngestError('invalid_input', 'The episode row does not match titleId/episodeId');
     }
-    const normalised = await this.normalisePages(input.pages);
+    const normalised = await this.normalisePages(input.pages, input.onProgress);
 
     const titleExists = await this.store.hasTitle(titleId);
     if (!titleExists && !input.title) throw new IngestError('title_missing', `Title ${titleId} does not exist`);
@@ -430,18 +599,20 @@ export class IngestService {
         titleRow = { ...input.title.row, ...art, id: titleId };
       }
       const derivatives = await this.writeEpisodeDerivatives(
-        { episodeId, seed32, pages: normalised.map((page) => ({ pixels: page.pixels })) },
+        { episodeId, seed32, pages: normalised.map((page) => ({ pixels: page.pixels })), onProgress: input.onProgress },
         written,
       );
+      const episode: NewEpisode = {
+        ...input.episode,
+        page_count: derivatives.pages.length,
+        scramble_seed: seed32,
+        thumbnail_path: derivatives.thumbnailPath,
+      };
       await this.store.commitEpisode({
         title: titleRow,
-        episode: {
-          ...input.episode,
-          page_count: derivatives.pages.length,
-          scramble_seed: seed32,
-          thumbnail_path: derivatives.thumbnailPath,
-        },
+        episode,
         pages: derivatives.pages,
+        audit: input.auditOf?.(episode),
       });
       await this.deleteQuietly(previousKeys);
       return {

@@ -14,8 +14,12 @@ class FakeJobStore implements JobStore {
     this.rows.set(dedupKey, { id, status: 'running', error: '' });
     return id;
   }
-  async finishJob(id: number, status: JobOutcome, error: string) {
+  async renewLease() {
+    return true;
+  }
+  async finishJob(id: number, _owner: string, status: JobOutcome, error: string) {
     for (const row of this.rows.values()) if (row.id === id) Object.assign(row, { status, error });
+    return true;
   }
 }
 

@@ -43,6 +43,34 @@ export interface LoginBonusServiceOptions {
 export class LoginBonusService {
   constructor(private readonly options: LoginBonusServiceOptions) {}
 
+  /**
+   * GET /web/loginbonus (ours, ADR 058): the calendar as it stands, claiming nothing: today's day
+   * marked received once claimed, else the day a claim today would be. The web shows it and offers
+   * the claim; GET /loginbonus stays the one that claims.
+   */
+  async viewLoginBonus(auth: RequestAuth) {
+    const user = requireActiveUser(auth);
+    const now = this.options.clock.now();
+    const today = wireDate(now, this.options.timeZone);
+    return this.options.transactions.run(async (stores) => {
+      const wallet = await this.options.wallet.open(stores.wallet, user.userId, now);
+      const claimed = await stores.loginBonuses.findLoginBonus(user.userId, today);
+      if (claimed) {
+        return {
+          loginbonus_list: [toLoginBonusResponse(claimed, loginBonusCalendarOf(claimed.days_in_row), false)],
+          account_point: wallet.total(),
+        };
+      }
+      const daysInRow = daysInRowAfter(await stores.loginBonuses.findLoginBonus(user.userId, addDays(today, -1)));
+      const reward = rewardFor(daysInRow);
+      const next = { days_in_row: daysInRow, point: reward.point, premium_ticket_num: reward.premium_ticket_num };
+      return {
+        loginbonus_list: [toLoginBonusResponse(next, loginBonusCalendarOf(daysInRow), false, false)],
+        account_point: wallet.total(),
+      };
+    });
+  }
+
   /** GET /loginbonus: claims today's reward once, then answers the calendar and the balance. */
   async claimLoginBonus(auth: RequestAuth, _query: LoginBonusQuery) {
     const user = requireActiveUser(auth);

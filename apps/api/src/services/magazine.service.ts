@@ -1,4 +1,4 @@
-// Magazines (SPEC §7 Magazine, ADR 009): the magazine categories, the searchable ones, and the
+// Magazines (product §7 Magazine, ADR 009): the magazine categories, the searchable ones, and the
 // issues on sale with the episodes each carries.
 import type { MagazineCategoryRow, MagazineRow } from '#src/db/schema.ts';
 import { toMagazineCategoryResponse, toMagazineResponse } from '#src/mappers/magazine.mapper.ts';
@@ -9,7 +9,7 @@ import { MAX_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules
 import type { CatalogueContext } from '#src/services/catalogue.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface MagazineCatalogueReader {
+export interface MagazineCatalogueSource {
   listMagazineCategories(): Promise<MagazineCategoryRow[]>;
   listSearchMagazineCategories(): Promise<MagazineCategoryRow[]>;
   listMagazines(filter: MagazineListFilter): Promise<MagazineRow[]>;
@@ -17,7 +17,7 @@ export interface MagazineCatalogueReader {
 }
 
 export interface MagazineServiceDeps {
-  magazines: MagazineCatalogueReader;
+  magazines: MagazineCatalogueSource;
   clock: ClockRepository;
   urls: MediaUrls;
   cache: TtlCache;

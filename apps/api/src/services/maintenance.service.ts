@@ -1,4 +1,4 @@
-// Maintenance mode (SPEC §8 code 1098): on by configuration, or switched at run time through the
+// Maintenance mode (product §8 code 1098): on by configuration, or switched at run time through the
 // `maintenance` setting so that every API process follows without a restart.
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { SettingRepository } from '#src/repositories/setting.repository.ts';

@@ -1,4 +1,4 @@
-// Absolute media URLs (DESIGN §6): covers are public; page images are signed and expire. A URL
+// Absolute media URLs (architecture §6): covers are public; page images are signed and expire. A URL
 // lives the configured TTL at most: an `expires` further ahead than that (plus a little clock skew
 // between API processes) was not made by us and is refused, however it is signed (ADR 015).
 
@@ -20,7 +20,7 @@ export class MediaUrlSigner {
     return this.options.ttlSeconds;
   }
 
-  /** '' stays '' so that wire fields are always strings (WIRE.md §3.1). */
+  /** '' stays '' so that wire fields are always strings (wire §3.1). */
   publicUrl(key: string): string {
     return key ? `${this.options.baseUrl}/images/${encodeKey(key)}` : '';
   }

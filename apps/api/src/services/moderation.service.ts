@@ -1,17 +1,17 @@
-// Moderation (ADR 013): operators work the report queue, hide and restore comments, dismiss reports,
+// Moderation (ADR 013): moderators work the report queue, hide and restore comments, dismiss reports,
 // suspend commenters from posting for a while, edit the NG word list, and read the audit log. Every
-// method starts by requiring an operator (1002 for anyone else); every change is written together
+// method starts by requiring its staff permission (ADR 042; 1002 for anyone else); every change is written together
 // with its audit-log row (who, when, what, why) in one transaction, and only when something changed.
 import {
   AuditAction,
   AuditTarget,
   type Locale,
   NgWordMatch,
-  normalizeSearchText,
   type OpsComment,
   type OpsReportStatus,
   parseWireDateTime,
   ResponseCode,
+  StaffPermission,
 } from '@manga/contracts';
 import type { NewAuditLog } from '#src/db/schema.ts';
 import { toAuditLogResponse, toNgWordResponse, toOpsCommentResponse } from '#src/mappers/moderation.mapper.ts';
@@ -22,13 +22,15 @@ import type {
   CommentModerationRepository,
   ModeratedCommentRow,
 } from '#src/repositories/comment-moderation.repository.ts';
-import { type NgWordRepository, NgWordTakenError } from '#src/repositories/ng-word.repository.ts';
+import type { NgWordRepository } from '#src/repositories/ng-word.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { RequestAuth } from '#src/rules/auth.rules.ts';
 import type { CommenterTagger } from '#src/rules/commenter-tag.rules.ts';
+import { NgWordTakenError } from '#src/rules/conflict.error.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
+import { normaliseNgWord } from '#src/rules/ng-word.rules.ts';
 import { commentPage } from '#src/services/comment.service.ts';
-import type { OperatorService } from '#src/services/operator.service.ts';
+import type { StaffService } from '#src/services/staff.service.ts';
 
 export interface OpsCaller {
   auth: RequestAuth;
@@ -41,8 +43,8 @@ export interface ModerationWrites {
     CommentModerationRepository,
     'updateCommentStatus' | 'markCommentReviewed' | 'upsertSuspension' | 'deleteSuspension'
   >;
-  ngWords: Pick<NgWordRepository, 'createNgWord' | 'deleteNgWord'>;
-  auditLog: Pick<AuditLogRepository, 'createAuditLog'>;
+  ngWords: Pick<NgWordRepository, 'insertNgWord' | 'deleteNgWord'>;
+  auditLog: Pick<AuditLogRepository, 'insertAuditLog'>;
 }
 
 export interface ModerationTransactions {
@@ -55,7 +57,7 @@ const invalid = (parameter: string, why: string) =>
 type Audit = Omit<NewAuditLog, 'actor_user_id' | 'created_at'>;
 
 export interface ModerationServiceDeps {
-  operators: Pick<OperatorService, 'requireOperator'>;
+  staff: Pick<StaffService, 'requireAccess'>;
   moderation: Pick<CommentModerationRepository, 'listReportedComments' | 'findModeratedComment'>;
   ngWords: Pick<NgWordRepository, 'listNgWords'>;
   auditLog: Pick<AuditLogRepository, 'listAuditLog'>;
@@ -74,7 +76,7 @@ export class ModerationService {
 
   /** GET /ops/comment/report/list: reported comments, most recently reported first. */
   async listReports(caller: OpsCaller, params: { status?: OpsReportStatus; limit?: number; offset?: number }) {
-    await this.deps.operators.requireOperator(caller.auth);
+    await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     const { limit, offset } = commentPage(params);
     const rows = await this.deps.moderation.listReportedComments(params.status ?? 'open', limit + 1, offset);
     return {
@@ -105,13 +107,13 @@ export class ModerationService {
 
   /** POST /ops/comment/dismiss: the reports so far need nothing; the comment leaves the open queue. */
   async dismissReports(caller: OpsCaller, commentId: number, reason = '') {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     const comment = await this.requireComment(commentId);
     if (comment.status !== 'visible') throw invalid('comment_id', 'only reports of a visible comment can be dismissed');
     await this.deps.transactions.run(async ({ moderation, auditLog }) => {
       const now = this.deps.clock.now();
       if (!(await moderation.markCommentReviewed(commentId, 'visible', now))) return;
-      await auditLog.createAuditLog(
+      await auditLog.insertAuditLog(
         audit(operator.userId, now, { action: AuditAction.CommentDismiss, ...commentTarget(commentId), reason }),
       );
     });
@@ -120,7 +122,7 @@ export class ModerationService {
 
   /** POST /ops/user/suspend: the reader cannot post (2019) until `untilTime` (wire time zone). */
   async suspendCommenter(caller: OpsCaller, userId: number, untilTime: string, reason: string) {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     const now = this.deps.clock.now();
     const until = parseWireDateTime(untilTime, this.options.timeZone)?.getTime();
     if (until === undefined) throw invalid('until_time', 'expected YYYY-MM-DD HH:MM:SS');
@@ -134,7 +136,7 @@ export class ModerationService {
         created_by: operator.userId,
         created_at: now,
       });
-      await auditLog.createAuditLog(
+      await auditLog.insertAuditLog(
         audit(operator.userId, now, {
           action: AuditAction.CommenterSuspend,
           ...userTarget(userId),
@@ -148,10 +150,10 @@ export class ModerationService {
 
   /** POST /ops/user/unsuspend: lifts a suspension; none to lift is not an error. */
   async unsuspendCommenter(caller: OpsCaller, userId: number, reason = ''): Promise<void> {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     await this.deps.transactions.run(async ({ moderation, auditLog }) => {
       if (!(await moderation.deleteSuspension(userId))) return;
-      await auditLog.createAuditLog(
+      await auditLog.insertAuditLog(
         audit(operator.userId, this.deps.clock.now(), {
           action: AuditAction.CommenterUnsuspend,
           ...userTarget(userId),
@@ -163,27 +165,27 @@ export class ModerationService {
 
   /** GET /ops/ngword/list */
   async listNgWords(caller: OpsCaller) {
-    await this.deps.operators.requireOperator(caller.auth);
+    await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     const rows = await this.deps.ngWords.listNgWords();
     return { ng_word_list: rows.map((row) => toNgWordResponse(row, this.options.timeZone)) };
   }
 
   /** POST /ops/ngword/add: used by the next post already (the list is read on every post). */
   async addNgWord(caller: OpsCaller, word: string, matchType: string = NgWordMatch.Part, reason = '') {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
-    const normalized = normalizeSearchText(word);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
+    const normalized = normaliseNgWord(word);
     if (normalized === '') throw invalid('word', 'nothing is left to match once spaces and punctuation are removed');
     const now = this.deps.clock.now();
     try {
       const row = await this.deps.transactions.run(async ({ ngWords, auditLog }) => {
-        const created = await ngWords.createNgWord({
+        const created = await ngWords.insertNgWord({
           word,
           normalized_word: normalized,
           match_type: matchType,
           created_by: operator.userId,
           created_at: now,
         });
-        await auditLog.createAuditLog(
+        await auditLog.insertAuditLog(
           audit(operator.userId, now, {
             action: AuditAction.NgWordAdd,
             target_type: AuditTarget.NgWord,
@@ -203,11 +205,11 @@ export class ModerationService {
 
   /** POST /ops/ngword/remove */
   async removeNgWord(caller: OpsCaller, ngWordId: number, reason = ''): Promise<void> {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     await this.deps.transactions.run(async ({ ngWords, auditLog }) => {
       const removed = await ngWords.deleteNgWord(ngWordId);
       if (!removed) throw invalid('ng_word_id', 'no such NG word');
-      await auditLog.createAuditLog(
+      await auditLog.insertAuditLog(
         audit(operator.userId, this.deps.clock.now(), {
           action: AuditAction.NgWordRemove,
           target_type: AuditTarget.NgWord,
@@ -221,7 +223,7 @@ export class ModerationService {
 
   /** GET /ops/audit/list: newest first. */
   async listAuditLog(caller: OpsCaller, params: { limit?: number; offset?: number }) {
-    await this.deps.operators.requireOperator(caller.auth);
+    await this.deps.staff.requireAccess(caller.auth, StaffPermission.AuditRead);
     const { limit, offset } = commentPage(params);
     const rows = await this.deps.auditLog.listAuditLog(limit + 1, offset);
     return {
@@ -239,13 +241,13 @@ export class ModerationService {
     commentId: number,
     move: { from: string; to: string; action: AuditAction; reason: string },
   ) {
-    const operator = await this.deps.operators.requireOperator(caller.auth);
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
     const comment = await this.requireComment(commentId);
     await this.deps.transactions.run(async ({ comments, moderation, auditLog }) => {
       const now = this.deps.clock.now();
       if (!(await moderation.updateCommentStatus(commentId, move.from, move.to, now))) return;
       await comments.adjustEpisodeCommentNum(comment.episode_id, move.to === 'visible' ? 1 : -1);
-      await auditLog.createAuditLog(
+      await auditLog.insertAuditLog(
         audit(operator.userId, now, { action: move.action, ...commentTarget(commentId), reason: move.reason }),
       );
     });

@@ -11,21 +11,20 @@ import type { EpisodeLabelRow } from '#src/repositories/purchase.repository.ts';
 import type { LedgerEntryRow, LedgerWindow } from '#src/repositories/wallet.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { MAX_PERSONAL_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
-import { parseWireDateTime } from '#src/rules/wire-calendar.rules.ts';
-import { formatWireTime } from '#src/services/wallet.service.ts';
+import { formatWireTime, parseWireDateTime } from '#src/rules/wire-calendar.rules.ts';
 
-export interface LedgerReader {
+export interface LedgerSource {
   listLedgerEntries(userId: number, window: LedgerWindow): Promise<LedgerEntryRow[]>;
 }
 
-export interface MovementLabelReader {
+export interface MovementLabelSource {
   listEpisodeLabels(ids: readonly number[]): Promise<EpisodeLabelRow[]>;
   listMagazinesByIds(ids: readonly number[]): Promise<{ id: number; name_en: string; name_ja: string }[]>;
 }
 
 export interface PointHistoryServiceOptions {
-  ledger: LedgerReader;
-  labels: MovementLabelReader;
+  ledger: LedgerSource;
+  labels: MovementLabelSource;
   timeZone: string;
 }
 

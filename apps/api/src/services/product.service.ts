@@ -1,5 +1,7 @@
-// Products of the shop (ADR 019), edited by an operator on the command line (`npm run products`):
-// validated here, written through PaymentRepository, and each change recorded in the audit log.
+// Products of the shop (ADR 019), edited on the command line (`npm run products`) and in the console's
+// shop screen (ADR 063): validated here, written through PaymentRepository, and each change recorded
+// in the audit log with who made it and the fields before and after.
+import { AuditAction, AuditTarget } from '@manga/contracts';
 import type { ProductRow } from '#src/repositories/payment.repository.ts';
 
 export class ProductError extends Error {
@@ -17,7 +19,7 @@ export interface ProductStore {
 }
 
 export interface ProductAudit {
-  createAuditLog(entry: {
+  insertAuditLog(entry: {
     actor_user_id: number | null;
     action: string;
     target_type: string;
@@ -39,7 +41,14 @@ export interface ProductChanges {
   nameJa?: string;
   priceId?: string;
   sortOrder?: number;
+  /** Only the region's own currency (usd for US, jpy for JP) is accepted. */
+  currency?: string;
 }
+
+/** Who changes a product: a staff member in the console, or the server's command line. */
+export type ProductActor = { via: 'console'; userId: number } | { via: 'cli' };
+
+const REGION_CURRENCY: Readonly<Record<string, string>> = { US: 'usd', JP: 'jpy' };
 
 const MAX_PRICE_MINOR = 10_000_000;
 const MAX_POINTS = 1_000_000;
@@ -53,20 +62,36 @@ export class ProductService {
   }
 
   /** Changes a product; a price change applies to checkouts started afterwards only. */
-  async set(id: number, changes: ProductChanges, reason: string): Promise<ProductRow> {
+  async set(
+    id: number,
+    changes: ProductChanges,
+    reason: string,
+    actor: ProductActor = { via: 'cli' },
+  ): Promise<ProductRow> {
     const product = await this.options.store.findProduct(id);
     if (!product) throw new ProductError(`No product ${id}`);
+    checkCurrency(product.region, changes.currency);
     const row = toRow(changes);
     if (Object.keys(row).length === 0) throw new ProductError('Nothing to change');
+    const changed = (Object.keys(row) as (keyof typeof row)[]).filter((key) => row[key] !== product[key]);
+    if (changed.length === 0) return product;
     await this.options.store.updateProduct(id, row);
-    await this.audit('product_set', id, reason, row);
+    const before = Object.fromEntries(changed.map((key) => [key, product[key]]));
+    const after = Object.fromEntries(changed.map((key) => [key, row[key]]));
+    await this.audit(actor, AuditAction.ProductSet, id, reason, { via: actor.via, before, after });
     return (await this.options.store.findProduct(id)) ?? product;
   }
 
   async add(
     input: { kind: 'point_pack' | 'subscription'; region: 'US' | 'JP' } & ProductChanges,
     reason: string,
+    actor: ProductActor = { via: 'cli' },
   ): Promise<ProductRow> {
+    if (input.region !== 'US' && input.region !== 'JP') throw new ProductError('region is US or JP');
+    if (input.kind !== 'point_pack' && input.kind !== 'subscription') {
+      throw new ProductError('kind is point_pack or subscription');
+    }
+    checkCurrency(input.region, input.currency);
     const row = toRow(input);
     if (row.price_minor === undefined || row.paid_point === undefined)
       throw new ProductError('--price and --points are required');
@@ -85,22 +110,32 @@ export class ProductService {
       active: row.active ?? 1,
       sort_order: row.sort_order ?? 0,
     });
-    await this.audit('product_add', id, reason, { ...row, kind: input.kind, region: input.region });
     const product = await this.options.store.findProduct(id);
     if (!product) throw new ProductError('product not recorded');
+    const { id: _id, ...after } = product;
+    await this.audit(actor, AuditAction.ProductAdd, id, reason, { via: actor.via, before: null, after });
     return product;
   }
 
-  private audit(action: string, id: number, reason: string, detail: object) {
-    return this.options.audit.createAuditLog({
-      actor_user_id: null,
+  private audit(actor: ProductActor, action: string, id: number, reason: string, detail: object) {
+    return this.options.audit.insertAuditLog({
+      actor_user_id: actor.via === 'console' ? actor.userId : null,
       action,
-      target_type: 'product',
+      target_type: AuditTarget.Product,
       target_id: id,
       reason,
       detail: JSON.stringify(detail),
       created_at: this.options.clock.now(),
     });
+  }
+}
+
+function checkCurrency(region: string, currency: string | undefined): void {
+  if (currency === undefined) return;
+  if (REGION_CURRENCY[region] !== currency) {
+    throw new ProductError(
+      `currency of a ${region} product is ${REGION_CURRENCY[region] ?? 'unknown'}, not ${currency}`,
+    );
   }
 }
 
@@ -140,4 +175,33 @@ function toRow(changes: ProductChanges): Partial<Omit<ProductRow, 'id'>> {
   }
   if (changes.active !== undefined) row.active = changes.active ? 1 : 0;
   return row;
+}
+
+/** The console's form fields (wire names, ADR 063) as the changes the command line makes. */
+export function productChangesOf(fields: {
+  price?: number;
+  points?: number;
+  bonus?: number;
+  monthly_bonus?: number;
+  tickets?: number;
+  sort?: number;
+  name_en?: string;
+  name_ja?: string;
+  price_id?: string;
+  active?: number;
+  currency?: string;
+}): ProductChanges {
+  return {
+    price: fields.price,
+    points: fields.points,
+    bonus: fields.bonus,
+    monthlyBonus: fields.monthly_bonus,
+    tickets: fields.tickets,
+    sortOrder: fields.sort,
+    nameEn: fields.name_en,
+    nameJa: fields.name_ja,
+    priceId: fields.price_id,
+    active: fields.active === undefined ? undefined : fields.active === 1,
+    currency: fields.currency,
+  };
 }

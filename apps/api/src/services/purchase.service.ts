@@ -18,16 +18,16 @@ import {
 } from '@manga/contracts';
 import { toEpisodeAccessFields, toRentalFinishTime } from '#src/mappers/episode-access.mapper.ts';
 import { toPurchasedTitleResponse, toReservationResponse } from '#src/mappers/purchase.mapper.ts';
-import {
-  DuplicatePurchaseError,
-  type EpisodeSaleRow,
-  type MagazineSaleRow,
-  type NewMagazinePurchase,
-  type NewPurchase,
-  type PurchaseStepRow,
-  type ReservationRow,
+import type {
+  EpisodeSaleRow,
+  MagazineSaleRow,
+  NewMagazinePurchase,
+  NewPurchase,
+  PurchaseStepRow,
+  ReservationRow,
 } from '#src/repositories/purchase.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { DuplicatePurchaseError } from '#src/rules/conflict.error.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { isTitlePublished, type Reader } from '#src/rules/entitlement.rules.ts';
 import { MAX_PERSONAL_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
@@ -36,8 +36,8 @@ import { FREE_POINT_LIFETIME_MS } from '#src/rules/wallet.rules.ts';
 import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type {
   EntitlementService,
-  EntitlementUserReader,
-  EpisodeOwnershipReader,
+  EntitlementUserSource,
+  EpisodeOwnershipSource,
 } from '#src/services/entitlement.service.ts';
 import type { WalletService, WalletStore } from '#src/services/wallet.service.ts';
 
@@ -47,7 +47,7 @@ export interface PurchaseCaller {
   reader: Reader;
 }
 
-export interface EpisodeSaleReader {
+export interface EpisodeSaleSource {
   listEpisodeSales(ids: readonly number[], now: number): Promise<EpisodeSaleRow[]>;
 }
 
@@ -62,8 +62,8 @@ export interface PurchaseStores {
   wallet: WalletStore;
   purchases: PurchaseStore;
   /** What the reader holds and their birthday, read inside the transaction (EntitlementService decides with them). */
-  ownership: EpisodeOwnershipReader;
-  users: EntitlementUserReader;
+  ownership: EpisodeOwnershipSource;
+  users: EntitlementUserSource;
   titleActivity: { incrementActivity(titleId: number, date: string, counter: 'purchases'): Promise<void> };
 }
 
@@ -71,7 +71,7 @@ export interface PurchaseTransactions {
   run<T>(work: (stores: PurchaseStores) => Promise<T>): Promise<T>;
 }
 
-export interface PurchaseReader extends EpisodeSaleReader {
+export interface PurchaseSource extends EpisodeSaleSource {
   findMagazineSale(magazineId: number): Promise<MagazineSaleRow | undefined>;
   listMagazineEpisodes(magazineId: number): Promise<{ id: number; title_id: number }[]>;
   listPurchasesNewestFirst(
@@ -98,7 +98,7 @@ export interface PurchaseLog {
 }
 
 export interface PurchaseServiceOptions {
-  purchases: PurchaseReader;
+  purchases: PurchaseSource;
   entitlement: Pick<EntitlementService, 'decidePlacedEpisodeAccess'>;
   transactions: PurchaseTransactions;
   wallet: WalletService;

@@ -13,11 +13,11 @@ export interface RankingStore {
   replaceRankingEntries(rankingIds: readonly number[], entries: readonly NewRankingEntry[]): Promise<void>;
 }
 
-export interface RankingActivityReader {
+export interface RankingActivitySource {
   listActivitySince(fromDate: string): Promise<TitleActivityDailyRow[]>;
 }
 
-export interface RankingTitleReader {
+export interface RankingTitleSource {
   listPublishedTitleIds(now: number): Promise<number[]>;
   listTitleGenreLinks(): Promise<{ title_id: number; genre_id: number }[]>;
   listCampaignTitles(now: number): Promise<{ id: number }[]>;
@@ -44,8 +44,8 @@ export const DAILY_DECAY = 0.8;
 
 export interface RankingRebuildServiceDeps {
   store: RankingStore;
-  activity: RankingActivityReader;
-  titles: RankingTitleReader;
+  activity: RankingActivitySource;
+  titles: RankingTitleSource;
   clock: ClockRepository;
 }
 

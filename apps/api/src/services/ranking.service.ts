@@ -1,4 +1,4 @@
-// Rankings (SPEC §7 Ranking, ADR 009): the ranking tabs and their pages (/ranking/all), the genre
+// Rankings (product §7 Ranking, ADR 009): the ranking tabs and their pages (/ranking/all), the genre
 // rankings (/web/ranking/genre and the top page) and the ranked ids that recommendations follow.
 // RankingRebuildService writes them; this service only reads.
 import { ResponseCode } from '@manga/contracts';
@@ -9,13 +9,13 @@ import { MAX_ITEMS_PER_PAGE, MAX_SEARCH_MATCHES, type Paging, pageOf } from '#sr
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface RankingReader {
+export interface RankingSource {
   listRankingTabs(): Promise<RankingTabRow[]>;
   listRankingTitleIds(rankingId: number, offset: number, limit: number): Promise<number[]>;
 }
 
 export interface RankingServiceDeps {
-  store: RankingReader;
+  store: RankingSource;
   catalogue: Pick<CatalogueService, 'listTitles'>;
   cache: TtlCache;
 }

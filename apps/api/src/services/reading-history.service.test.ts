@@ -1,5 +1,5 @@
 // ReadingHistoryService's rules on in-memory rows: a reader's own history only, most recent first,
-// at most SPEC §9's 20 titles, each with its title, last chapter and page; deleting forgets the pages
+// at most product §9's 20 titles, each with its title, last chapter and page; deleting forgets the pages
 // too. The SQL itself is tested in test/integration/api-reading-history.test.ts on both dialects.
 import { READING_HISTORY_LIMIT, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,7 @@ function setup() {
       last_viewed_at: TEST_NOW - 9 * MINUTE,
       finished_at: null,
       last_page: page,
+      last_device: '',
     });
   }
   const context = { locale: 'en' as const, reader: { ...readerStub.adult, user: authStub.web(reader).user } as Reader };
@@ -80,6 +81,8 @@ describe('ReadingHistoryService', () => {
       page_count: 16,
       is_finished: 0,
       viewed_time: '2026-01-01 08:51:00',
+      device_name: '',
+      page_time: '2026-01-01 08:51:00',
     });
     expect(answer.viewed_title_list[0]).toMatchObject({ page: 0, is_finished: 0 });
     const second = await sut.listViewedTitles(authStub.web(reader), { limit: 1, offset: 1 }, context);

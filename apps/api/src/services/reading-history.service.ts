@@ -1,5 +1,5 @@
-// The reading history of a logged-in reader (SPEC §2 /my/history, §7 /title/viewed/*, ADR 016):
-// the titles read last, at most READING_HISTORY_LIMIT of them (SPEC §9), each with the chapter and
+// The reading history of a logged-in reader (product §2 /my/history, §7 /title/viewed/*, ADR 016):
+// the titles read last, at most READING_HISTORY_LIMIT of them (product §9), each with the chapter and
 // page to continue from, on every device of the account; deleting one title or all of them forgets
 // the pages reached there too.
 import { READING_HISTORY_LIMIT } from '@manga/contracts';

@@ -1,17 +1,17 @@
-// Recommendations (SPEC §7 Ranking and recommendation, ADR 009): popular titles (the All ranking,
+// Recommendations (product §7 Ranking and recommendation, ADR 009): popular titles (the All ranking,
 // then every other published title), titles for a reader from the genres of what they read, titles
 // like a given one, and the click counter that feeds the rankings.
-import { RankingId, type Title } from '@manga/contracts';
+import { RankingId, type Title, uniqueIds } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { AuthUser } from '#src/rules/auth.rules.ts';
-import { MAX_TITLES_PER_PAGE, type Paging, pageOf, uniqueIds } from '#src/rules/paging.rules.ts';
+import { MAX_TITLES_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
 import { wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueContext, CatalogueService } from '#src/services/catalogue.service.ts';
 import type { GenreService } from '#src/services/genre.service.ts';
 import type { RankingService } from '#src/services/ranking.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface PublishedTitleReader {
+export interface PublishedTitleSource {
   listPublishedTitleIds(now: number): Promise<number[]>;
 }
 
@@ -21,7 +21,7 @@ export interface RecommendationActivity {
 }
 
 export interface RecommendationServiceDeps {
-  titles: PublishedTitleReader;
+  titles: PublishedTitleSource;
   activity: RecommendationActivity;
   catalogue: Pick<CatalogueService, 'listTitles' | 'getTitleBundle'>;
   rankings: Pick<RankingService, 'listRankedTitleIds'>;

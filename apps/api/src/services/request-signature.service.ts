@@ -1,4 +1,4 @@
-// Checks the request signature of WIRE.md §2: web (x-manga-hash / x-kmanga-hash), Ciao
+// Checks the request signature of wire §2: web (x-manga-hash / x-kmanga-hash), Ciao
 // (x-bambi-hash, no cookie part) and app (x-mgpk-hash, keyed by the user's hash_key).
 import { type HashFunctions, signAppRequest, signCiaoRequest, signWebRequest } from '@manga/contracts';
 
@@ -30,7 +30,7 @@ export class RequestSignatureService {
 
   async verify({ params, headers, birthday }: SignatureInput): Promise<SignatureVerdict> {
     if (headers.web) {
-      // Without a cookie the browser signs with empty strings (WIRE.md §2.1 step 6).
+      // Without a cookie the browser signs with empty strings (wire §2.1 step 6).
       const expected = signWebRequest(params, birthday?.value ?? '', birthday?.expires ?? '', this.hashes);
       return this.safeEqual(headers.web.toLowerCase(), expected) ? 'valid' : 'mismatch';
     }

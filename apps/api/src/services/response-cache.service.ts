@@ -2,11 +2,13 @@
 // hold: the catalogue revision is the one it was built at (triggers move the revision on every
 // catalogue write, from any process), the clock has not reached the next scheduled catalogue change
 // (a chapter released, a free window ending, a new wire day) nor the TTL backstop. Entries are
-// dropped oldest-used first beyond `maxBytes`. Which answers may be stored is decided by the routes
-// (opt-in) and the response-cache plugin (anonymous callers only); this class only keeps bytes.
+// dropped least recently used first beyond `maxBytes` (lru-cache, sized by their bodies). Which
+// answers may be stored is decided by the routes (opt-in) and the response-cache plugin (anonymous
+// callers only); this class only keeps bytes.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
-export interface CatalogueStateReader {
+export interface CatalogueStateSource {
   getRevision(): Promise<number>;
   findNextChangeAt(now: number): Promise<number | undefined>;
 }
@@ -40,8 +42,8 @@ export function etagOf(body: Buffer): string {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** Undefined when the cache is off. */
+  private readonly entries: LRUCache<string, Entry> | undefined;
   private revision = -1;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private nextChangeAt: number | undefined;
@@ -50,9 +52,18 @@ export class ResponseCache {
   private readonly listeners: (() => void)[] = [];
 
   constructor(
-    private readonly state: CatalogueStateReader,
+    private readonly state: CatalogueStateSource,
     private readonly options: ResponseCacheOptions,
-  ) {}
+  ) {
+    this.entries = this.enabled
+      ? new LRUCache<string, Entry>({
+          maxSize: options.maxBytes,
+          // A body larger than a quarter of the budget is not kept.
+          maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+          sizeCalculation: (entry) => Math.max(1, entry.body.length),
+        })
+      : undefined;
+  }
 
   get enabled(): boolean {
     return this.options.maxBytes > 0 && this.options.ttlMs > 0;
@@ -65,7 +76,7 @@ export class ResponseCache {
 
   /** Entries and bytes held (tests, bench). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
   /**
@@ -101,25 +112,17 @@ export class ResponseCache {
   async describe(): Promise<{ revision: number; validForMs: number }> {
     const revision = await this.refresh();
     const now = this.options.now();
-    const until = Math.min(
-      now + this.options.ttlMs,
-      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
-      this.options.nextDayStartAt(now),
-    );
-    return { revision, validForMs: Math.max(0, until - now) };
+    return { revision, validForMs: Math.max(0, this.validUntil(now) - now) };
   }
 
   /** The stored answer for `key`, if it is still true. */
   lookup(key: string): CachedResponse | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries?.get(key);
     if (!entry) return undefined;
     if (entry.revision !== this.revision || this.options.now() >= entry.validUntil) {
-      this.delete(key);
+      this.entries?.delete(key);
       return undefined;
     }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
@@ -129,33 +132,21 @@ export class ResponseCache {
    */
   store(key: string, revision: number, body: Buffer, contentType: string, etag = etagOf(body)): CachedResponse {
     const answer = { body, etag, contentType };
-    if (!this.enabled || revision !== this.revision || body.length > this.options.maxBytes / 4) return answer;
-    const now = this.options.now();
-    const validUntil = Math.min(
-      now + this.options.ttlMs,
-      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
-      this.options.nextDayStartAt(now),
-    );
-    this.delete(key);
-    this.entries.set(key, { ...answer, revision, validUntil });
-    this.bytes += body.length;
-    while (this.bytes > this.options.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
+    if (!this.entries || revision !== this.revision) return answer;
+    this.entries.set(key, { ...answer, revision, validUntil: this.validUntil(this.options.now()) });
     return answer;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.entries?.clear();
   }
 
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.body.length;
+  /** Until when an answer built at `now` stays true: the TTL, the next scheduled change, the next wire day. */
+  private validUntil(now: number): number {
+    return Math.min(
+      now + this.options.ttlMs,
+      this.nextChangeAt ?? Number.POSITIVE_INFINITY,
+      this.options.nextDayStartAt(now),
+    );
   }
 }

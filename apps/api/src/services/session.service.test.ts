@@ -108,7 +108,14 @@ describe('SessionService.resolveAuth', () => {
     const { sut, world, user, login } = setup();
     const { token } = await login();
     expect(await sut.resolveAuth({ webToken: token })).toEqual({
-      user: { userId: user.id, sessionId: 1, status: 'active', via: 'web' },
+      user: {
+        userId: user.id,
+        sessionId: 1,
+        status: 'active',
+        via: 'web',
+        privateReading: false,
+        deviceName: 'Chrome on macOS',
+      },
       tokenInvalid: false,
     });
     world.clock.advance(TEST_SESSION_OPTIONS.ttlMs);

@@ -75,7 +75,14 @@ export class SessionService {
         await this.deps.sessions.touchSession(session.id, now, now - SESSION_TOUCH_INTERVAL_MS);
       }
       return {
-        user: { userId: session.user_id, sessionId: session.id, status: session.status, via: 'web' },
+        user: {
+          userId: session.user_id,
+          sessionId: session.id,
+          status: session.status,
+          via: 'web',
+          privateReading: Number(session.private_reading) === 1,
+          deviceName: session.device_name,
+        },
         tokenInvalid: false,
       };
     }
@@ -84,7 +91,16 @@ export class SessionService {
       if (verdict === 'valid') {
         const user = await this.deps.users.findUserById(Number(input.app.params.user_id));
         if (user)
-          return { user: { userId: user.id, sessionId: null, status: user.status, via: 'app' }, tokenInvalid: false };
+          return {
+            user: {
+              userId: user.id,
+              sessionId: null,
+              status: user.status,
+              via: 'app',
+              privateReading: Number(user.private_reading) === 1,
+            },
+            tokenInvalid: false,
+          };
       }
     }
     return ANONYMOUS;
@@ -146,7 +162,7 @@ export class SessionService {
     }
     const token = this.deps.crypto.randomToken(32);
     const expiresAt = now + this.options.ttlMs;
-    await repositories.sessions.createSession({
+    await repositories.sessions.insertSession({
       user_id: userId,
       token_hash: this.deps.crypto.sha256(token),
       device_name: deviceNameOf(client.userAgent),

@@ -3,13 +3,14 @@
 // lock, so two concurrent rentals with one ticket make one rental. What may be rented is
 // EntitlementService's answer (released, not free, not held, the title's rating).
 
-import type { Locale } from '@manga/contracts';
 import {
+  type Locale,
   type RentalTicketRequest,
   ResponseCode,
   type TicketMovement,
   TicketType,
   type TitleTicket,
+  uniqueIds,
 } from '@manga/contracts';
 import { toTicketMovementResponse } from '#src/mappers/ticket.mapper.ts';
 import type { EpisodeLabelRow, EpisodeSaleRow } from '#src/repositories/purchase.repository.ts';
@@ -34,15 +35,15 @@ import {
   titleTicketNow,
   useTitleTicket,
 } from '#src/rules/title-ticket.rules.ts';
+import { formatWireTime } from '#src/rules/wire-calendar.rules.ts';
 import type {
   EntitlementService,
-  EntitlementUserReader,
-  EpisodeOwnershipReader,
+  EntitlementUserSource,
+  EpisodeOwnershipSource,
 } from '#src/services/entitlement.service.ts';
-import type { EpisodeSaleReader, PurchaseCaller } from '#src/services/purchase.service.ts';
-import { formatWireTime } from '#src/services/wallet.service.ts';
+import type { EpisodeSaleSource, PurchaseCaller } from '#src/services/purchase.service.ts';
 
-export interface TicketReader {
+export interface TicketSource {
   listTicketTitles(ids: readonly number[], now: number): Promise<TicketTitleRow[]>;
   listReleasedEpisodes(titleIds: readonly number[], now: number): Promise<TicketEpisodeRow[]>;
   listTitleTickets(userId: number, titleIds: readonly number[]): Promise<TitleTicketRow[]>;
@@ -64,8 +65,8 @@ export interface TicketStores {
   wallet: { lockWallet(userId: number, now: number): Promise<void> };
   tickets: TicketStore;
   /** What the reader holds and their birthday, read inside the transaction (EntitlementService decides with them). */
-  ownership: EpisodeOwnershipReader;
-  users: EntitlementUserReader;
+  ownership: EpisodeOwnershipSource;
+  users: EntitlementUserSource;
 }
 
 export interface TicketTransactions {
@@ -77,8 +78,8 @@ export interface TicketLog {
 }
 
 export interface TicketServiceOptions {
-  tickets: TicketReader;
-  sales: EpisodeSaleReader;
+  tickets: TicketSource;
+  sales: EpisodeSaleSource;
   entitlement: Pick<EntitlementService, 'decideEpisodeAccess' | 'decidePlacedEpisodeAccess'>;
   labels: { listEpisodeLabels(ids: readonly number[]): Promise<EpisodeLabelRow[]> };
   transactions: TicketTransactions;
@@ -96,7 +97,7 @@ export class TicketService {
   constructor(private readonly options: TicketServiceOptions) {}
 
   /**
-   * GET /title/ticket/list (WIRE.md §3.4): for each published title asked, the caller's premium and
+   * GET /title/ticket/list (wire §3.4): for each published title asked, the caller's premium and
    * title tickets and the episodes they can rent now. Logged out: a full title-ticket stock, no premium
    * tickets, every rentable episode.
    */
@@ -105,7 +106,7 @@ export class TicketService {
     const userId = reader.user?.userId;
     const { tickets } = this.options;
     const titles = new Map((await tickets.listTicketTitles(titleIds, now)).map((t) => [t.id, t]));
-    const ids = [...new Set(titleIds)].filter((id) => titles.has(id));
+    const ids = uniqueIds(titleIds).filter((id) => titles.has(id));
     const [rentable, stocks, premium] = await Promise.all([
       this.rentableEpisodes(reader, titles, await tickets.listReleasedEpisodes(ids, now), now),
       userId === undefined ? [] : tickets.listTitleTickets(userId, ids),
@@ -266,16 +267,27 @@ export class TicketService {
   /** Operator grant (`npm run points -- grant-ticket`); returns the premium tickets held after it. */
   async grantPremiumTickets(grant: { userId: number; count: number; expiresAt: number }): Promise<number> {
     const now = this.options.clock.now();
-    const held = await this.options.transactions.run(async (stores) => {
-      await stores.wallet.lockWallet(grant.userId, now);
-      await this.grantPremiumTicketsIn(stores.tickets, { ...grant, source: TICKET_SOURCE.Operator }, now);
-      return (await stores.tickets.listUsablePremiumTickets(grant.userId, now)).length;
-    });
+    const { after } = await this.options.transactions.run((stores) => this.grantOperatorTicketsIn(stores, grant, now));
+    return after;
+  }
+
+  /** The operator grant inside the caller's transaction: premium tickets held before and after it. */
+  async grantOperatorTicketsIn(
+    stores: {
+      wallet: TicketStores['wallet'];
+      tickets: Pick<TicketStore, 'insertPremiumTickets' | 'listUsablePremiumTickets'>;
+    },
+    grant: { userId: number; count: number; expiresAt: number },
+    now: number,
+  ): Promise<{ before: number; after: number }> {
+    await stores.wallet.lockWallet(grant.userId, now);
+    const before = (await stores.tickets.listUsablePremiumTickets(grant.userId, now)).length;
+    await this.grantPremiumTicketsIn(stores.tickets, { ...grant, source: TICKET_SOURCE.Operator }, now);
     this.options.log?.info(
       { userId: grant.userId, count: grant.count, expiresAt: grant.expiresAt },
       'Operator granted premium tickets',
     );
-    return held;
+    return { before, after: before + grant.count };
   }
 }
 

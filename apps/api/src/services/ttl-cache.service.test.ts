@@ -46,6 +46,15 @@ describe('TtlCache', () => {
     expect(asked.at(-1)).toEqual([1]);
   });
 
+  it('forgets everything on clear (the container clears it when the catalogue changes)', async () => {
+    const { cache } = cacheAt();
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.getOrLoad('k', load);
+    cache.clear();
+    expect(await cache.getOrLoad('k', load)).toBe(2);
+  });
+
   it('is off with a TTL of 0', async () => {
     const { cache } = cacheAt(0);
     let loads = 0;

@@ -1,11 +1,14 @@
 // A small in-process cache for hot catalogue answers (ADR 009): entries live `ttlMs` by the clock and
-// are then reloaded; concurrent misses of one key share one load (single flight). Nothing is
-// invalidated explicitly: catalogue changes show within the TTL. It holds only answers that are the
-// same for every caller (per locale), never per-user state. A TTL of 0 turns it off.
+// are then reloaded; concurrent misses of one key share one load (single flight); beyond
+// `maxEntries` the least recently used go first (lru-cache). The container empties it whenever the
+// ResponseCache sees the catalogue revision move or a scheduled change come (`clear`, ADR 020), so a
+// catalogue write shows at once; the TTL is the backstop. It holds only answers that are the same for
+// every caller (per locale), never per-user state. A TTL of 0 turns it off.
+import { LRUCache } from 'lru-cache';
 
 export interface TtlCacheOptions {
   ttlMs: number;
-  /** Entries kept at most; the oldest are dropped first. */
+  /** Entries kept at most; the least recently used are dropped first. */
   maxEntries: number;
   now(): number;
 }
@@ -16,9 +19,11 @@ interface Entry<T> {
 }
 
 export class TtlCache {
-  private readonly entries = new Map<string, Entry<unknown>>();
+  private readonly entries: LRUCache<string, Entry<unknown>>;
 
-  constructor(private readonly options: TtlCacheOptions) {}
+  constructor(private readonly options: TtlCacheOptions) {
+    this.entries = new LRUCache({ max: Math.max(1, options.maxEntries) });
+  }
 
   get enabled(): boolean {
     return this.options.ttlMs > 0;
@@ -31,9 +36,9 @@ export class TtlCache {
     const hit = this.entries.get(key) as Entry<T> | undefined;
     if (hit && hit.expiresAt > now) return hit.value;
     const value = load();
-    this.set(key, { value, expiresAt: now + this.options.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + this.options.ttlMs });
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.peek(key)?.value === value) this.entries.delete(key);
     });
     return value;
   }
@@ -61,7 +66,7 @@ export class TtlCache {
       const loaded = await loadMany(missing);
       for (const [key, value] of loaded) {
         found.set(key, value);
-        this.set(keyOf(key), { value: Promise.resolve(value), expiresAt: now + this.options.ttlMs });
+        this.entries.set(keyOf(key), { value: Promise.resolve(value), expiresAt: now + this.options.ttlMs });
       }
     }
     for (const [key, value] of pending) found.set(key, await value);
@@ -70,15 +75,5 @@ export class TtlCache {
 
   clear(): void {
     this.entries.clear();
-  }
-
-  private set(key: string, entry: Entry<unknown>): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }

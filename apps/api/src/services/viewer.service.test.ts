@@ -90,8 +90,22 @@ describe('ViewerService.getWebViewer', () => {
         last_viewed_at: TEST_NOW + DAY,
         finished_at: null,
         last_page: 0,
+        last_device: '',
       },
     ]);
+  });
+
+  it('records nothing of a read under private reading (ADR 044): no count, no history, no place, no finish', async () => {
+    const { sut, world, second } = setup();
+    const user = world.addUser();
+    const base = signedInReader(user);
+    const hidden: Reader = { ...base, user: base.user && { ...base.user, privateReading: true } };
+    const auth = { user: hidden.user, tokenInvalid: false };
+    await sut.getWebViewer(second.id, viewer(hidden));
+    await sut.recordProgress(auth, { episodeId: second.id, page: 2 }, viewer(hidden));
+    await sut.reachLastPage(second.id, viewer(hidden));
+    await sut.finishEpisode(second.id, viewer(hidden));
+    expect([world.tables.views, world.tables.viewHistory, world.tables.episodeViews]).toEqual([[], [], []]);
   });
 
   it('opens an episode the reader bought or rents, badges its neighbours so, and closes a rental that ended', async () => {
@@ -176,6 +190,18 @@ describe('ViewerService.recordProgress', () => {
     world.clock.advance(60_000);
     await sut.recordProgress(auth, { episodeId: second.id, page: 1 }, viewer(reader));
     expect(world.tables.episodeViews).toMatchObject([{ last_page: 1, last_viewed_at: TEST_NOW + 60_000 }]);
+  });
+
+  it('hands the page reached back when the reader opens the episode again (0 for guests and a first read)', async () => {
+    const { sut, world, second } = setup();
+    const { auth, reader } = member(world);
+    expect((await sut.getWebViewer(second.id, viewer(reader))).last_page).toBe(0);
+    await sut.recordProgress(auth, { episodeId: second.id, page: 2 }, viewer(reader));
+    expect((await sut.getWebViewer(second.id, viewer(reader))).last_page).toBe(2);
+    // Opening it again records the read, not a page: the place stays.
+    expect((await sut.getWebViewer(second.id, viewer(reader))).last_page).toBe(2);
+    expect((await sut.getWebViewer(second.id, viewer())).last_page).toBe(0);
+    expect((await sut.getWebViewer(second.id, viewer(readerStub.crawler))).last_page).toBe(0);
   });
 
   it('asks guests to log in, refuses pages outside the episode and episodes the reader may not open', async () => {

@@ -1,4 +1,4 @@
-// WalletService and OpenWallet on the service harness's in-memory wallet (STYLE habit 2): what each
+// WalletService and OpenWallet on the service harness's in-memory wallet (architecture habit 2): what each
 // operation writes to the ledger, the lots and the balance, and that a refusal writes nothing.
 import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';

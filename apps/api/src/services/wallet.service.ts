@@ -5,7 +5,7 @@
 // Invariants, on every commit: per reader and kind, sum(ledger.delta) = point_balance = sum(lots'
 // remaining). Spending takes lots free-first, earliest expiry first; the balance is taken by one
 // conditional update; a lot past its expiry leaves through an `expired` entry, never silently.
-import { type AccountPointResponse, formatWireDateTime, PointReason, ResponseCode } from '@manga/contracts';
+import { type AccountPointResponse, PointReason, ResponseCode } from '@manga/contracts';
 import type { NewLedgerEntry } from '#src/repositories/wallet.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
@@ -17,6 +17,7 @@ import {
   spendableBalance,
   sumByKind,
 } from '#src/rules/wallet.rules.ts';
+import { formatWireTime } from '#src/rules/wire-calendar.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
 
 export type { PointLot } from '#src/rules/wallet.rules.ts';
@@ -35,7 +36,7 @@ export interface WalletTransactions {
   run<T>(work: (stores: { wallet: WalletStore }) => Promise<T>): Promise<T>;
 }
 
-export interface WalletReader {
+export interface WalletSource {
   listOpenLots(userId: number): Promise<PointLot[]>;
   listUsersWithDueLots(now: number, limit: number): Promise<number[]>;
 }
@@ -68,6 +69,16 @@ export interface Credit {
   /** Epoch ms; null: never expires. */
   expiresAt: number | null;
   idempotencyKey?: string;
+}
+
+/** Points an operator gives a reader: a lot of one kind, with the operator's note as its reference. */
+export interface OperatorPointGrant {
+  userId: number;
+  amount: number;
+  kind: 'paid' | 'free';
+  note: string;
+  /** Epoch ms; null: never expires. */
+  expiresAt: number | null;
 }
 
 export interface WalletLog {
@@ -271,7 +282,7 @@ export class OpenWallet {
 }
 
 export interface WalletServiceOptions {
-  wallets: WalletReader;
+  wallets: WalletSource;
   transactions: WalletTransactions;
   premiumTickets: PremiumTicketCounter;
   clock: { now(): number };
@@ -292,7 +303,7 @@ export class WalletService {
     return spendableBalance(await this.options.wallets.listOpenLots(userId), now);
   }
 
-  /** GET /account/point (WIRE.md §3.4): balances and premium tickets, first to expire first. */
+  /** GET /account/point (wire §3.4): balances and premium tickets, first to expire first. */
   async getAccountPoint(
     auth: RequestAuth,
   ): Promise<Omit<AccountPointResponse, 'status' | 'response_code' | 'error_message'>> {
@@ -315,34 +326,36 @@ export class WalletService {
   }
 
   /**
-   * Operator grant (`npm run points -- grant`): a lot of paid or free points with a reason, through the
-   * same ledger. Returns the balance after it.
+   * Operator grant (`npm run points -- grant`, the support console): a lot of paid or free points with
+   * a reason, through the same ledger. Returns the balance after it.
    */
-  async grantPoints(input: {
-    userId: number;
-    amount: number;
-    kind: 'paid' | 'free';
-    note: string;
-    expiresAt: number | null;
-  }): Promise<PointSplit> {
+  async grantPoints(input: OperatorPointGrant): Promise<PointSplit> {
     const now = this.options.clock.now();
-    const balance = await this.options.transactions.run(async ({ wallet: store }) => {
-      const wallet = await this.open(store, input.userId, now);
-      await wallet.credit({
-        kind: input.kind,
-        amount: input.amount,
-        reason: PointReason.OperatorGrant,
-        referenceType: 'operator',
-        referenceId: input.note,
-        expiresAt: input.expiresAt,
-      });
-      return wallet.balance();
+    const { after } = await this.options.transactions.run(({ wallet }) => this.grantPointsIn(wallet, input, now));
+    return after;
+  }
+
+  /** The operator grant inside the caller's transaction: the balance before and after it. */
+  async grantPointsIn(
+    store: WalletStore,
+    input: OperatorPointGrant,
+    now: number,
+  ): Promise<{ before: PointSplit; after: PointSplit }> {
+    const wallet = await this.open(store, input.userId, now);
+    const before = wallet.balance();
+    await wallet.credit({
+      kind: input.kind,
+      amount: input.amount,
+      reason: PointReason.OperatorGrant,
+      referenceType: 'operator',
+      referenceId: input.note,
+      expiresAt: input.expiresAt,
     });
     this.options.log?.info(
       { userId: input.userId, amount: input.amount, kind: input.kind, expiresAt: input.expiresAt },
       'Operator granted points',
     );
-    return balance;
+    return { before, after: wallet.balance() };
   }
 
   /** Whether any lot is due now (ExpirePoints runs at start then). */
@@ -368,8 +381,4 @@ export class WalletService {
     if (readers > 0) this.options.log?.info({ readers }, 'Expired due points');
     return readers > 0 ? 'success' : 'skipped';
   }
-}
-
-export function formatWireTime(at: number, timeZone: string): string {
-  return formatWireDateTime(new Date(at), timeZone);
 }

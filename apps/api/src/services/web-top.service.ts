@@ -10,17 +10,17 @@ import type { CatalogueContext, CatalogueService } from '#src/services/catalogue
 import type { RankingService } from '#src/services/ranking.service.ts';
 import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 
-export interface BannerReader {
+export interface BannerSource {
   listActiveAdvertisements(type: number, now: number): Promise<AdvertisementRow[]>;
 }
 
-export interface BonusEpisodeReader {
+export interface BonusEpisodeSource {
   listBonusEpisodes(now: number, limit: number): Promise<EpisodeRow[]>;
 }
 
 export interface WebTopServiceDeps {
-  advertisements: BannerReader;
-  episodes: BonusEpisodeReader;
+  advertisements: BannerSource;
+  episodes: BonusEpisodeSource;
   catalogue: Pick<CatalogueService, 'listTitles' | 'listEpisodes' | 'listTodayTitles'>;
   rankings: Pick<RankingService, 'listTopTitleIds' | 'listGenreRankings'>;
   clock: ClockRepository;
@@ -50,12 +50,20 @@ export class WebTopService {
         this.deps.rankings.listGenreRankings(GENRE_RANKING_SIZE, ctx),
         this.deps.catalogue.listTodayTitles(TODAY_TITLES_ON_TOP, ctx),
       ]);
-      const bonusIds = onePerTitle(bonus, TOP_SECTION_SIZE);
+      const bonusEpisodes = onePerTitle(bonus, TOP_SECTION_SIZE);
+      // title_list holds every title the answer names, the bonus episodes' too: a card needs its
+      // title's art and name, whether or not the title is also ranked today (issue 24).
       const title_list = await this.deps.catalogue.listTitles(
-        [...ranking, ...todayChoice, ...genreRanking.flatMap((g) => g.title_id_list)],
+        [
+          ...ranking,
+          ...todayChoice,
+          ...genreRanking.flatMap((g) => g.title_id_list),
+          ...bonusEpisodes.map((episode) => episode.title_id),
+        ],
         ctx,
       );
       const listed = new Set(title_list.map((t) => t.title_id));
+      const bonusIds = bonusEpisodes.filter((episode) => listed.has(episode.title_id)).map((episode) => episode.id);
       return {
         banner_list: banners.map((row) => toBannerResponse(row, this.deps.urls)),
         // Cached for every reader, so the badges are decided for nobody in particular.
@@ -73,15 +81,15 @@ export class WebTopService {
   }
 }
 
-/** The ids of the first `limit` episodes of distinct titles, in order. */
-function onePerTitle(episodes: readonly EpisodeRow[], limit: number): number[] {
-  const ids: number[] = [];
+/** The first `limit` episodes of distinct titles, in order. */
+function onePerTitle(episodes: readonly EpisodeRow[], limit: number): EpisodeRow[] {
+  const chosen: EpisodeRow[] = [];
   const titles = new Set<number>();
   for (const episode of episodes) {
     if (titles.has(episode.title_id)) continue;
     titles.add(episode.title_id);
-    ids.push(episode.id);
-    if (ids.length === limit) break;
+    chosen.push(episode);
+    if (chosen.length === limit) break;
   }
-  return ids;
+  return chosen;
 }

@@ -1,6 +1,12 @@
 // The two-step e-mail flows of ADR 007 through a real SMTP server: presave sends a mail, the test
 // takes the token from the link in it, save applies the change. Half-finished flows change nothing.
-import { AccountResponseSchema, ErrorEnvelopeSchema, passwordMessages, ResponseCode } from '@manga/contracts';
+import {
+  AccountResponseSchema,
+  ErrorEnvelopeSchema,
+  passwordMessages,
+  ResponseCode,
+  TokenStatusResponseSchema,
+} from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   birthdayCookie,
@@ -115,6 +121,27 @@ describe('sign-up (web): presave → mail → /account/save → POST /web/accoun
     await login(t, email, GOOD_PASSWORD);
   });
 
+  it('answers whether the link still works without using it (GET /web/account/token/status, issue 24)', async () => {
+    const email = freshEmail();
+    await post(t, '/web/account/presave', { email });
+    const { token } = linkOf(await smtp.takeMail(email));
+    const status = async (query: string) => {
+      const res = await get(t, `/web/account/token/status?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return TokenStatusResponseSchema.parse(res.json()).token_status;
+    };
+    const query = `token=${encodeURIComponent(token)}&purpose=signup`;
+    expect(await status(query)).toBe('valid');
+    expect(await status(query)).toBe('valid');
+    expect(await status(`token=${encodeURIComponent(token)}&purpose=password_reset`)).toBe('invalid');
+    expect(await status('token=nothing-like-it&purpose=signup')).toBe('invalid');
+    expect(codeOf(await post(t, '/web/account/save', { password: GOOD_PASSWORD, token }))).toBe(0);
+    expect(await status(query)).toBe('used');
+    expect(codeOf(await get(t, `/web/account/token/status?token=${encodeURIComponent(token)}&purpose=unban`))).toBe(
+      ResponseCode.InvalidParameter,
+    );
+  });
+
   it('lets exactly one of two concurrent saves with the same token through', async () => {
     const email = freshEmail();
     await post(t, '/web/account/presave', { email });
@@ -148,7 +175,7 @@ describe('sign-up (web): presave → mail → /account/save → POST /web/accoun
     expect(await userByEmail(email)).toBeUndefined();
   });
 
-  it('checks the password on save (2006 with the SPEC §5 text) without using up the token', async () => {
+  it('checks the password on save (2006 with the product §5 text) without using up the token', async () => {
     const email = freshEmail();
     await post(t, '/web/account/presave', { email });
     const { token } = linkOf(await smtp.takeMail(email));

@@ -1,4 +1,4 @@
-// GET /title/list and GET|POST /episode/list on real rows (WIRE.md §3.1 shapes, every field present).
+// GET /title/list and GET|POST /episode/list on real rows (wire §3.1 shapes, every field present).
 import { EpisodeListResponseSchema, TitleListResponseSchema } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /title/list', () => {
-  it('answers every Title field of WIRE.md §3.1 with real values', async () => {
+  it('answers every Title field of wire §3.1 with real values', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/title/list?title_id_list=${ids.serial}`,
@@ -158,7 +158,7 @@ describe('/episode/list', () => {
     const { episode_list } = EpisodeListResponseSchema.parse(res.json());
     expect(episode_list.map((e) => e.episode_id)).toEqual(ids.eps);
     expect(episode_list.map((e) => e.badge)).toEqual([2, 2, 1, 1, 2]);
-    // A free episode reports point 0 so that clients do not think it is locked (WIRE.md §3.1).
+    // A free episode reports point 0 so that clients do not think it is locked (wire §3.1).
     expect(episode_list.map((e) => e.point)).toEqual([0, 0, 40, 40, 0]);
     expect(episode_list[2]).toMatchObject({
       index: 3,

@@ -67,7 +67,7 @@ async function storedComments(userId: number) {
 }
 
 describe('POST /episode/comment/post', () => {
-  it('requires the parameters SPEC §5 lists, exactly as contracts list them', () => {
+  it('requires the parameters product §5 lists, exactly as contracts list them', () => {
     const shape = CommentPostRequestSchema.shape;
     const required = Object.keys(shape).filter(
       (name) => !shape[name as keyof typeof shape].safeParse(undefined).success,
@@ -183,6 +183,17 @@ describe('POST /episode/comment/post', () => {
     ['kanji', '死ね'],
     ['voiced half-width', 'ｶﾞｲｼﾞ'],
     ['a whole-word entry', 'you c u n t'],
+    // Issue 22 item 7: spellings that were posted past the filter.
+    ['a Cyrillic с', 'fu\u0441k'],
+    ['a Greek κ', 'fuc\u03ba'],
+    ['a 1 for i', 'sh1t'],
+    ['a ! for i', 'sh!t'],
+    ['a 1 in a word', 'b1tch'],
+    ['$ for s', 'a$$hole'],
+    ['a 1 in a phrase', 'k1ll yourself'],
+    ['regional indicator letters', '\u{1f1eb}\u{1f1fa}\u{1f1e8}\u{1f1f0}'],
+    ['a repeated letter', 'fuuuck'],
+    ['a whole word with look-alikes', 'you \u0441unt!'],
   ])('refuses NG words (6100): %s', async (_name, text) => {
     const { episode, reader } = await readerOnNewEpisode();
     const res = await postComment(t, reader, episode.id, text);
@@ -197,6 +208,17 @@ describe('POST /episode/comment/post', () => {
   it('lets innocent words that contain a whole-word entry through', async () => {
     const { episode, reader } = await readerOnNewEpisode();
     expect(codeOf(await postComment(t, reader, episode.id, 'Scunthorpe has a fire retardant factory'))).toBe(0);
+  });
+
+  it('lets ordinary words, numbers and Japanese sentences through', async () => {
+    const { episode, reader } = await readerOnNewEpisode();
+    const texts = [
+      'A classic title: the assistant learns a new skill in chapter 1.',
+      'Shift the 455 points to the next book, it cost $5',
+      '死ぬほど面白かった！次の話も楽しみです。',
+    ];
+    for (const text of texts) expect(codeOf(await postComment(t, reader, episode.id, text)), text).toBe(0);
+    expect(await storedComments(reader.user.id)).toHaveLength(texts.length);
   });
 
   it('refuses empty and whitespace-only comments and comments over the length limit (6500), and absurd ones (1001)', async () => {
@@ -653,6 +675,48 @@ describe('mute and report', () => {
     expect(rows.map((row) => row.user_id)).toEqual([reporter.user.id]);
     expect(codeOf(await commentAction(t, reader, 'report', commentId))).toBe(ResponseCode.InvalidParameter);
     expect(codeOf(await commentAction(t, null, 'report', commentId))).toBe(ResponseCode.UserNotLogin);
+  });
+
+  it("keeps each reader's reason and note; a repeat, another reader or hostile input changes none", async () => {
+    const { episode, reader } = await readerOnNewEpisode();
+    const commentId = await postedCommentId(t, reader, episode.id, 'a spoiler here');
+    const [first, second] = await Promise.all([readerWhoViewed(episode.id), readerWhoViewed(episode.id)]);
+    const report = (who: Reader, body: Record<string, string>) =>
+      post(t, '/episode/comment/report', { comment_id: String(commentId), ...body }, { cookie: who.cookie });
+    // Refused before anything is stored: an unknown reason, an oversized note.
+    expect(codeOf(await report(first, { reason: 'boring' }))).toBe(ResponseCode.InvalidParameter);
+    expect(codeOf(await report(first, { reason: 'spam', reason_text: 'x'.repeat(501) }))).toBe(
+      ResponseCode.InvalidParameter,
+    );
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/episode/comment/report',
+      headers: { cookie: first.cookie, 'content-type': 'application/json' },
+      payload: { comment_id: commentId, reason: ['spam'], reason_text: 5 },
+    });
+    expect(codeOf(wrongType)).toBe(ResponseCode.InvalidParameter);
+    expect(
+      await t.database.db.selectFrom('comment_report').selectAll().where('comment_id', '=', commentId).execute(),
+    ).toEqual([]);
+
+    expect(codeOf(await report(first, { reason: 'spoiler', reason_text: '  Ending of chapter 3  ' }))).toBe(0);
+    // The same reader again, with another reason: the first report stands.
+    expect(codeOf(await report(first, { reason: 'harassment', reason_text: 'changed my mind' }))).toBe(0);
+    // A note without a reason counts as "other"; a plain call (wire compatible) keeps no reason.
+    expect(codeOf(await report(second, { reason_text: 'not sure' }))).toBe(0);
+    const third = await readerWhoViewed(episode.id);
+    expect(codeOf(await commentAction(t, third, 'report', commentId))).toBe(0);
+    const rows = await t.database.db
+      .selectFrom('comment_report')
+      .select(['user_id', 'reason', 'note'])
+      .where('comment_id', '=', commentId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: first.user.id, reason: 'spoiler', note: 'Ending of chapter 3' },
+      { user_id: second.user.id, reason: 'other', note: 'not sure' },
+      { user_id: third.user.id, reason: '', note: '' },
+    ]);
   });
 });
 

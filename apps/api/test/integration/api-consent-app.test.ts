@@ -162,7 +162,7 @@ describe('/web/opt_out and /web/status', () => {
   });
 });
 
-/** Signs an app call as WIRE.md §2.3 does, with the user's hash_key. */
+/** Signs an app call as wire §2.3 does, with the user's hash_key. */
 function appHeaders(params: Record<string, string>, hashKey: string) {
   return { 'x-mgpk-hash': signAppRequest(params, hashKey) };
 }

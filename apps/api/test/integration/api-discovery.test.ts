@@ -11,6 +11,7 @@ import {
   MagazineListResponseSchema,
   RankingAllResponseSchema,
   RecommendTitleListResponseSchema,
+  SearchSuggestResponseSchema,
   SearchTitleAllResponseSchema,
   SearchTitleResponseSchema,
   SuccessEnvelopeSchema,
@@ -540,6 +541,28 @@ describe('search', () => {
     expect((await search(`keyword=${encodeURIComponent('100%')}`)).title_id_list).toEqual([]);
   });
 
+  it('tolerates one typo in a word when nothing matches as typed, never two (issue 24)', async () => {
+    expect((await search('keyword=harbr')).title_id_list).toEqual([ids.harbor]);
+    expect((await search('keyword=blue%20harbr')).title_id_list).toEqual([ids.harbor]);
+    expect((await search('keyword=hrbr')).title_id_list).toEqual([]);
+    expect((await search('keyword=harbr&genre_id=1')).title_id_list).toEqual([ids.harbor]);
+    expect((await search('keyword=hiddn')).title_id_list).toEqual([]);
+  });
+
+  it('GET /search/title/suggest suggests titles as the reader types: exact first, then a prefix or one typo', async () => {
+    const suggest = async (keyword: string) =>
+      SearchSuggestResponseSchema.parse(
+        (await get(`/search/title/suggest?keyword=${encodeURIComponent(keyword)}`)).json(),
+      ).suggestion_list;
+    expect((await suggest('harbor')).map((x) => x.title_id)).toEqual([ids.harbor]);
+    expect(await suggest('blue har')).toEqual([
+      expect.objectContaining({ title_id: ids.harbor, title_name: 'Blue Harbor', author_text: 'Aoi Mori' }),
+    ]);
+    expect((await suggest('harbr')).map((x) => x.title_id)).toEqual([ids.harbor]);
+    expect(await suggest('zzzz')).toEqual([]);
+    expect(await suggest('!!')).toEqual([]);
+  });
+
   it('filters by genre, tag, magazine category, search category and author', async () => {
     expect((await search('genre_id=4')).title_id_list).toEqual([ids.cook, ids.harbor]);
     expect((await search(`tag_id=${ids.tag}`)).title_id_list).toEqual([ids.harbor]);
@@ -671,6 +694,7 @@ describe('viewer', () => {
       previous_episode: {},
       next_episode: { episode_id: ids.h[1], index: 2, point: 40, badge: 1 },
       post_advertisement_list: [],
+      last_page: 0,
     });
     expect(body.page_list).toHaveLength(3);
     for (const [i, url] of body.page_list.entries()) {

@@ -1,4 +1,4 @@
-// The envelope and error pipeline of DESIGN §4 / ADR 003, through app.inject on a real database.
+// The envelope and error pipeline of architecture §4 / ADR 003, through app.inject on a real database.
 import { ErrorEnvelopeSchema, ResponseCode, responseCodeMessage } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
@@ -16,7 +16,7 @@ describe('envelope', () => {
     expect(res.json()).toEqual({ status: 'success', response_code: 0, error_message: '', health: 'ok' });
   });
 
-  it('sends exactly application/json so strict clients read error bodies (WIRE.md §1.7)', async () => {
+  it('sends exactly application/json so strict clients read error bodies (wire §1.7)', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/healthz' });
     const bad = await t.app.inject({ method: 'GET', url: '/title/list' });
     expect(ok.headers['content-type']).toBe('application/json');
@@ -54,7 +54,7 @@ describe('errors', () => {
     expect(res.json().error_message).toContain('title_id_list');
   });
 
-  it('refuses JSON bodies: POST takes form bodies only (DESIGN §4)', async () => {
+  it('refuses JSON bodies: POST takes form bodies only (architecture §4)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/episode/list',

@@ -1,4 +1,4 @@
-// GET /images/<key>: public art, signed page derivatives, ETag / 304, Cache-Control (DESIGN §6).
+// GET /images/<key>: public art, signed page derivatives, ETag / 304, Cache-Control (architecture §6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageKeys } from '#src/services/ingest.service.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';

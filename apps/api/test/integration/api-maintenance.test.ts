@@ -1,4 +1,4 @@
-// Maintenance (SPEC §8 code 1098): switchable at run time without a restart, or forced by config.
+// Maintenance (product §8 code 1098): switchable at run time without a restart, or forced by config.
 import { ResponseCode } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';

@@ -21,7 +21,7 @@ import {
   bodyOf,
   commentAction,
   createEpisode,
-  createOperator,
+  createModerator,
   createReader,
   episodeCommentNum,
   listedIds,
@@ -40,7 +40,7 @@ const freshIp = () => `10.31.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}
 
 beforeAll(async () => {
   t = await createTestApp();
-  operator = await createOperator(t);
+  operator = await createModerator(t);
 });
 afterAll(() => t.close());
 
@@ -95,16 +95,23 @@ function expectUnknownPath(res: LightMyRequestResponse, method: string, path: st
 }
 
 describe('the moderation API to anyone but an operator', () => {
-  /** Every /ops route the app serves, from its route table (the OpenAPI document leaves them out). */
+  /**
+   * Every moderation route the app serves, from its route table (the OpenAPI document leaves them out);
+   * the catalogue's (/ops/catalogue/) are checked call by call in api-catalogue-editor.test.ts.
+   */
   const opsRoutes = () =>
-    [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/ops\/\S+) \(([^)]+)\)/g)].flatMap(([, path, methods]) =>
-      (methods as string)
-        .split(', ')
-        .flatMap((method) => (method === 'HEAD' ? [] : [{ method, path: path as string }])),
-    );
+    [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/ops\/\S+) \(([^)]+)\)/g)]
+      .filter(([, path]) => !path?.startsWith('/ops/catalogue'))
+      .flatMap(([, path, methods]) =>
+        (methods as string)
+          .split(', ')
+          .flatMap((method) => (method === 'HEAD' ? [] : [{ method, path: path as string }])),
+      );
 
   it('lists the routes it checks, and the served OpenAPI document does not advertise them', async () => {
-    expect(opsRoutes()).toHaveLength(11);
+    // Moderation (11) and staff roles (3, ADR 042); other console areas add theirs.
+    expect(opsRoutes().length).toBeGreaterThanOrEqual(14);
+    expect(opsRoutes()).toContainEqual({ method: 'POST', path: '/ops/staff/grant' });
     const openapi = await get(t, '/openapi.json');
     expect(openapi.statusCode).toBe(200);
     expect(openapi.body).not.toContain('/ops/');
@@ -198,12 +205,12 @@ describe('the moderation API to anyone but an operator', () => {
   });
 
   it('stops being visible to an operator whose role is taken away or whose account is not active', async () => {
-    const former = await createOperator(t);
+    const former = await createModerator(t);
     expect(codeOf(await opsGet('/ops/operator', former))).toBe(0);
-    await t.app.container.services.operators.revokeOperator(former.user.email as string);
+    await t.app.container.services.staff.revokeByCommandLine(former.user.email as string, 'moderator');
     expectUnknownPath(await opsGet('/ops/operator', former), 'GET', '/ops/operator', former.cookie);
 
-    const banned = await createOperator(t);
+    const banned = await createModerator(t);
     await t.database.db.updateTable('user').set({ status: 'banned' }).where('id', '=', banned.user.id).execute();
     expectUnknownPath(
       await opsGet('/ops/comment/report/list', banned),
@@ -241,6 +248,8 @@ describe('the report queue, hide, restore and dismiss', () => {
       user_suspended_until: '',
       reporter_num: 2,
       latest_report_time: '2026-01-01 09:00:00',
+      report_reason_list: [{ reason: '', reporter_num: 2 }],
+      report_note_list: [],
       reviewed_time: '',
     });
     // The moderator sees the pseudonym readers see on the comment.
@@ -449,6 +458,8 @@ describe('the NG word list', () => {
   it('refuses duplicates after normalisation, words that normalise to nothing, and unknown ids', async () => {
     const cases: [string, Record<string, string>][] = [
       ['/ops/ngword/add', { word: 'ＦＵＣＫ' }], // the default 'fuck'
+      ['/ops/ngword/add', { word: 'fu\u0441k' }], // the same, with a Cyrillic с
+      ['/ops/ngword/add', { word: 'sh1t' }], // the default 'shit'
       ['/ops/ngword/add', { word: '...!' }],
       ['/ops/ngword/add', { word: '' }],
       ['/ops/ngword/add', { word: 'x'.repeat(101) }],
@@ -476,34 +487,67 @@ describe('the audit log and the operator command', () => {
     expect(all.at(-1)).toMatchObject({
       operator_user_id: 0,
       operator_email: '',
-      action: 'operator.add',
+      action: 'staff_role.grant',
       target_type: 'user',
       target_id: operator.user.id,
-      detail: JSON.stringify({ via: 'cli' }),
+      detail: JSON.stringify({ via: 'cli', role: 'moderator', before: [], after: ['moderator'] }),
     });
   });
 
   it('grants, lists and takes away the role by e-mail address, and refuses unknown addresses', async () => {
-    const operators = t.app.container.services.operators;
+    const staff = t.app.container.services.staff;
     const reader = await createReader(t);
     const email = reader.user.email as string;
     expect(codeOf(await opsGet('/ops/operator', reader))).toBe(ResponseCode.ApiNotFound);
-    expect((await operators.grantOperator(email.toUpperCase())).changed).toBe(true);
-    expect((await operators.grantOperator(email)).changed).toBe(false);
-    expect((await operators.listOperators()).map((row) => row.email)).toContain(email);
+    expect((await staff.grantByCommandLine(email.toUpperCase(), 'moderator')).changed).toBe(true);
+    expect((await staff.grantByCommandLine(email, 'moderator')).changed).toBe(false);
+    expect((await staff.listRoleHolders('moderator')).map((row) => row.email)).toContain(email);
     expect(codeOf(await opsGet('/ops/operator', reader))).toBe(0);
-    expect((await operators.revokeOperator(email)).changed).toBe(true);
-    expect((await operators.revokeOperator(email)).changed).toBe(false);
+    expect((await staff.revokeByCommandLine(email, 'moderator')).changed).toBe(true);
+    expect((await staff.revokeByCommandLine(email, 'moderator')).changed).toBe(false);
     expect((await auditOf('user', reader.user.id)).map((row) => row.action)).toEqual([
-      'operator.remove',
-      'operator.add',
+      'staff_role.revoke',
+      'staff_role.grant',
     ]);
-    await expect(operators.grantOperator('nobody@example.test')).rejects.toMatchObject({
+    await expect(staff.grantByCommandLine('nobody@example.test', 'moderator')).rejects.toMatchObject({
       code: ResponseCode.UserNotExist,
     });
     const resigned = await createAccount(t, { status: 'resigned' });
-    await expect(operators.grantOperator(resigned.email as string)).rejects.toMatchObject({
+    await expect(staff.grantByCommandLine(resigned.email as string, 'moderator')).rejects.toMatchObject({
       code: ResponseCode.AccountNotActive,
     });
+  });
+});
+
+describe('report reasons in the queue', () => {
+  it('counts the readers of each reason and shows their notes, newest first', async () => {
+    const { commentId, episode } = await reportedComment(1);
+    for (const [reason, note] of [
+      ['spam', 'shop links'],
+      ['spam', ''],
+      ['offensive', 'slur in line 2'],
+    ] as const) {
+      const reporter = await createReader(t);
+      await view(t, reporter, episode.id);
+      t.clock.advance(1000);
+      const res = await post(
+        t,
+        '/episode/comment/report',
+        { comment_id: String(commentId), reason, ...(note ? { reason_text: note } : {}) },
+        { cookie: reporter.cookie },
+      );
+      expect(codeOf(res)).toBe(0);
+    }
+    const row = (await queue()).find((entry) => entry.comment_id === commentId);
+    expect(row).toMatchObject({
+      reporter_num: 4,
+      report_reason_list: [
+        { reason: 'spam', reporter_num: 2 },
+        { reason: '', reporter_num: 1 },
+        { reason: 'offensive', reporter_num: 1 },
+      ],
+      report_note_list: ['slur in line 2', 'shop links'],
+    });
+    t.clock.set(TEST_NOW);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, GOOD_PASSWORD, get, login, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
-import { balanceOf, createReader, endWalletTest, type Reader } from '#test/commerce.ts';
+import { balanceOf, createReader, endWalletTest, type Reader, shopProduct } from '#test/commerce.ts';
 import { TEST_NOW } from '#test/factories.ts';
 
 const ORIGINS = ['http://web.test', 'http://127.0.0.1:3000'];
@@ -17,16 +17,8 @@ beforeAll(async () => {
   t = await createTestApp({ webOrigins: ORIGINS });
 });
 
-async function productId(region: 'US' | 'JP', kind: 'point_pack' | 'subscription', sortOrder: number) {
-  const row = await t.database.db
-    .selectFrom('product')
-    .select('id')
-    .where('region', '=', region)
-    .where('kind', '=', kind)
-    .where('sort_order', '=', sortOrder)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const productId = async (region: 'US' | 'JP', kind: 'point_pack' | 'subscription', sortOrder: number) =>
+  (await shopProduct(t.database.db, region, kind, sortOrder)).id;
 
 async function startSession(app: TestApp, reader: Reader, url: string, assetId: number, origin?: string) {
   const res = await post(
@@ -50,13 +42,7 @@ describe('test mode checkout', () => {
   it('declines 4000…0002, pays 4242… once, and answers only the reader who started it', async () => {
     const reader = await createReader(t);
     const other = await createReader(t);
-    const pack = await t.database.db
-      .selectFrom('product')
-      .select('id')
-      .where('region', '=', 'JP')
-      .where('kind', '=', 'point_pack')
-      .where('sort_order', '=', 3)
-      .executeTakeFirstOrThrow();
+    const pack = await shopProduct(t.database.db, 'JP', 'point_pack', 3);
     const start = await post(
       t,
       '/web/stp/outright',
@@ -136,6 +122,12 @@ describe('test mode checkout', () => {
     expect(second.cancel.origin).toBe('http://127.0.0.1:3000');
     expect(second.success.pathname).toBe('/my/shop/result');
     expect(second.success.searchParams.get('return')).toBe('/my/shop');
+    // Without an Origin (an app), the first configured origin.
+    const answered = await session(undefined);
+    for (const origin of [answered.checkout, answered.success.origin, answered.cancel.origin]) {
+      expect(origin).toBe('http://web.test');
+    }
+    // A reader's cookie with any other Origin is a cross-site request: refused before checkout (ADR 028).
     for (const hostile of [
       'https://evil.example',
       'http://127.0.0.1:3000.evil.example',
@@ -144,15 +136,25 @@ describe('test mode checkout', () => {
       'http://127.0.0.1:3000/',
       'http://user@127.0.0.1:3000',
       'null',
-      undefined,
     ]) {
-      const answered = await session(hostile);
-      for (const origin of [answered.checkout, answered.success.origin, answered.cancel.origin]) {
-        expect(origin, String(hostile)).toBe('http://web.test');
-      }
+      const res = await post(
+        t,
+        '/web/stp/outright',
+        { asset_id: String(pack), path: '/my/shop' },
+        { cookie: reader.cookie, headers: { origin: hostile } },
+      );
+      expect(res.statusCode, hostile).toBe(403);
     }
     // A hostile path is refused whatever the origin.
-    for (const path of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
+    for (const path of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/.//evil.example',
+      '/%2e//x',
+      '/..//x',
+      '/a/../..//x',
+    ]) {
       const res = await post(
         t,
         '/web/stp/outright',
@@ -195,12 +197,12 @@ describe('test mode checkout', () => {
     };
     // Before the period ends: nothing due, nothing renewed.
     t.clock.set(TEST_NOW + 20 * 86_400_000);
-    expect(await t.app.container.services.payments.hasDuePlanBonus()).toBe(false);
+    expect(await t.app.container.services.planBonusJob.hasDuePlanBonus()).toBe(false);
     // Past the period's end (and the 1st of February in Tokyo): renewed once, the month's bonus once.
     t.clock.set(firstEnd + 30 * 60_000);
     await runJobs();
     await runJobs();
-    expect(await t.app.container.services.payments.handleGrantPlanBonus()).toBe('skipped');
+    expect(await t.app.container.services.planBonusJob.handleGrantPlanBonus()).toBe('skipped');
     expect(await balanceOf(t.database.db, reader.userId)).toEqual({ paid: 2000, free: 300 });
     expect(await tickets()).toBe(4);
     expect(await subscription()).toMatchObject({
@@ -221,7 +223,7 @@ describe('test mode checkout', () => {
     ]);
     // A clock moved two periods on: each month renewed once, in one run.
     t.clock.set(Date.UTC(2026, 3, 1, 1));
-    await t.app.container.services.payments.handleGrantPlanBonus();
+    await t.app.container.services.planBonusJob.handleGrantPlanBonus();
     expect(await subscription()).toMatchObject({ status: 'active', current_period_end_at: Date.UTC(2026, 4, 1) });
     expect(await balanceOf(t.database.db, reader.userId)).toMatchObject({ paid: 4000 });
     // Canceled: no renewal after the period, the plan ends.
@@ -229,7 +231,7 @@ describe('test mode checkout', () => {
     const cancel = await post(t, '/web/stp/subscription/cancel', { asset_id: String(plan) }, { cookie: reader.cookie });
     expect(codeOf(cancel)).toBe(0);
     t.clock.set(Date.UTC(2026, 4, 1, 1));
-    await t.app.container.services.payments.handleGrantPlanBonus();
+    await t.app.container.services.planBonusJob.handleGrantPlanBonus();
     expect(await subscription()).toMatchObject({ status: 'ended', current_period_end_at: Date.UTC(2026, 4, 1) });
     expect((await balanceOf(t.database.db, reader.userId)).paid).toBe(4000);
   });

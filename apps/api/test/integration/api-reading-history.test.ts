@@ -131,6 +131,8 @@ describe('reading history and progress', () => {
         page_count: 4,
         is_finished: 0,
         viewed_time: '2026-01-01 09:00:00',
+        device_name: '',
+        page_time: null,
       },
     ]);
     expect(list.title_list.map((title) => title.title_name)).toEqual(['ブルーハーバー']);

@@ -1,4 +1,4 @@
-// Issue 9, finding 5: app signature replay. WIRE.md §2.3 fixes the algorithm (no time, no nonce), so
+// Issue 9, finding 5: app signature replay. wire §2.3 fixes the algorithm (no time, no nonce), so
 // an `x-mgpk-hash` made once over {platform, version, user_id} + hash_key is valid for every call
 // with the same parameters. Replayed, it read `hash_key` from GET /user and deleted the account with
 // POST /account/resign. The fix is around the algorithm: the key never leaves through an app-only
@@ -36,7 +36,7 @@ async function registeredApp() {
 }
 
 describe('a replayed app signature', () => {
-  it('proves the caller for reads, as WIRE.md §2.3 makes it, but never hands out hash_key', async () => {
+  it('proves the caller for reads, as wire §2.3 makes it, but never hands out hash_key', async () => {
     const app = await registeredApp();
     const replay = captured(app.user_id, app.hash_key);
     expect(codeOf(await get(t, `/app/boot?${query(replay.params)}`, { headers: replay.headers }))).toBe(0);

@@ -148,7 +148,7 @@ describe('Cache-Control on answers that depend on the session', () => {
 });
 
 describe('POST /web/user/logout', () => {
-  it('ends the current session with no body at all (SPEC §4)', async () => {
+  it('ends the current session with no body at all (product §4)', async () => {
     const user = await createAccount(t);
     for (const headers of [{}, { 'content-type': 'application/x-www-form-urlencoded' }]) {
       const cookie = await login(t, user.email as string, user.password, { remoteAddress: freshIp() });

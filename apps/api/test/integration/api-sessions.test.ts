@@ -217,13 +217,57 @@ describe('device limit (2003)', () => {
     expect(results.filter((r) => codeOf(r) === ResponseCode.UserConnectDeviceOver)).toHaveLength(3);
   });
 
-  it('does not count expired or revoked sessions', async () => {
+  /** The account's sessions that are neither revoked nor expired, as the device limit counts them. */
+  const liveSessionsOf = async (userId: number) =>
+    (
+      await t.database.db
+        .selectFrom('web_token')
+        .select(['id', 'expires_at', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .execute()
+    ).filter((row) => row.revoked_at === null && row.expires_at > t.clock.now());
+
+  it('does not count revoked sessions', async () => {
     const user = await createAccount(t);
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) await login(t, user.email as string, user.password, { remoteAddress: ip });
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i++)
+      cookies.push(await login(t, user.email as string, user.password, { remoteAddress: ip }));
+    const attempt = () =>
+      post(t, '/web/user/login', { email: user.email as string, password: user.password }, { remoteAddress: ip });
+    expect(codeOf(await attempt())).toBe(ResponseCode.UserConnectDeviceOver);
+
+    const revoked = await post(t, '/web/account/session/revoke_others', {}, { cookie: cookies[2] });
+    expect(codeOf(revoked)).toBe(0);
+    expect(await liveSessionsOf(user.id)).toHaveLength(1);
+
+    // Two revoked places are free again: two logins pass, the third is over the limit once more.
+    expect(codeOf(await attempt())).toBe(0);
+    expect(codeOf(await attempt())).toBe(0);
+    expect(codeOf(await attempt())).toBe(ResponseCode.UserConnectDeviceOver);
+    expect(await liveSessionsOf(user.id)).toHaveLength(3);
+  });
+
+  it('does not count expired sessions', async () => {
+    const user = await createAccount(t);
+    const ip = freshIp();
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i++)
+      cookies.push(await login(t, user.email as string, user.password, { remoteAddress: ip }));
+    // Sessions last 30 days (MANGA_SESSION_TTL_DAYS); 31 days later all three have expired.
     t.clock.advance(31 * 24 * 60 * MINUTE);
     try {
-      await login(t, user.email as string, user.password, { remoteAddress: ip });
+      expect(await liveSessionsOf(user.id)).toEqual([]);
+      const res = await post(
+        t,
+        '/web/user/login',
+        { email: user.email as string, password: user.password },
+        { remoteAddress: ip },
+      );
+      expect(codeOf(res)).toBe(0);
+      const account = AccountResponseSchema.parse((await get(t, '/account', { cookie: sessionCookieOf(res) })).json());
+      expect(account.account.device_list).toHaveLength(1);
+      expect(codeOf(await get(t, '/account', { cookie: cookies[0] }))).toBe(ResponseCode.WebTokenInvalid);
     } finally {
       t.clock.advance(-31 * 24 * 60 * MINUTE);
     }
@@ -319,7 +363,7 @@ describe('devices: POST /web/account/session/revoke and /web/account/session/rev
   const devicesOf = async (cookie: string) =>
     AccountResponseSchema.parse((await get(t, '/account', { cookie })).json()).account.device_list;
 
-  it('lists each session with its id, marks the caller’s own, and keeps the WIRE.md fields first', async () => {
+  it('lists each session with its id, marks the caller’s own, and keeps the docs/reference/wire.md fields first', async () => {
     const user = await createAccount(t);
     const ip = freshIp();
     const first = await login(t, user.email as string, user.password, { remoteAddress: ip });
@@ -516,7 +560,7 @@ describe('devices: POST /web/account/session/revoke and /web/account/session/rev
 });
 
 describe('GET /account and GET /user', () => {
-  it('GET /account answers the WIRE.md §3.5 shape, 2011 without a session and 1101 with a dead one', async () => {
+  it('GET /account answers the wire §3.5 shape, 2011 without a session and 1101 with a dead one', async () => {
     const user = await createAccount(t, { nickname: null, birthday: '1990-04' });
     const cookie = await login(t, user.email as string, user.password, { remoteAddress: freshIp() });
     const res = await get(t, '/account', { cookie });

@@ -1,4 +1,4 @@
-// Request-signature modes (DESIGN §4, WIRE.md §2): enforce rejects, report serves, off skips.
+// Request-signature modes (architecture §4, wire §2): enforce rejects, report serves, off skips.
 import { serializeBirthdayCookie, signAppRequest, signCiaoRequest, signWebRequest } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
@@ -42,7 +42,7 @@ describe('enforce mode', () => {
     const cases = [
       { 'x-manga-hash': hash, cookie: `test_birthday=${encoded}` },
       { 'x-kmanga-hash': hash, cookie: `birthday=${encoded}` },
-      // PYKAPI sends the JSON raw, with spaces and a string expiry (WIRE.md §1.5).
+      // PYKAPI sends the JSON raw, with spaces and a string expiry (wire §1.5).
       { 'X-Kmanga-Hash': hash.toUpperCase(), cookie: 'birthday={"value": "2000-01", "expires": "4102444800"}' },
     ];
     for (const headers of cases) {
@@ -120,7 +120,7 @@ describe('enforce mode', () => {
 });
 
 describe('report and off modes', () => {
-  it('serve mismatched and unsigned requests (clients that sign with a made-up expiry, WIRE.md §2.4)', async () => {
+  it('serve mismatched and unsigned requests (clients that sign with a made-up expiry, wire §2.4)', async () => {
     const madeUp = { 'x-kmanga-hash': signWebRequest(params(), '2000-01', '1893456000') };
     for (const t of [report, off]) {
       expect((await t.app.inject({ method: 'GET', url: url(), headers: madeUp })).statusCode).toBe(200);

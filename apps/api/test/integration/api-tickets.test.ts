@@ -280,3 +280,52 @@ describe('GET /loginbonus', () => {
     expect(codeOf(await get(t, '/loginbonus'))).toBe(ResponseCode.UserNotLogin);
   });
 });
+
+describe('GET /web/loginbonus', () => {
+  const view = async (reader: Reader) =>
+    LoginBonusResponseSchema.parse((await get(t, '/web/loginbonus', { cookie: reader.cookie })).json());
+  const claim = (reader: Reader) => get(t, '/loginbonus', { cookie: reader.cookie });
+
+  it('shows the day a claim today would be without claiming it, then the claimed day', async () => {
+    const reader = await createReader(t);
+    const before = await view(reader);
+    expect(before.loginbonus_list[0]).toMatchObject({
+      days_in_a_row: 0,
+      today_day_index: 1,
+      is_received_now: 0,
+      received_point: 0,
+    });
+    expect(before.loginbonus_list[0]?.day_list.map((d) => [d.is_today, d.is_received])).toEqual([
+      [1, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    // Looking twice claims nothing.
+    await view(reader);
+    expect(await balanceOf(t.database.db, reader.userId)).toEqual({ paid: 0, free: 0 });
+    expect(before.account_point).toBe(0);
+
+    expect((await claim(reader)).statusCode).toBe(200);
+    const after = await view(reader);
+    expect(after.account_point).toBe(10);
+    expect(after.loginbonus_list[0]).toMatchObject({ days_in_a_row: 1, today_day_index: 1, is_received_now: 0 });
+    expect(after.loginbonus_list[0]?.day_list[0]).toMatchObject({ is_today: 1, is_received: 1 });
+
+    // The next day: day 2 is offered, day 1 stays received.
+    t.clock.set(TEST_NOW + DAY_MS);
+    const nextDay = await view(reader);
+    expect(nextDay.loginbonus_list[0]).toMatchObject({ days_in_a_row: 1, today_day_index: 2 });
+    expect(nextDay.loginbonus_list[0]?.day_list.map((d) => d.is_received)).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    // A missed day starts again at day 1.
+    t.clock.set(TEST_NOW + 3 * DAY_MS);
+    expect((await view(reader)).loginbonus_list[0]).toMatchObject({ days_in_a_row: 0, today_day_index: 1 });
+  });
+
+  it('is for a logged-in reader only', async () => {
+    expect(codeOf(await get(t, '/web/loginbonus'))).toBe(ResponseCode.UserNotLogin);
+  });
+});

@@ -47,6 +47,7 @@ describe(`migration ${MIGRATION}`, () => {
         last_viewed_at: TEST_NOW,
         finished_at: null,
         last_page: 0,
+        last_device: '',
       },
     ]);
   });

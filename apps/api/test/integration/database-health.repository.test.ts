@@ -10,13 +10,17 @@ describe(`DatabaseHealthRepository (${testDialect()})`, () => {
   });
   afterAll(() => database?.close());
 
-  it('ping resolves while the database answers', async () => {
-    await expect(new DatabaseHealthRepository(database.db).ping()).resolves.toBeUndefined();
+  it('probeWrite commits its row, again and again', async () => {
+    const health = new DatabaseHealthRepository(database.db);
+    await health.probeWrite(1_000);
+    await health.probeWrite(2_000);
+    const rows = await database.db.selectFrom('readiness_probe').selectAll().execute();
+    expect(rows).toEqual([{ id: 1, written_at: 2_000 }]);
   });
 
-  it('ping rejects once the database is closed', async () => {
+  it('probeWrite rejects once the database is closed', async () => {
     const other = await createTestDatabase();
     await other.close();
-    await expect(new DatabaseHealthRepository(other.db).ping()).rejects.toThrow();
+    await expect(new DatabaseHealthRepository(other.db).probeWrite(1)).rejects.toThrow();
   });
 });

@@ -145,7 +145,9 @@ describe('import (CBZ → ingest → database and storage)', () => {
     expect(after.name_en).toBe('The First Night');
     expect(await countRows(900001)).toEqual({ episodes: 1, pages: 2 });
     const files = await filesUnder('episodes/900001');
-    expect(files.filter((f) => f.endsWith('.jpg') || f.endsWith('.webp'))).toHaveLength(3); // 2 pages + thumbnail
+    // 2 pages, their 2 data-saver copies (ADR 055) and the thumbnail, all under the new seed.
+    expect(files.filter((f) => f.endsWith('.jpg') || f.endsWith('.webp'))).toHaveLength(5);
+    expect(files.filter((f) => f.includes('/light/'))).toHaveLength(2);
   });
 
   it('leaves no rows and no files for a corrupt zip', async () => {

@@ -54,4 +54,101 @@ describe('LedgerAuditRepository', () => {
     expect(orphans).toHaveLength(2);
     for (const line of orphans) expect(line).toMatch(/^debit \d+ has no purchase$/);
   });
+
+  it('compares the refunds the provider reported with the points each payment took back', async () => {
+    const { db } = t.database;
+    const audit = new LedgerAuditRepository(db);
+    const reader = await createReader(t);
+    const payment = await db
+      .insertInto('payment')
+      .values({
+        user_id: reader.userId,
+        product_id: 3,
+        provider: 'stripe',
+        provider_session_id: 'cs_audit_1',
+        provider_payment_id: 'pi_audit_1',
+        status: 'paid',
+        amount_minor: 999,
+        currency: 'usd',
+        created_at: TEST_NOW,
+        completed_at: TEST_NOW,
+        credited_point: 1050,
+        refunded_point: 0,
+        subscription_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The test above leaves its tampering behind: this one reads the lines of its payment.
+    const anomalies = async () =>
+      (await audit.listLedgerAnomalies()).filter((line) => line.startsWith(`payment ${payment.id}:`));
+    expect(await anomalies()).toEqual([]);
+    // The provider refunded half of it and the points were never taken back (a lost refund).
+    await db
+      .insertInto('payment_refund')
+      .values({
+        provider_event_id: 'evt_audit_1',
+        provider_payment_id: 'pi_audit_1',
+        kind: 'refund',
+        refunded_minor: 500,
+        event_created_at: TEST_NOW,
+        received_at: TEST_NOW,
+        payment_id: null,
+        applied_at: null,
+      })
+      .execute();
+    expect(await anomalies()).toEqual([
+      `payment ${payment.id}: the provider's refunds take back 526 points, the payment took 0`,
+      `payment ${payment.id}: 1 refund(s) of the provider not applied`,
+    ]);
+    await db.updateTable('payment_refund').set({ applied_at: TEST_NOW, payment_id: payment.id }).execute();
+    await db.updateTable('payment').set({ refunded_point: 526 }).where('id', '=', payment.id).execute();
+    expect(await anomalies()).toEqual([]);
+    // A dispute after it: everything credited is owed back.
+    await db
+      .insertInto('payment_refund')
+      .values({
+        provider_event_id: 'evt_audit_2',
+        provider_payment_id: 'pi_audit_1',
+        kind: 'dispute',
+        refunded_minor: 0,
+        event_created_at: TEST_NOW,
+        received_at: TEST_NOW,
+        payment_id: payment.id,
+        applied_at: TEST_NOW,
+      })
+      .execute();
+    expect(await anomalies()).toEqual([
+      `payment ${payment.id}: the provider's refunds take back 1050 points, the payment took 526`,
+    ]);
+    await db.updateTable('payment').set({ refunded_point: 1050 }).where('id', '=', payment.id).execute();
+    // A take-back beyond what the refunds allow (with its balance, so that only this disagrees).
+    await db
+      .insertInto('point_ledger')
+      .values([
+        {
+          user_id: reader.userId,
+          kind: 'paid',
+          delta: 1100,
+          remaining: 0,
+          reason: 'point_purchase',
+          reference_type: 'payment',
+          reference_id: String(payment.id),
+          created_at: TEST_NOW,
+        },
+        {
+          user_id: reader.userId,
+          kind: 'paid',
+          delta: -1100,
+          remaining: 0,
+          reason: 'payment_refund',
+          reference_type: 'payment',
+          reference_id: String(payment.id),
+          created_at: TEST_NOW,
+        },
+      ])
+      .execute();
+    expect(await anomalies()).toEqual([
+      `payment ${payment.id}: 1100 points taken back, more than its refunds allow (1050)`,
+    ]);
+  });
 });

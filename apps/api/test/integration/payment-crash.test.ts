@@ -12,8 +12,10 @@ import {
   balanceOf,
   createReader,
   databaseUrlOf,
+  deliverWebhook,
   holdsOpenTransaction,
   ledgerAnomalies,
+  shopProduct,
   waitForRollback,
 } from '#test/commerce.ts';
 import { TEST_NOW } from '#test/factories.ts';
@@ -38,14 +40,7 @@ afterAll(async () => {
   await stripe.stop();
 });
 
-function webhook(delivery: { body: string; signature: string }) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/stp/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-    payload: delivery.body,
-  });
-}
+const webhook = (delivery: { body: string; signature: string }) => deliverWebhook(t, delivery);
 
 /** Runs the child until it has credited inside its open transaction, proves the lock, and kills it. */
 async function crashMidWebhook(delivery: { body: string; signature: string }): Promise<NodeJS.Signals | null> {
@@ -72,13 +67,7 @@ async function crashMidWebhook(delivery: { body: string; signature: string }): P
 describe('a webhook handler killed between receiving and crediting', () => {
   it('leaves nothing; the provider retries and the points are credited exactly once', async () => {
     const reader = await createReader(t);
-    const pack = await t.database.db
-      .selectFrom('product')
-      .selectAll()
-      .where('region', '=', 'US')
-      .where('kind', '=', 'point_pack')
-      .where('sort_order', '=', 4)
-      .executeTakeFirstOrThrow(); // 2,500 paid + 200 bonus
+    const pack = await shopProduct(t.database.db, 'US', 'point_pack', 4); // 2,500 paid + 200 bonus
     const start = await post(
       t,
       '/web/stp/outright',

@@ -56,8 +56,8 @@ describe('JobScheduler in the app', () => {
     t = await createTestApp();
     const { jobs } = t.app.container.services;
     jobs.start(quietLog().log);
-    // RebuildRankings, ExpirePoints and GrantPlanBonus (ADR 019).
-    expect(vi.getTimerCount()).toBe(3);
+    // RebuildRankings, ExpirePoints, GrantPlanBonus (ADR 019) and SendChapterAlerts (ADR 065).
+    expect(vi.getTimerCount()).toBe(4);
     await t.app.close();
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -1,4 +1,4 @@
-// Schema drift check (STYLE anti-pattern 5): the migrated database has exactly the tables and
+// Schema drift check (architecture anti-pattern 5): the migrated database has exactly the tables and
 // columns of src/db/schema.ts (read from its types by test/schema-columns.ts), with the same
 // nullability and the same defaulted columns, on the dialect under test.
 import { type Kysely, Migrator, sql, type TableMetadata } from 'kysely';

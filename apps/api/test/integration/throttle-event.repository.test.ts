@@ -1,10 +1,12 @@
 // The two stores of rate-limit events (ADR 015): the database table on both dialects, and Redis when
-// REDIS_URL points at a server (CI starts one; without it the Redis half is skipped).
+// REDIS_URL points at a server (CI starts one; without it the Redis half is skipped); and the service
+// harness's in-memory store, held to the same contract (ADR 035).
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisThrottleEventRepository } from '#src/repositories/redis-throttle-event.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '#test/db.ts';
+import { InMemoryThrottleEventStore } from '#test/services/in-memory-repositories.ts';
 
 const WINDOW = 15 * 60_000;
 const NOW = Date.UTC(2026, 0, 1);
@@ -63,6 +65,11 @@ behavesAsAThrottleEventStore(`ThrottleEventRepository (${testDialect()})`, async
   const database: TestDatabase = await createTestDatabase();
   return { store: new ThrottleEventRepository(database.db), close: () => database.close() };
 });
+
+behavesAsAThrottleEventStore('InMemoryThrottleEventStore (the service harness fake)', async () => ({
+  store: new InMemoryThrottleEventStore(),
+  close: async () => {},
+}));
 
 const redisUrl = process.env.REDIS_URL;
 describe.skipIf(!redisUrl)('with Redis (needs REDIS_URL)', () => {

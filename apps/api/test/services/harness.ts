@@ -6,6 +6,7 @@
 import type { Selectable } from 'kysely';
 import type { EpisodeRow, PurchaseTable, RentalTable } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
+import { type PaymentProviderRepository, TestPaymentProvider } from '#src/repositories/payment-provider.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
@@ -14,12 +15,37 @@ import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { ModerationService } from '#src/services/moderation.service.ts';
+import { PaymentWebhookService } from '#src/services/payment-webhook.service.ts';
+import { type PaymentLog, PlanService } from '#src/services/plan.service.ts';
+import { PlanBonusJob } from '#src/services/plan-bonus-job.service.ts';
+import { PurchaseService } from '#src/services/purchase.service.ts';
 import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
+import { ShopService } from '#src/services/shop.service.ts';
+import { StaffService } from '#src/services/staff.service.ts';
+import { TicketService } from '#src/services/ticket.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
 import { WalletService } from '#src/services/wallet.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
+import {
+  InMemoryPurchaseRepository,
+  InMemoryTicketRepository,
+} from '#test/services/in-memory-commerce-repositories.ts';
+import {
+  InMemoryAuditLogRepository,
+  InMemoryCommentModerationRepository,
+  InMemoryCommentRepository,
+  InMemoryNgWordRepository,
+  InMemoryUserRoleRepository,
+} from '#test/services/in-memory-moderation-repositories.ts';
+import {
+  InMemoryPaymentRepository,
+  InMemoryPaymentTransactions,
+  InMemoryTestCheckoutSessionRepository,
+  PaymentTables,
+} from '#test/services/in-memory-payment-repositories.ts';
 import {
   InMemoryCatalogueRepository,
   InMemoryChallengeRepository,
@@ -40,6 +66,7 @@ import {
   SequentialCrypto,
 } from '#test/services/in-memory-repositories.ts';
 import { rowFactory } from '#test/services/stubs.ts';
+import { StripeDouble } from '#test/stripe-double.ts';
 
 export const TEST_TIME_ZONE = 'Asia/Tokyo';
 export const TEST_SESSION_OPTIONS = { ttlMs: 30 * 86_400_000, deviceLimit: 2 };
@@ -82,9 +109,36 @@ export function newTestWorld(now = TEST_NOW) {
   };
   const catalogue = new InMemoryCatalogueRepository(tables);
   const wallet = new InMemoryWalletRepository(tables);
+  const ownership = new InMemoryOwnershipRepository(tables);
+  const purchases = new InMemoryPurchaseRepository(tables);
+  const tickets = new InMemoryTicketRepository(tables);
+  const moderation = {
+    comments: new InMemoryCommentRepository(tables),
+    moderation: new InMemoryCommentModerationRepository(tables),
+    ngWords: new InMemoryNgWordRepository(tables),
+    auditLog: new InMemoryAuditLogRepository(tables),
+    roles: new InMemoryUserRoleRepository(tables),
+  };
   return {
-    ownership: new InMemoryOwnershipRepository(tables),
+    ownership,
     wallet,
+    purchases,
+    tickets,
+    moderation,
+    /** CommerceTransactionRepository's stores, all or nothing: purchases and rentals spend and write in one. */
+    commerceTransactions: new InMemoryTransactions(tables, {
+      wallet,
+      purchases,
+      tickets,
+      ownership,
+      users: repositories.users,
+      titleActivity: catalogue,
+    }),
+    /** CommentTransactionRepository's stores, all or nothing. */
+    commentTransactions: new InMemoryTransactions(tables, {
+      ...moderation,
+      roles: moderation.roles,
+    }),
     /** Wallet changes all or nothing, as in CommerceTransactionRepository. */
     walletTransactions: new InMemoryTransactions(tables, { wallet }),
     readingHistory: new InMemoryReadingHistoryRepository(tables),
@@ -273,4 +327,122 @@ export function newReadingHistoryService(world = newTestWorld()) {
   const { sut: catalogue } = newCatalogueService(world);
   const sut = new ReadingHistoryService({ history: world.readingHistory, catalogue }, { timeZone: TEST_TIME_ZONE });
   return { sut, world };
+}
+
+export function newTicketService(world = newTestWorld()) {
+  const { sut: entitlement } = newEntitlementService(world);
+  const sut = new TicketService({
+    tickets: world.tickets,
+    sales: world.purchases,
+    entitlement,
+    labels: world.purchases,
+    transactions: world.commerceTransactions,
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+  });
+  return { sut, world };
+}
+
+export function newPurchaseService(world = newTestWorld()) {
+  const { sut: entitlement } = newEntitlementService(world);
+  const { sut: catalogue } = newCatalogueService(world);
+  const { sut: tickets } = newTicketService(world);
+  const wallet = new WalletService({
+    wallets: world.wallet,
+    transactions: world.walletTransactions,
+    premiumTickets: world.tickets,
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+  });
+  const sut = new PurchaseService({
+    purchases: world.purchases,
+    entitlement,
+    transactions: world.commerceTransactions,
+    wallet,
+    titles: catalogue,
+    tickets,
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+  });
+  return { sut, world, wallet };
+}
+
+export function newModerationService(world = newTestWorld()) {
+  const staff = new StaffService(
+    {
+      roles: world.moderation.roles,
+      users: world.repositories.users,
+      transactions: world.commentTransactions,
+      clock: world.clock,
+    },
+    { timeZone: TEST_TIME_ZONE },
+  );
+  const sut = new ModerationService(
+    {
+      staff,
+      moderation: world.moderation.moderation,
+      ngWords: world.moderation.ngWords,
+      auditLog: world.moderation.auditLog,
+      users: world.repositories.users,
+      transactions: world.commentTransactions,
+      clock: world.clock,
+      tags: (userId) => `Reader ${userId}`,
+    },
+    { timeZone: TEST_TIME_ZONE },
+  );
+  return { sut, world };
+}
+
+/**
+ * The shop, the webhook and the GrantPlanBonus job over in-memory payment tables, with the embedded
+ * test provider (`TestPaymentProvider`: its sessions in memory, its events signed with the real SDK) or
+ * the provider a test passes; `stripe` signs Stripe-shaped events with the webhook secret.
+ */
+export function newPaymentServices(
+  world = newTestWorld(),
+  options: { provider?: PaymentProviderRepository; log?: PaymentLog } = {},
+) {
+  const stripe = new StripeDouble();
+  const payments = new PaymentTables();
+  const provider =
+    options.provider ??
+    new TestPaymentProvider({
+      webhookSecret: stripe.webhookSecret,
+      sessions: new InMemoryTestCheckoutSessionRepository(payments),
+      now: () => world.clock.now(),
+    });
+  const { sut: wallet } = newWalletService(world);
+  // Premium tickets go through the real grant (its checks), into the in-memory ticket table.
+  const { sut: tickets } = newTicketService(world);
+  const transactions = new InMemoryPaymentTransactions(payments, world.tables, world.wallet);
+  const reader = new InMemoryPaymentRepository(payments, world.tables);
+  const plans = new PlanService({ wallet, tickets, timeZone: TEST_TIME_ZONE });
+  const webhooks = new PaymentWebhookService({
+    transactions,
+    provider,
+    wallet,
+    plans,
+    clock: world.clock,
+    log: options.log,
+  });
+  const shop = new ShopService({
+    payments: reader,
+    transactions,
+    provider,
+    webhooks,
+    clock: world.clock,
+    timeZone: TEST_TIME_ZONE,
+    webOrigins: ['http://web.test'],
+    log: options.log,
+  });
+  const planBonusJob = new PlanBonusJob({
+    payments: reader,
+    transactions,
+    provider,
+    webhooks,
+    plans,
+    clock: world.clock,
+    log: options.log,
+  });
+  return { shop, webhooks, planBonusJob, world, payments, transactions, provider, stripe };
 }

@@ -1,11 +1,15 @@
-// In-memory repositories for service unit tests (ADR 005, ADR 011; STYLE habit 6): the public
+// In-memory repositories for service unit tests (ADR 005, ADR 011; architecture habit 6): the public
 // methods of the real repositories over plain arrays, with the same semantics where services rely
 // on them (defaults, unique e-mail, single-use tokens, released episodes, order). Integration tests
 // keep checking the SQL itself on SQLite and PostgreSQL; these let a test state a rule in a few rows.
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type {
+  AuditLogRow,
   ChallengeRow,
+  CommentReportTable,
+  CommentRow,
+  CommentSuspensionTable,
   ConsentRow,
   DeviceRow,
   EmailTokenPurpose,
@@ -13,11 +17,16 @@ import type {
   EpisodeRow,
   EpisodeViewRow,
   MagazineCategoryRow,
+  MagazinePurchaseTable,
+  NgWordRow,
   PageRow,
+  PremiumTicketTable,
   PurchaseTable,
   RentalTable,
   TagRow,
   TitleRow,
+  TitleTicketTable,
+  UserRoleTable,
   UserRow,
   UserStatus,
   UserUpdate,
@@ -29,6 +38,7 @@ import type { ConsentRepository, NewConsent } from '#src/repositories/consent.re
 import type { DeviceRepository, DeviceUpdate, NewDevice } from '#src/repositories/device.repository.ts';
 import type { EmailTokenRepository, NewEmailToken } from '#src/repositories/email-token.repository.ts';
 import type { EpisodeOwnershipRow, OwnershipRepository } from '#src/repositories/ownership.repository.ts';
+import type { MagazineSaleRow } from '#src/repositories/purchase.repository.ts';
 import type {
   EpisodeProgress,
   EpisodeViewRow as EpisodeViewMark,
@@ -42,13 +52,14 @@ import type {
   TransactionalRepositories,
   TransactionRepository,
 } from '#src/repositories/transaction.repository.ts';
-import { EmailTakenError, type UserRepository } from '#src/repositories/user.repository.ts';
+import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { NewLedgerEntry } from '#src/repositories/wallet.repository.ts';
+import { EmailTakenError } from '#src/rules/conflict.error.ts';
 import type { PointLot } from '#src/rules/wallet.rules.ts';
 import type { AccountMail } from '#src/services/account-mailer.service.ts';
 import type { ThrottleEventStore } from '#src/services/login-throttle.service.ts';
 import type { SessionCrypto } from '#src/services/session.service.ts';
-import type { PointSplit, WalletReader, WalletStore } from '#src/services/wallet.service.ts';
+import type { PointSplit, WalletSource, WalletStore } from '#src/services/wallet.service.ts';
 
 /** The tables the fakes share, as rows; a test may read or seed them directly. */
 export class InMemoryTables {
@@ -73,6 +84,18 @@ export class InMemoryTables {
   rentals: Selectable<RentalTable>[] = [];
   ledger: (NewLedgerEntry & { id: number })[] = [];
   pointBalances: ({ user_id: number } & PointSplit)[] = [];
+  /** Magazine issues as sold: price, release and the category's is_purchase (in-memory-commerce-repositories.ts). */
+  magazineSales: MagazineSaleRow[] = [];
+  magazinePurchases: Selectable<MagazinePurchaseTable>[] = [];
+  titleTickets: Selectable<TitleTicketTable>[] = [];
+  premiumTickets: Selectable<PremiumTicketTable>[] = [];
+  /** Comments, reports, suspensions, NG words, roles and the audit log (in-memory-moderation-repositories.ts). */
+  comments: CommentRow[] = [];
+  commentReports: Selectable<CommentReportTable>[] = [];
+  suspensions: Selectable<CommentSuspensionTable>[] = [];
+  ngWords: NgWordRow[] = [];
+  userRoles: Selectable<UserRoleTable>[] = [];
+  auditLog: AuditLogRow[] = [];
   private ids = new Map<string, number>();
 
   nextId(table: string): number {
@@ -105,6 +128,11 @@ export const USER_COLUMN_DEFAULTS = {
   push_notice_status: 0,
   noah_id: null,
   resigned_at: null,
+  private_reading: 0,
+  chapter_alert_mail: 0,
+  chapter_alert_from: null,
+  chapter_alert_mailed_at: null,
+  new_chapters_seen_at: null,
 } as const satisfies Partial<UserRow>;
 
 export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
@@ -122,7 +150,7 @@ export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
     return this.tables.users.find((user) => user.email === email);
   }
 
-  async createUser(user: Parameters<UserRepository['createUser']>[0]): Promise<UserRow> {
+  async insertUser(user: Parameters<UserRepository['insertUser']>[0]): Promise<UserRow> {
     if (user.email && (await this.findUserByEmail(user.email))) throw new EmailTakenError();
     const row = { id: this.tables.nextId('user'), ...USER_COLUMN_DEFAULTS, ...user } as UserRow;
     this.tables.users.push(row);
@@ -149,7 +177,7 @@ export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
 export class InMemorySessionRepository implements RepositoryPort<SessionRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
-  async createSession(session: Parameters<SessionRepository['createSession']>[0]): Promise<WebTokenRow> {
+  async insertSession(session: Parameters<SessionRepository['insertSession']>[0]): Promise<WebTokenRow> {
     const row: WebTokenRow = {
       id: this.tables.nextId('web_token'),
       device_name: '',
@@ -166,12 +194,26 @@ export class InMemorySessionRepository implements RepositoryPort<SessionReposito
     const session = this.tables.sessions.find((s) => s.token_hash === tokenHash);
     const user = session && this.tables.users.find((u) => u.id === session.user_id);
     if (!session || !user) return undefined;
-    const { id, user_id, expires_at, revoked_at, last_seen_at } = session;
-    return { id, user_id, expires_at, revoked_at, last_seen_at, status: user.status };
+    const { id, user_id, expires_at, revoked_at, last_seen_at, device_name } = session;
+    return {
+      id,
+      user_id,
+      expires_at,
+      revoked_at,
+      last_seen_at,
+      status: user.status,
+      device_name,
+      private_reading: user.private_reading,
+    };
   }
 
   async findSessionById(id: number) {
     return this.tables.sessions.find((s) => s.id === id);
+  }
+
+  async updateSessionDeviceName(id: number, deviceName: string): Promise<void> {
+    const session = await this.findSessionById(id);
+    if (session) session.device_name = deviceName;
   }
 
   async touchSession(id: number, now: number, staleBefore: number): Promise<void> {
@@ -186,10 +228,11 @@ export class InMemorySessionRepository implements RepositoryPort<SessionReposito
     return true;
   }
 
+  /** Every session not revoked yet, expired ones too, as the SQL does. */
   async revokeUserSessions(userId: number, now: number, exceptId: number | null = null): Promise<number> {
-    const live = this.live(userId, now).filter((s) => s.id !== exceptId);
-    for (const session of live) session.revoked_at = now;
-    return live.length;
+    const open = this.tables.sessions.filter((s) => s.user_id === userId && s.revoked_at === null && s.id !== exceptId);
+    for (const session of open) session.revoked_at = now;
+    return open.length;
   }
 
   async countActiveSessions(userId: number, now: number): Promise<number> {
@@ -208,10 +251,14 @@ export class InMemorySessionRepository implements RepositoryPort<SessionReposito
 export class InMemoryEmailTokenRepository implements RepositoryPort<EmailTokenRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
-  async createEmailToken(token: NewEmailToken): Promise<EmailTokenRow> {
+  async insertEmailToken(token: NewEmailToken): Promise<EmailTokenRow> {
     const row = { id: this.tables.nextId('email_token'), payload: '{}', used_at: null, ...token } as EmailTokenRow;
     this.tables.emailTokens.push(row);
     return row;
+  }
+
+  async findEmailTokenByHash(tokenHash: string) {
+    return this.tables.emailTokens.find((t) => t.token_hash === tokenHash);
   }
 
   async consumeEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: number) {
@@ -238,7 +285,7 @@ export class InMemoryEmailTokenRepository implements RepositoryPort<EmailTokenRe
 export class InMemoryConsentRepository implements RepositoryPort<ConsentRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
-  async createConsent(consent: NewConsent): Promise<ConsentRow> {
+  async insertConsent(consent: NewConsent): Promise<ConsentRow> {
     const row = {
       id: this.tables.nextId('consent'),
       user_id: null,
@@ -257,6 +304,22 @@ export class InMemoryConsentRepository implements RepositoryPort<ConsentReposito
   }
 }
 
+/** The device columns' SQL defaults, as an insert leaves them. */
+export const DEVICE_COLUMN_DEFAULTS = {
+  device: '',
+  platform: 3,
+  os_version: '',
+  locale: '',
+  timezone: '',
+  tablet: 0,
+  regid: '',
+  fcm_token: '',
+  advertising_id: '',
+  adjust_id: '',
+  app_instance_id: '',
+  ab_test_config: '',
+} as const satisfies Partial<DeviceRow>;
+
 export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
@@ -272,8 +335,8 @@ export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository
     return this.tables.devices.filter((d) => d.user_id === userId);
   }
 
-  async createDevice(device: NewDevice): Promise<DeviceRow> {
-    const row = { id: this.tables.nextId('device'), ...device } as DeviceRow;
+  async insertDevice(device: NewDevice): Promise<DeviceRow> {
+    const row = { id: this.tables.nextId('device'), ...DEVICE_COLUMN_DEFAULTS, ...device } as DeviceRow;
     this.tables.devices.push(row);
     return row;
   }
@@ -287,7 +350,7 @@ export class InMemoryDeviceRepository implements RepositoryPort<DeviceRepository
 export class InMemoryChallengeRepository implements RepositoryPort<ChallengeRepository> {
   constructor(private readonly tables: InMemoryTables) {}
 
-  async createChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
+  async insertChallenge(challenge: NewChallenge): Promise<ChallengeRow> {
     const row = { id: this.tables.nextId('challenge'), key_id: null, used_at: null, ...challenge } as ChallengeRow;
     this.tables.challenges.push(row);
     return row;
@@ -335,7 +398,7 @@ export class InMemoryTransactionRepository
  * lock and the lot reads in order; `balanceDisagrees` makes the balance's update fail as if the row
  * disagreed with the lots.
  */
-export class InMemoryWalletRepository implements WalletStore, WalletReader {
+export class InMemoryWalletRepository implements WalletStore, WalletSource {
   calls: string[] = [];
   balanceDisagrees = false;
 
@@ -561,6 +624,7 @@ export class InMemoryCatalogueRepository {
         last_viewed_at: now,
         finished_at: null,
         last_page: 0,
+        last_device: '',
       });
     }
   }
@@ -687,6 +751,8 @@ export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingH
             last_page: view?.last_page ?? 0,
             page_count: episode.page_count,
             finished_at: view?.finished_at ?? null,
+            last_device: view?.last_device ?? '',
+            page_left_at: view?.last_viewed_at ?? null,
           },
         ];
       })
@@ -706,7 +772,14 @@ export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingH
       (v) => v.user_id === progress.userId && v.episode_id === progress.episodeId,
     );
     const finishedAt = finished ? now : (row?.finished_at ?? null);
-    if (row) Object.assign(row, { last_page: progress.page, last_viewed_at: now, finished_at: finishedAt });
+    const device = progress.device ?? '';
+    if (row)
+      Object.assign(row, {
+        last_page: progress.page,
+        last_device: device,
+        last_viewed_at: now,
+        finished_at: finishedAt,
+      });
     else
       this.tables.episodeViews.push({
         user_id: progress.userId,
@@ -716,6 +789,7 @@ export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingH
         last_viewed_at: now,
         finished_at: finishedAt,
         last_page: progress.page,
+        last_device: device,
       });
   }
 
@@ -725,6 +799,10 @@ export class InMemoryReadingHistoryRepository implements RepositoryPort<ReadingH
 
   async upsertFinished(progress: EpisodeProgress, now: number): Promise<void> {
     this.upsert(progress, now, true);
+  }
+
+  async findLastPage(userId: number, episodeId: number): Promise<number | undefined> {
+    return this.tables.episodeViews.find((v) => v.user_id === userId && v.episode_id === episodeId)?.last_page;
   }
 
   async listEpisodeViews(userId: number, episodeIds: readonly number[]): Promise<EpisodeViewMark[]> {

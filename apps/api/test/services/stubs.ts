@@ -1,9 +1,10 @@
 // Whole rows with the database's defaults and unique ids (factories with overrides), and the named
-// states service tests reason about (STYLE habit 7): who asks (`authStub`, `readerStub`), and the
+// states service tests reason about (architecture habit 7): who asks (`authStub`, `readerStub`), and the
 // episodes and titles of the access rules (`titleStub`).
 import { LAW_COOKIE_TTL_SECONDS, serializeBirthdayCookie } from '@manga/contracts';
 import type { Selectable } from 'kysely';
 import type {
+  CommentRow,
   EpisodeRow,
   PageRow,
   PurchaseTable,
@@ -90,6 +91,7 @@ export const rowFactory = {
       free_latest_count: 0,
       free_until_at: null,
       episode_order: 1,
+      viewing_direction: 1,
       support_status: 0,
       ticket_enabled: 0,
       ticket_max: 0,
@@ -165,6 +167,19 @@ export const rowFactory = {
     };
   },
 
+  /** A visible comment on `episode_id` by `user_id`, posted an hour ago, never reviewed. */
+  comment(overrides: Partial<CommentRow> & Pick<CommentRow, 'episode_id' | 'user_id'>): CommentRow {
+    return {
+      id: next(),
+      body: 'What a chapter!',
+      like_count: 0,
+      status: 'visible',
+      created_at: TEST_NOW - HOUR,
+      reviewed_at: null,
+      ...overrides,
+    };
+  },
+
   page(overrides: Partial<PageRow> & Pick<PageRow, 'episode_id' | 'page_number'>): PageRow {
     return {
       id: next(),
@@ -174,6 +189,10 @@ export const rowFactory = {
       sha256: '0'.repeat(64),
       media_type: 'image/jpeg',
       storage_key: `episodes/${overrides.episode_id}/s0000/${String(overrides.page_number).padStart(3, '0')}.jpg`,
+      light_width: null,
+      light_height: null,
+      light_bytes: null,
+      light_storage_key: null,
       ...overrides,
     };
   },
@@ -203,7 +222,7 @@ export const readerStub: Readonly<Record<'anonymous' | 'adult' | 'minor' | 'craw
   adult: { user: null, isCrawler: false, cookies: { birthday: birthdayCookie('1990-04') } },
   /** Born 2011-06: 14 years old, too young for titles rated 16. */
   minor: { user: null, isCrawler: false, cookies: { birthday: birthdayCookie('2011-06') } },
-  /** A search engine: SPEC §4's default consent opens browsing, never age-rated pages (ADR 015). */
+  /** A search engine: product §4's default consent opens browsing, never age-rated pages (ADR 015). */
   crawler: { user: null, isCrawler: true, cookies: {} },
 };
 

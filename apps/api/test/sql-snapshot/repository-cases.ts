@@ -1,4 +1,4 @@
-// The repository methods whose SQL is snapshotted in src/queries (STYLE habit 5), each with
+// The repository methods whose SQL is snapshotted in src/queries (architecture habit 5), each with
 // representative arguments. The mapped types make the compiler require a case for every method of a
 // listed repository that returns a Promise; a new Kysely repository gets its entry here.
 // Arguments are literals, not test factories, so that the parameters in the snapshot never change.
@@ -7,7 +7,9 @@ import type { Database, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts'
 import { AccountActivityRepository } from '#src/repositories/account-activity.repository.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
+import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
+import { ChapterAlertRepository } from '#src/repositories/chapter-alert.repository.ts';
 import { CommentRepository } from '#src/repositories/comment.repository.ts';
 import { CommentModerationRepository } from '#src/repositories/comment-moderation.repository.ts';
 import { ConsentRepository } from '#src/repositories/consent.repository.ts';
@@ -29,6 +31,7 @@ import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import { SessionRepository } from '#src/repositories/session.repository.ts';
 import { SettingRepository } from '#src/repositories/setting.repository.ts';
+import { SupportRepository } from '#src/repositories/support.repository.ts';
 import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 import { ThrottleEventRepository } from '#src/repositories/throttle-event.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
@@ -122,8 +125,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     incrementCounter: (repository) => repository.incrementCounter(1, 'click', '2026-11-22'),
   }),
   repositoryCases('audit-log', AuditLogRepository, {
-    createAuditLog: (repository) =>
-      repository.createAuditLog({
+    insertAuditLog: (repository) =>
+      repository.insertAuditLog({
         actor_user_id: 1,
         action: 'comment.hide',
         target_type: 'comment',
@@ -131,11 +134,12 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         reason: 'Spoils the ending.',
         created_at: NOW,
       }),
+    findAuditByRequestKey: (repository) => repository.findAuditByRequestKey('7:grant-0001'),
     listAuditLog: (repository) => repository.listAuditLog(21, 0),
   }),
   repositoryCases('challenge', ChallengeRepository, {
-    createChallenge: (repository) =>
-      repository.createChallenge({
+    insertChallenge: (repository) =>
+      repository.insertChallenge({
         user_id: 1,
         challenge: 'challenge-value',
         created_at: NOW,
@@ -159,21 +163,21 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listUserComments: (repository) => repository.listUserComments(1, 'old', 21, 0),
     countUserCommentsSince: (repository) => repository.countUserCommentsSince(1, NOW - 3_600_000),
     hasViewedEpisode: (repository) => repository.hasViewedEpisode(1, 100001),
-    createComment: (repository) =>
-      repository.createComment({ episode_id: 100001, user_id: 1, body: 'What a chapter!', created_at: NOW }),
+    insertComment: (repository) =>
+      repository.insertComment({ episode_id: 100001, user_id: 1, body: 'What a chapter!', created_at: NOW }),
     adjustEpisodeCommentNum: {
       up: (repository) => repository.adjustEpisodeCommentNum(100001, 1),
       down: (repository) => repository.adjustEpisodeCommentNum(100001, -1),
     },
-    createLike: (repository) => repository.createLike(7, 2, NOW),
+    insertLike: (repository) => repository.insertLike(7, 2, NOW),
     deleteLike: (repository) => repository.deleteLike(7, 2),
     adjustLikeCount: {
       up: (repository) => repository.adjustLikeCount(7, 1),
       down: (repository) => repository.adjustLikeCount(7, -1),
     },
     listLikedCommentIds: (repository) => repository.listLikedCommentIds(2, 100001),
-    createMute: (repository) => repository.createMute({ user_id: 2, muted_user_id: 1, comment_id: 7, created_at: NOW }),
-    createReport: (repository) => repository.createReport(7, 2, NOW),
+    insertMute: (repository) => repository.insertMute({ user_id: 2, muted_user_id: 1, comment_id: 7, created_at: NOW }),
+    insertReport: (repository) => repository.insertReport(7, 2, NOW, { reason: 'spam', note: 'shop links' }),
     findSuspensionEnd: (repository) => repository.findSuspensionEnd(1),
     findLikeSeenAt: (repository) => repository.findLikeSeenAt(1),
     upsertLikeSeenAt: (repository) => repository.upsertLikeSeenAt(1, NOW),
@@ -200,8 +204,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     deleteSuspension: (repository) => repository.deleteSuspension(1),
   }),
   repositoryCases('consent', ConsentRepository, {
-    createConsent: (repository) =>
-      repository.createConsent({
+    insertConsent: (repository) =>
+      repository.insertConsent({
         user_id: 1,
         birthday: '2000-01',
         age_group: 'adult',
@@ -212,15 +216,15 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findLatestConsentByUser: (repository) => repository.findLatestConsentByUser(1),
   }),
   repositoryCases('database-health', DatabaseHealthRepository, {
-    ping: (repository) => repository.ping(),
+    probeWrite: (repository) => repository.probeWrite(NOW),
   }),
   repositoryCases('device', DeviceRepository, {
     findDeviceByOriginalUuid: (repository) =>
       repository.findDeviceByOriginalUuid('0f8fad5b-d9cb-469f-a165-70867728950e'),
     findLatestDeviceByUser: (repository) => repository.findLatestDeviceByUser(1),
     listDevicesByUser: (repository) => repository.listDevicesByUser(1),
-    createDevice: (repository) =>
-      repository.createDevice({
+    insertDevice: (repository) =>
+      repository.insertDevice({
         user_id: 1,
         original_uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
         device: 'Pixel 9',
@@ -231,8 +235,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     updateDevice: (repository) => repository.updateDevice(1, { os_version: '15', updated_at: NOW }),
   }),
   repositoryCases('email-token', EmailTokenRepository, {
-    createEmailToken: (repository) =>
-      repository.createEmailToken({
+    insertEmailToken: (repository) =>
+      repository.insertEmailToken({
         user_id: null,
         purpose: 'signup',
         token_hash: 'a'.repeat(64),
@@ -241,6 +245,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         created_at: NOW,
         expires_at: NOW + DAY_MS,
       }),
+    findEmailTokenByHash: (repository) => repository.findEmailTokenByHash('a'.repeat(64)),
     consumeEmailToken: (repository) => repository.consumeEmailToken('a'.repeat(64), 'signup', NOW),
     revokeUserEmailTokens: (repository) =>
       repository.revokeUserEmailTokens(1, ['password_change', 'password_reset'], NOW),
@@ -273,7 +278,21 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     hasTitle: (repository) => repository.hasTitle(10001),
     findEpisodeById: (repository) => repository.findEpisodeById(100001),
     nextSortIndex: (repository) => repository.nextSortIndex(10001),
+    nextEpisodeId: (repository) => repository.nextEpisodeId(),
     listEpisodeStorageKeys: (repository) => repository.listEpisodeStorageKeys(100001),
+    listEpisodesMissingLightTier: (repository) => repository.listEpisodesMissingLightTier(50),
+    listPagesByEpisode: (repository) => repository.listPagesByEpisode(100001),
+    recordLightTier: (repository) =>
+      repository.recordLightTier(100001, [
+        {
+          page_number: 1,
+          storage_key: 'episodes/100001/pages/1.webp',
+          light_width: 576,
+          light_height: 832,
+          light_bytes: 40_000,
+          light_storage_key: 'episodes/100001/s00000001/light/001.jpg',
+        },
+      ]),
     commitEpisode: {
       'new title and episode': (repository) =>
         repository.commitEpisode({
@@ -283,11 +302,29 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         }),
       'existing title': (repository) =>
         repository.commitEpisode({ episode: episodeRow(100002, 10001, 2), pages: [pageRow(100002, 1)] }),
+      'with its audit row (console upload)': (repository) =>
+        repository.commitEpisode({
+          episode: episodeRow(100003, 10001, 3),
+          pages: [pageRow(100003, 1)],
+          audit: {
+            actor_user_id: 1,
+            action: 'episode.upload',
+            target_type: 'episode',
+            target_id: 100003,
+            detail: '{}',
+            created_at: NOW,
+          },
+        }),
     },
   }),
   repositoryCases('job', JobRepository, {
-    claimJob: (repository) => repository.claimJob('RebuildRankings', 'RebuildRankings:1959936', NOW),
-    finishJob: (repository) => repository.finishJob(1, 'success', '', NOW),
+    claimJob: (repository) =>
+      repository.claimJob('RebuildRankings', 'RebuildRankings:1959936', NOW, {
+        owner: 'api-1:4242:9f8e7d6c',
+        expiresAt: NOW + 60_000,
+      }),
+    renewLease: (repository) => repository.renewLease(1, { owner: 'api-1:4242:9f8e7d6c', expiresAt: NOW + 60_000 }),
+    finishJob: (repository) => repository.finishJob(1, 'api-1:4242:9f8e7d6c', 'success', '', NOW),
     findLatestJob: (repository) => repository.findLatestJob('RebuildRankings'),
   }),
   repositoryCases('ledger-audit', LedgerAuditRepository, {
@@ -318,8 +355,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
   }),
   repositoryCases('ng-word', NgWordRepository, {
     listNgWords: (repository) => repository.listNgWords(),
-    createNgWord: (repository) =>
-      repository.createNgWord({
+    insertNgWord: (repository) =>
+      repository.insertNgWord({
         word: 'ネタバレ',
         normalized_word: 'ねたばれ',
         match_type: 'part',
@@ -364,9 +401,13 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         ],
       ),
   }),
+  repositoryCases('support', SupportRepository, {
+    listReadersByEmailPrefix: (repository) => repository.listReadersByEmailPrefix('reader_1@', 20),
+    listPurchasesOfUser: (repository) => repository.listPurchasesOfUser(1, 21, 0),
+  }),
   repositoryCases('session', SessionRepository, {
-    createSession: (repository) =>
-      repository.createSession({
+    insertSession: (repository) =>
+      repository.insertSession({
         user_id: 1,
         token_hash: 'c'.repeat(64),
         device_name: 'Chrome on macOS',
@@ -377,6 +418,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
       }),
     findSessionByTokenHash: (repository) => repository.findSessionByTokenHash('c'.repeat(64)),
     findSessionById: (repository) => repository.findSessionById(1),
+    updateSessionDeviceName: (repository) => repository.updateSessionDeviceName(1, 'My tablet'),
     touchSession: (repository) => repository.touchSession(1, NOW, NOW - 300_000),
     revokeSession: (repository) => repository.revokeSession(1, NOW),
     revokeUserSessions: {
@@ -453,6 +495,16 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     insertViewHistoryIfAbsent: (repository) => repository.insertViewHistoryIfAbsent(1, 10001, 100001, NOW),
     upsertEpisodeView: (repository) => repository.upsertEpisodeView(1, 10001, 100001, NOW),
   }),
+  repositoryCases('chapter-alert', ChapterAlertRepository, {
+    listDueAlertReaders: (repository) => repository.listDueAlertReaders(NOW, NOW - DAY_MS, 500),
+    listAlertChapters: (repository) => repository.listAlertChapters(1, NOW, 200),
+    claimAlerts: (repository) => repository.claimAlerts(1, [200001, 200002], NOW),
+    finishAlerts: (repository) => repository.finishAlerts(1, [200001, 200002], NOW),
+    releaseAlerts: (repository) => repository.releaseAlerts(1, [200001, 200002]),
+    listNewChapters: (repository) => repository.listNewChapters(1, NOW - DAY_MS, NOW, 200),
+    listMutedTitleIds: (repository) => repository.listMutedTitleIds(1),
+    updateTitleAlert: (repository) => repository.updateTitleAlert(1, 10001, 0),
+  }),
   repositoryCases('favorite', FavoriteRepository, {
     listFavoriteTitles: (repository) => repository.listFavoriteTitles(1, 100, 0, NOW),
     countFavoriteTitles: (repository) => repository.countFavoriteTitles(1),
@@ -460,10 +512,22 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     insertFavoriteTitle: (repository) => repository.insertFavoriteTitle(1, 10001, NOW, 100),
     deleteFavoriteTitle: (repository) => repository.deleteFavoriteTitle(1, 10001),
   }),
+  repositoryCases('bookmark', BookmarkRepository, {
+    listBookmarks: (repository) => repository.listBookmarks(1, 500, 0),
+    listBookmarksByTitle: (repository) => repository.listBookmarksByTitle(1, 10001, 500, 0),
+    findBookmark: (repository) => repository.findBookmark(1, 1),
+    findBookmarkByPage: (repository) => repository.findBookmarkByPage(1, 100001, 3),
+    countBookmarks: (repository) => repository.countBookmarks(1),
+    upsertBookmark: (repository) =>
+      repository.upsertBookmark({ userId: 1, titleId: 10001, episodeId: 100001, page: 3, note: 'the duel' }, NOW, 500),
+    updateBookmarkNote: (repository) => repository.updateBookmarkNote(1, 1, 'a new note', NOW),
+    deleteBookmark: (repository) => repository.deleteBookmark(1, 1),
+  }),
   repositoryCases('reading-history', ReadingHistoryRepository, {
     listViewedTitles: (repository) => repository.listViewedTitles(1, 20, 0),
     findViewedTitle: (repository) => repository.findViewedTitle(1, 10001),
     listEpisodeViews: (repository) => repository.listEpisodeViews(1, [100001, 100002]),
+    findLastPage: (repository) => repository.findLastPage(1, 100001),
     upsertLastPage: (repository) =>
       repository.upsertLastPage({ userId: 1, titleId: 10001, episodeId: 100001, page: 7 }, NOW),
     upsertFinished: (repository) =>
@@ -525,8 +589,8 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     findUserById: (repository) => repository.findUserById(1),
     findHashKeyByUserId: (repository) => repository.findHashKeyByUserId(1),
     findUserByEmail: (repository) => repository.findUserByEmail('reader@example.com'),
-    createUser: (repository) =>
-      repository.createUser({
+    insertUser: (repository) =>
+      repository.insertUser({
         email: 'reader@example.com',
         password_hash: '$argon2id$…',
         hash_key: 'hash-key',
@@ -539,10 +603,12 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     lockUser: (repository) => repository.lockUser(1),
   }),
   repositoryCases('user-role', UserRoleRepository, {
-    hasRole: (repository) => repository.hasRole(1, 'operator'),
-    createRole: (repository) => repository.createRole(1, 'operator', NOW),
-    deleteRole: (repository) => repository.deleteRole(1, 'operator'),
-    listRoleHolders: (repository) => repository.listRoleHolders('operator'),
+    listRolesOf: (repository) => repository.listRolesOf(1),
+    listRoleRows: (repository) => repository.listRoleRows(),
+    lockRoleHolders: (repository) => repository.lockRoleHolders('admin'),
+    insertRole: (repository) => repository.insertRole(1, 'moderator', NOW),
+    deleteRole: (repository) => repository.deleteRole(1, 'moderator'),
+    listRoleHolders: (repository) => repository.listRoleHolders('moderator'),
   }),
   repositoryCases('wallet', WalletRepository, {
     lockWallet: (repository) => repository.lockWallet(1, NOW),

@@ -1,4 +1,4 @@
-// The SQL snapshot of every repository query (STYLE habit 5, immich `@GenerateSql`): repository
+// The SQL snapshot of every repository query (architecture habit 5, immich `@GenerateSql`): repository
 // methods run against a Kysely that never connects, the compiled statements are recorded and written
 // to src/queries/<repository>.<dialect>.sql, so that reviewers read SQL diffs for both dialects.
 // `npm run sql -w @manga/api` writes the files (sql-snapshot.cli.ts, from the cases of

@@ -1,5 +1,5 @@
 // `npm run sql -w @manga/api`: writes apps/api/src/queries/<repository>.<dialect>.sql, the SQL of every
-// repository query on SQLite and PostgreSQL (STYLE habit 5), from the cases of repository-cases.ts.
+// repository query on SQLite and PostgreSQL (architecture habit 5), from the cases of repository-cases.ts.
 // Files of repositories no longer listed are removed. CI fails when the committed files differ from
 // what the code generates (sql-snapshot.test.ts beside this file).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

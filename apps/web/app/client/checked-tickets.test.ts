@@ -24,7 +24,7 @@ const DAY = 24 * HOUR;
 // Noon local time, so that a few hours either way stay on the same day in any zone the tests run in.
 const NOW = new Date(2026, 10, 26, 12);
 
-describe('the checked-ticket list in local storage (SPEC §3, §9)', () => {
+describe('the checked-ticket list in local storage (product §3, §9)', () => {
   it('records the first decision of the day under checkedTicketList and repeats it that day', () => {
     const storage = new MemoryStorage();
     expect(decideTicketBadge(storage, { userId: 7, firstExpiresAt: NOW.getTime() + 6 * HOUR, now: NOW })).toBe(true);

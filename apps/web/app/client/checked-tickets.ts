@@ -6,7 +6,7 @@ import {
   STORAGE_KEY_CHECKED_TICKETS,
 } from '@manga/contracts';
 
-// Where the near-expiry badge's decisions live (SPEC §3, §9): the checked-ticket list, one entry
+// Where the near-expiry badge's decisions live (product §3, §9): the checked-ticket list, one entry
 // per user ({userId, date, isExpiredBadge}), in local storage under STORAGE_KEY_CHECKED_TICKETS
 // beside `isLoggedIn`. The rule is the contracts' (checkTicketExpiryBadge); this only reads and
 // writes the list and names the reader's day.

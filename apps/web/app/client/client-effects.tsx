@@ -34,7 +34,7 @@ function storageSet(storage: () => Storage, key: string, value: string): void {
   }
 }
 
-/** Reloads the page unless a guarded reload happened within the last 10 s (SPEC §4). */
+/** Reloads the page unless a guarded reload happened within the last 10 s (product §4). */
 export function reloadOnce(): boolean {
   const now = Date.now();
   if (
@@ -50,7 +50,7 @@ export function reloadOnce(): boolean {
 }
 
 /**
- * Browser-only behaviour of SPEC §4: the status call at most once per 24 hours, the page-view
+ * Browser-only behaviour of product §4: the status call at most once per 24 hours, the page-view
  * event 500 ms after each page change, and a guarded reload when a new build's files replace
  * the ones this page was loaded with.
  */

@@ -20,7 +20,7 @@ export const RUNNING_PROGRESS = 90;
 export const FINISH_MS = 200;
 
 /**
- * The page-loading bar of SPEC §9: it appears only when loading lasts longer than the throttle
+ * The page-loading bar of product §9: it appears only when loading lasts longer than the throttle
  * (200 ms), runs over the duration (2000 ms), jumps to the end when done, hides after 500 ms and
  * resets its width 400 ms later.
  */

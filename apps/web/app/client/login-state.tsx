@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { RootData } from '#app/root-data.ts';
 import { browserApi } from './browser-api.ts';
 
-// Login state (SPEC §4): the server knows it from the uwt cookie and hands it over on the first
+// Login state (product §4): the server knows it from the uwt cookie and hands it over on the first
 // render; the client keeps it in local storage under `isLoggedIn` and follows other tabs through
 // `storage` events. On a change to true the account data loads; on false nothing more happens.
 
@@ -50,11 +50,24 @@ export function LoginStateProvider({ root, children }: { root: RootData | undefi
   const rootRef = useRef(root);
   rootRef.current = root;
 
-  // First render, and each time the server tells again: the server's word goes to storage.
+  // First render, and each time the server tells again: the server's word goes to storage. The
+  // offline page's server knew no session (ADR 052): there the browser's own flag stands.
+  // An error screen without the root's data knows no more (a page that failed offline, for one).
+  const offlineShell = root === undefined || root.offlineShell;
   useEffect(() => {
+    if (offlineShell) {
+      let stored: boolean | undefined;
+      try {
+        stored = parseStoredLogin(window.localStorage.getItem(STORAGE_KEY_IS_LOGGED_IN));
+      } catch {
+        stored = undefined;
+      }
+      setIsLoggedIn(stored ?? false);
+      return;
+    }
     writeStorage(serverLoggedIn);
     setIsLoggedIn(serverLoggedIn);
-  }, [serverLoggedIn]);
+  }, [serverLoggedIn, offlineShell]);
 
   // Other tabs.
   useEffect(() => {

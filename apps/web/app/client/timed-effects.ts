@@ -1,6 +1,6 @@
 import { PAGE_VIEW_DELAY_MS, RELOAD_GUARD_TTL_MS, STATUS_REFRESH_MS } from '@manga/contracts';
 
-// Timing rules of SPEC §4 and §9, pure so that they can be tested without a browser.
+// Timing rules of product §4 and §9, pure so that they can be tested without a browser.
 
 /** Local-storage key of the last /web/status call (ms since the epoch). */
 export const STORAGE_KEY_STATUS_CHECKED_AT = 'statusCheckedAt';

@@ -10,7 +10,7 @@ export interface ApiErrorData {
 }
 
 /**
- * Handles a failed API call in a loader or action (SPEC §4, §8): swallowed when `mode` says so
+ * Handles a failed API call in a loader or action (product §4, §8): swallowed when `mode` says so
  * (returns undefined, logged), else thrown as a redirect to /maintenance or /error/{code}, or in
  * local development as an error response for the error boundary of the page that made the call.
  */

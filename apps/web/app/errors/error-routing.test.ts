@@ -23,7 +23,7 @@ describe('error routing', () => {
     expect(isHandledInMode(1099, 'disabled')).toBe(false);
   });
 
-  it('words the not-found message as SPEC §2 does', () => {
+  it('words the not-found message as product §2 does', () => {
     expect(notFoundMessage('/title/1234')).toBe('Page Not Found: /title/1234');
   });
 });

@@ -1,6 +1,6 @@
 import { ResponseCode } from '@manga/contracts';
 
-// Where errors send the visitor (SPEC §4, §8). Pure: used by loaders on the server and by the
+// Where errors send the visitor (product §4, §8). Pure: used by loaders on the server and by the
 // error boundary in the browser.
 
 export const MAINTENANCE_PATH = '/maintenance';
@@ -36,7 +36,7 @@ export function errorDestination(code: number, errorRedirect: boolean): string |
   return errorRedirect ? errorPagePath(code) : undefined;
 }
 
-/** 'Page Not Found: {full path}' (SPEC §2). */
+/** 'Page Not Found: {full path}' (product §2). */
 export function notFoundMessage(fullPath: string): string {
   return `Page Not Found: ${fullPath}`;
 }

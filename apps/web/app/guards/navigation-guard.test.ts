@@ -1,10 +1,11 @@
+import { Region } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   decideNavigation,
   gatePathFor,
   type NavigationState,
   redirectTargetOf,
-  safeRedirectTarget,
+  signupAsksConsent,
   topPathFor,
 } from './navigation-guard.ts';
 
@@ -21,6 +22,9 @@ const visitor = {
   adultWithoutConsent: { birthday: '2000-01' },
   adultWithTermsOnly: { birthday: '2000-01', termsOfServiceAdult: 1 },
   adultWithConsent: { birthday: '2000-01', termsOfServiceAdult: 1, privacyPolicy: '1' },
+  /** The default recorded for a JP visitor whose age is unknown (ADR 026): no declared age. */
+  jpDefault: { birthday: '2000-01', birthdayIsDefault: true, termsOfServiceAdult: 1, privacyPolicy: 1 },
+  jpDefaultWithoutConsent: { birthday: '2000-01', birthdayIsDefault: true },
 } satisfies Record<string, Partial<NavigationState>>;
 
 function state(overrides: Partial<NavigationState>): NavigationState {
@@ -30,6 +34,8 @@ function state(overrides: Partial<NavigationState>): NavigationState {
     routeName: 'title-titleId',
     target: '/title/10001',
     birthday: undefined,
+    birthdayIsDefault: false,
+    isCrawler: false,
     termsOfServiceMinor: undefined,
     termsOfServiceAdult: undefined,
     privacyPolicy: undefined,
@@ -38,7 +44,7 @@ function state(overrides: Partial<NavigationState>): NavigationState {
   };
 }
 
-describe('decideNavigation (SPEC §4 navigation order)', () => {
+describe('decideNavigation (product §4 navigation order)', () => {
   it('1. skips every check when cookie auth is off', () => {
     for (const who of Object.values(visitor)) {
       expect(decideNavigation(state({ ...who, cookieAuth: false }))).toEqual({ kind: 'allow' });
@@ -55,15 +61,39 @@ describe('decideNavigation (SPEC §4 navigation order)', () => {
   });
 
   it('2. in JP, only records a birthday and consent when the age is unknown', () => {
-    expect(decideNavigation(state({ region: 'JP' }))).toEqual({ kind: 'record-consent', birthday: '2000-01' });
+    expect(decideNavigation(state({ region: 'JP' }))).toEqual({ kind: 'record-default', birthday: '2000-01' });
     expect(decideNavigation(state({ region: 'JP', ...visitor.invalidBirthday }))).toEqual({
-      kind: 'record-consent',
+      kind: 'record-default',
       birthday: '2000-01',
     });
     expect(decideNavigation(state({ region: 'JP', routeName: 'index', target: '/' }))).toEqual({
-      kind: 'record-consent',
+      kind: 'record-default',
       birthday: '2000-01',
     });
+  });
+
+  it('in JP, lets a visitor with a recorded default through without recording it again (ADR 026)', () => {
+    expect(decideNavigation(state({ region: 'JP', ...visitor.jpDefault }))).toEqual({ kind: 'allow' });
+    expect(decideNavigation(state({ region: 'JP', ...visitor.jpDefaultWithoutConsent }))).toEqual({
+      kind: 'record-default',
+      birthday: '2000-01',
+    });
+  });
+
+  it('outside JP, a default recorded elsewhere is no known age: the gate asks', () => {
+    expect(decideNavigation(state({ region: 'US', ...visitor.jpDefault }))).toEqual({
+      kind: 'redirect',
+      to: '/?redirect=%2Ftitle%2F10001',
+    });
+    expect(
+      decideNavigation(state({ region: 'US', ...visitor.jpDefault, routeName: 'law-age', target: '/law/age' })),
+    ).toEqual({ kind: 'allow' });
+  });
+
+  it('lets a crawler with its recorded default through in every region (product §4: crawlers skip the gate)', () => {
+    const crawlerDefault = { ...visitor.jpDefault, isCrawler: true };
+    expect(decideNavigation(state({ region: 'US', ...crawlerDefault }))).toEqual({ kind: 'allow' });
+    expect(decideNavigation(state({ region: 'JP', ...crawlerDefault }))).toEqual({ kind: 'allow' });
   });
 
   it('in JP with a known age, the remaining checks still apply', () => {
@@ -168,11 +198,12 @@ describe('decideNavigation (SPEC §4 navigation order)', () => {
 });
 
 describe('redirect targets', () => {
-  it('accepts same-origin paths only', () => {
-    expect(safeRedirectTarget('/title/10001?x=1')).toBe('/title/10001?x=1');
-    for (const bad of ['https://evil.test', '//evil.test', '/\\evil.test', 'title', '', null, undefined]) {
-      expect(safeRedirectTarget(bad)).toBeUndefined();
+  it('reads same-origin paths only (contracts: sameOriginReturnTarget)', () => {
+    expect(redirectTargetOf('/?redirect=%2Ftitle%2F10001%3Fx%3D1')).toBe('/title/10001?x=1');
+    for (const bad of ['https://evil.test', '//evil.test', '/\\evil.test', '/\t/evil.test', '/.//evil.test', 'title']) {
+      expect(redirectTargetOf(`/?redirect=${encodeURIComponent(bad)}`), bad).toBeUndefined();
     }
+    expect(redirectTargetOf('/')).toBeUndefined();
   });
 
   it('builds and reads the top-page and gate queries', () => {
@@ -183,5 +214,21 @@ describe('redirect targets', () => {
     expect(gatePathFor('/my')).toBe('/law/age?redirect=%2Fmy');
     expect(redirectTargetOf('/?redirect=%2Fmy')).toBe('/my');
     expect(redirectTargetOf('/law/age')).toBeUndefined();
+  });
+});
+
+describe('signupAsksConsent (issue 24: the consent asked once)', () => {
+  const now = new Date('2026-11-25T00:00:00Z');
+  const adult = { birthday: '2000-01', termsOfServiceMinor: false, termsOfServiceAdult: true, privacyPolicy: true };
+  it('does not ask again in the US once the gate recorded it', () => {
+    expect(signupAsksConsent({ region: Region.US, ...adult }, now)).toBe(false);
+    expect(
+      signupAsksConsent({ region: Region.US, ...adult, birthday: '2012-01', termsOfServiceMinor: true }, now),
+    ).toBe(false);
+  });
+  it('asks in the US without the consent the age needs, and always in JP (no gate there)', () => {
+    expect(signupAsksConsent({ region: Region.US, ...adult, privacyPolicy: false }, now)).toBe(true);
+    expect(signupAsksConsent({ region: Region.US, ...adult, birthday: undefined }, now)).toBe(true);
+    expect(signupAsksConsent({ region: Region.JP, ...adult }, now)).toBe(true);
   });
 });

@@ -4,13 +4,27 @@ import {
   type ConsentValue,
   CRAWLER_DEFAULT_BIRTHDAY,
   hasLawConsent,
+  type LawConsentState,
   parseBirthday,
   Region,
+  sameOriginReturnTarget,
 } from '@manga/contracts';
 import type { RouteName } from '#app/route-table.ts';
 
-// The navigation order of SPEC §4, as one pure decision. The route middleware applies it
+// The navigation order of product §4, as one pure decision. The route middleware applies it
 // (guards/route-middleware.server.ts); this file decides only.
+
+/**
+ * Whether sign-up must ask for the terms and privacy consent (issue 24: once is enough). In the US
+ * the gate asked for it and the cookies hold it; in JP there is no gate, and the consent recorded
+ * for an unknown age (product §4) was never the visitor's own answer, so sign-up asks.
+ */
+export function signupAsksConsent(
+  state: { region: Region; birthday: string | undefined } & Omit<LawConsentState, 'birthday'>,
+  now: Date,
+): boolean {
+  return state.region === Region.JP || !hasLawConsent(state, now);
+}
 
 /** Routes that bypass every check: maintenance, denied age, the server-error page, and the asset catch-all (not a page). */
 export const BYPASS_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
@@ -37,7 +51,11 @@ export const GATE_PATH = '/law/age';
 export const DENIED_PATH = '/law/age/denied';
 /** Query parameter carrying the page to return to after the gate. */
 export const REDIRECT_PARAM = 'redirect';
-/** The birthday recorded for JP visitors whose age is unknown (ADR 008): the crawler default, an adult. */
+/**
+ * The birthday recorded for JP visitors whose age is unknown (ADR 008): the crawler default, an
+ * adult, marked as a default (ADR 026). It lets them browse; it is no declared age, so age-rated
+ * episodes ask for their birthday.
+ */
 export const JP_DEFAULT_BIRTHDAY = CRAWLER_DEFAULT_BIRTHDAY;
 
 export interface NavigationState {
@@ -49,6 +67,10 @@ export interface NavigationState {
   target: string;
   /** The birthday cookie's `YYYY-MM`, if any. */
   birthday: string | undefined;
+  /** The birthday is a default the site recorded (JP, crawlers), not a declared age (ADR 026). */
+  birthdayIsDefault: boolean;
+  /** A crawler (isbot): it gets the default consent (product §4) and skips the gate. */
+  isCrawler: boolean;
   termsOfServiceMinor: ConsentValue;
   termsOfServiceAdult: ConsentValue;
   privacyPolicy: ConsentValue;
@@ -58,16 +80,13 @@ export interface NavigationState {
 export type NavigationDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  /** Record this birthday with the consent its age group needs, then let the visitor through. */
-  | { kind: 'record-consent'; birthday: string };
+  /**
+   * Record this default birthday with the consent its age group needs (marked as a default, never a
+   * declared age: ADR 026), then let the visitor through.
+   */
+  | { kind: 'record-default'; birthday: string };
 
 const allow: NavigationDecision = { kind: 'allow' };
-
-/** A same-origin path to return to, or undefined for anything else (no open redirects). */
-export function safeRedirectTarget(value: string | null | undefined): string | undefined {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  return value;
-}
 
 /** The top page, asked to send the visitor on to `target` afterwards. */
 export function topPathFor(target: string): string {
@@ -83,12 +102,12 @@ export function gatePathFor(target: string | undefined): string {
 export function redirectTargetOf(path: string): string | undefined {
   const query = path.indexOf('?');
   if (query === -1) return undefined;
-  return safeRedirectTarget(new URLSearchParams(path.slice(query + 1)).get(REDIRECT_PARAM));
+  return sameOriginReturnTarget(new URLSearchParams(path.slice(query + 1)).get(REDIRECT_PARAM));
 }
 
 /**
  * Where a visitor without (valid) age or consent goes: the top page with the target as a query
- * (SPEC §4). The top page is where the gate opens, so on the top page itself it is the gate,
+ * (product §4). The top page is where the gate opens, so on the top page itself it is the gate,
  * carrying the top page's own return target; on the gate it is the gate.
  */
 function toGateway(state: NavigationState): NavigationDecision {
@@ -97,7 +116,7 @@ function toGateway(state: NavigationState): NavigationDecision {
   return { kind: 'redirect', to: topPathFor(state.target) };
 }
 
-/** SPEC §4 navigation order. */
+/** product §4 navigation order. */
 export function decideNavigation(state: NavigationState): NavigationDecision {
   // 1. Cookie auth off skips all checks.
   if (!state.cookieAuth) return allow;
@@ -107,9 +126,15 @@ export function decideNavigation(state: NavigationState): NavigationDecision {
   if (OPEN_ROUTES.has(state.routeName)) return allow;
 
   const birthday = parseBirthday(state.birthday, state.now);
-  if (!birthday) {
-    // 2. In JP, an unknown age is only recorded (birthday and consent); nobody is stopped.
-    if (state.region === Region.JP) return { kind: 'record-consent', birthday: JP_DEFAULT_BIRTHDAY };
+  // A default the site recorded is no known age (ADR 026).
+  if (!birthday || state.birthdayIsDefault) {
+    // 2. In JP, an unknown age is only recorded (birthday and consent); nobody is stopped. A default
+    // already recorded with its consent is left as it is; so is a crawler's (the root middleware
+    // records it before this runs, product §4).
+    if (state.region === Region.JP || state.isCrawler) {
+      const recorded = birthday !== undefined && hasLawConsent({ ...state, birthday }, state.now);
+      return recorded ? allow : { kind: 'record-default', birthday: JP_DEFAULT_BIRTHDAY };
+    }
     // 3. Otherwise an unknown age goes to the top page with the target as a query.
     return toGateway(state);
   }

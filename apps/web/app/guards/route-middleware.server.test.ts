@@ -1,6 +1,10 @@
+import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { env } from '#app/env.server.ts';
 import { ALL_ROUTES, ROUTE_TABLE } from '#app/route-table.ts';
 import routes from '#app/routes.ts';
+import { readVisitor } from '#app/visitor/visitor.ts';
+import { visitorContext } from '#app/visitor/visitor-context.server.ts';
 import { resolveRouteMiddleware, routeMiddleware } from './route-middleware.server.ts';
 
 describe('route middleware', () => {
@@ -22,7 +26,7 @@ describe('route middleware', () => {
   });
 });
 
-describe('route table (SPEC §2)', () => {
+describe('route table (product §2)', () => {
   const byName = new Map(ROUTE_TABLE.map((entry) => [entry.name, entry]));
 
   it('has every route with its path, layout and middleware', () => {
@@ -60,13 +64,18 @@ describe('route table (SPEC §2)', () => {
     }
   });
 
-  it('keeps the comments endpoint and every operator console page private (ADR 013)', () => {
+  it('keeps the comments endpoint and every console page private (ADR 013, ADR 042)', () => {
     const extra = ALL_ROUTES.filter((entry) => entry.name === 'episode-comments' || entry.path.startsWith('ops'));
     expect(extra.map((entry) => entry.path).sort()).toEqual([
       'episode/:episodeId/comments',
       'ops',
       'ops/audit',
+      'ops/catalogue',
+      'ops/catalogue/:titleId',
+      'ops/catalogue/new',
       'ops/ngwords',
+      'ops/staff',
+      'ops/support',
     ]);
     for (const entry of extra) expect(entry.middleware, entry.name).toEqual(['private']);
   });
@@ -107,5 +116,49 @@ describe('router configuration (routes.ts)', () => {
   it('keeps every served path and name unique', () => {
     expect(new Set(ALL_ROUTES.map((entry) => entry.name)).size).toBe(ALL_ROUTES.length);
     expect(new Set(ALL_ROUTES.map((entry) => entry.path)).size).toBe(ALL_ROUTES.length);
+  });
+});
+
+describe('the age gate sends a settled visitor on (issue 22: open redirects)', () => {
+  const expires = Math.floor(Date.now() / 1000) + 86_400;
+  const cookie = [
+    [`${env.cookiePrefix}birthday`, { value: '1990-01', expires }],
+    [`${env.cookiePrefix}terms_of_service_adult`, { value: 1, expires }],
+    [`${env.cookiePrefix}privacy_policy`, { value: 1, expires }],
+  ]
+    .map(([name, value]) => `${name}=${encodeURIComponent(JSON.stringify(value))}`)
+    .join('; ');
+
+  async function locationAfterGate(query: string): Promise<string | null> {
+    const [ageCheck] = resolveRouteMiddleware(['age-check']);
+    const url = new URL(`http://127.0.0.1:3240/law/age?${query}`);
+    const request = new Request(url, { headers: { cookie } });
+    const context = new RouterContextProvider();
+    context.set(visitorContext, { visitor: readVisitor(request.headers, env), setCookies: [], hopHeaders: {} });
+    try {
+      await ageCheck?.({ request, url, context, params: {}, pattern: '/law/age' } as never, async () => new Response());
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get('location');
+      throw thrown;
+    }
+    return null;
+  }
+
+  it('to a path on the site, with its query and hash', async () => {
+    expect(await locationAfterGate('redirect=%2Ftitle%2F10001%3Fcomments%3D2%23c')).toBe('/title/10001?comments=2#c');
+  });
+
+  it.each([
+    '/%09/evil.com',
+    '/%0a/evil.com',
+    '%2F.%2F%2Fevil.com',
+    '/%2e//evil.com',
+    '/..//evil.com',
+    '/a/../..//evil.com',
+    '//evil.com',
+    '/%5Cevil.com',
+    'https://evil.com',
+  ])('never off the site: redirect=%s goes to the top page', async (query) => {
+    expect(await locationAfterGate(`redirect=${query}`)).toBe('/');
   });
 });

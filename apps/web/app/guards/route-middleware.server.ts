@@ -1,12 +1,11 @@
-import { responseCodeOf } from '@manga/api-client';
 import {
   AgeGroup,
   ageGroupOf,
   hasLawConsent,
   isValidNonNegativeIntParam,
   isValidTitleIdParam,
-  LawResponseSchema,
   parseBirthday,
+  sameOriginReturnTarget,
 } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
@@ -22,13 +21,12 @@ import {
 import { consentExpiry, lawConsentWrites } from '#app/visitor/law-cookies.ts';
 import { lawCookiesOf } from '#app/visitor/visitor.ts';
 import {
-  apiFor,
   applyCookieWrites,
   cookieWriteSettings,
   visitorContext,
   visitorOf,
 } from '#app/visitor/visitor-context.server.ts';
-import { DENIED_PATH, decideNavigation, REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from './navigation-guard.ts';
+import { DENIED_PATH, decideNavigation, REDIRECT_PARAM, TOP_PATH } from './navigation-guard.ts';
 
 type Middleware = MiddlewareFunction<Response>;
 
@@ -37,7 +35,7 @@ const PARAM_RULES: Readonly<Record<ParamRule, (value: string) => boolean>> = {
   'non-negative-int': isValidNonNegativeIntParam,
 };
 
-/** A route whose parameters break their rules (SPEC §5) shows the 404 page with 'Page Not Found: {full path}'. */
+/** A route whose parameters break their rules (product §5) shows the 404 page with 'Page Not Found: {full path}'. */
 function validateParams(entry: RouteEntry): Middleware {
   return ({ params, url }, next) => {
     for (const [name, rule] of Object.entries(entry.params)) {
@@ -48,19 +46,9 @@ function validateParams(entry: RouteEntry): Middleware {
   };
 }
 
-/** Records birthday and consent with the API too; the web's cookies are what the guard reads. */
-async function postLawConsent(request: Request, context: Parameters<Middleware>[0]['context'], birthday: string) {
-  try {
-    await apiFor(request, context).post('/web/law', { birthday, is_consent: 1 }, { schema: LawResponseSchema });
-  } catch (error) {
-    // Until the API answers POST /web/law (404 / 1002), the cookies alone carry the consent.
-    console.warn(`POST /web/law failed with ${responseCodeOf(error)}; consent kept in cookies only`);
-  }
-}
-
-/** Applies the SPEC §4 navigation order (guards/navigation-guard.ts) for this route. */
+/** Applies the product §4 navigation order (guards/navigation-guard.ts) for this route. */
 function navigationGuard(entry: RouteEntry): Middleware {
-  return async ({ request, context, url }, next) => {
+  return async ({ context, url }, next) => {
     const state = visitorOf(context);
     const now = new Date();
     const decision = decideNavigation({
@@ -69,14 +57,19 @@ function navigationGuard(entry: RouteEntry): Middleware {
       routeName: entry.name as RouteName,
       target: `${url.pathname}${url.search}`,
       ...lawCookiesOf(state.visitor, env.cookiePrefix),
+      isCrawler: state.visitor.isCrawler,
       now,
     });
     switch (decision.kind) {
       case 'redirect':
         throw redirect(decision.to);
-      case 'record-consent':
-        applyCookieWrites(state, lawConsentWrites(decision.birthday, consentExpiry(now), cookieWriteSettings(now)));
-        await postLawConsent(request, context, decision.birthday);
+      case 'record-default':
+        // Recorded in the visitor's cookies only, marked as a default: POST /web/law is a reader's
+        // own declaration, which alone may fill an account's birthday (ADR 026).
+        applyCookieWrites(
+          state,
+          lawConsentWrites(decision.birthday, consentExpiry(now), cookieWriteSettings(now), 'default'),
+        );
         return next();
       case 'allow':
         return next();
@@ -97,17 +90,20 @@ function privateResponse(response: Response): Response {
   return response;
 }
 
-/** Named route middleware of SPEC §2. */
+/** Named route middleware of product §2. */
 const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
   // The title page: its (validated) title id, as a number.
   title: ({ params, context }, next) => {
     context.set(titleRouteContext, { titleId: Number(params.titleId), episodeId: undefined });
     return next();
   },
-  // The viewer: title and episode ids; its pages depend on entitlement, so nothing is cached.
+  // The viewer: title and episode ids; its pages depend on entitlement, so nothing is cached. The
+  // image tier it chose depends on Save-Data too (ADR 055).
   viewer: async ({ params, context }, next) => {
     context.set(titleRouteContext, { titleId: Number(params.titleId), episodeId: Number(params.episodeId) });
-    return privateResponse(await next());
+    const response = privateResponse(await next());
+    response.headers.append('vary', 'Save-Data');
+    return response;
   },
   // /my pages need a login (the uwt cookie): others go to the top page with the login dialog open.
   my: async ({ context, url }, next) => {
@@ -115,6 +111,9 @@ const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
       const target = `${url.pathname}${url.search}`;
       throw redirect(`${TOP_PATH}?dialog=login&${REDIRECT_PARAM}=${encodeURIComponent(target)}`);
     }
+    // The member shell of /my holds nothing of anyone's (ADR 048): the web server keeps it and marks
+    // each answer, with its reader's sections, private.
+    if (visitorOf(context).visitor.memberShell) return next();
     return privateResponse(await next());
   },
   // The reading history is the visitor's own: never cached or shared.
@@ -127,10 +126,11 @@ const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
     const { visitor } = context.get(visitorContext);
     const law = lawCookiesOf(visitor, env.cookiePrefix);
     const now = new Date();
-    const birthday = parseBirthday(law.birthday, now);
+    // A default the site recorded is no declared age: the gate stays open to declare one (ADR 026).
+    const birthday = law.birthdayIsDefault ? undefined : parseBirthday(law.birthday, now);
     if (birthday && ageGroupOf(birthday, now) === AgeGroup.Impossible) throw redirect(DENIED_PATH);
     if (birthday && hasLawConsent({ ...law, birthday }, now)) {
-      throw redirect(safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM)) ?? TOP_PATH);
+      throw redirect(sameOriginReturnTarget(url.searchParams.get(REDIRECT_PARAM)) ?? TOP_PATH);
     }
     return next();
   },
@@ -148,7 +148,7 @@ export function resolveRouteMiddleware(names: readonly string[]): Middleware[] {
 
 /**
  * Everything a route runs before its loader, in order: parameter validation (404), the
- * navigation guard (SPEC §4), then its named middleware (SPEC §2). Every route module exports
+ * navigation guard (product §4), then its named middleware (product §2). Every route module exports
  * `middleware = routeMiddleware('<route name>')`.
  */
 export function routeMiddleware(name: RouteName): Middleware[] {

@@ -54,7 +54,7 @@ describe('UI strings', () => {
   });
 });
 
-describe('date formats (SPEC §9)', () => {
+describe('date formats (product §9)', () => {
   const date = new Date(Date.UTC(2026, 10, 2, 3, 0, 0));
 
   it('formats English dates in the medium style and the short numeric form', () => {

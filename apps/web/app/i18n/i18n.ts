@@ -3,7 +3,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import en from './en.json' with { type: 'json' };
 import ja from './ja.json' with { type: 'json' };
 
-// Every UI string lives in en.json and ja.json (SPEC §1: default ja, fallback en). The resources
+// Every UI string lives in en.json and ja.json (product §1: default ja, fallback en). The resources
 // are bundled, so an instance is ready synchronously; one shared, read-only instance per locale.
 
 export const SUPPORTED_LOCALES: readonly Locale[] = ['ja', 'en'];

@@ -14,7 +14,7 @@ export function localeOfMatches(matches: readonly (MetaMatch | undefined)[]): Lo
   return root?.locale ?? DEFAULT_LOCALE;
 }
 
-/** `<title>` of a page: its translated title and the service name (SPEC §1: every page noindex, set in root). */
+/** `<title>` of a page: its translated title and the service name (product §1: every page noindex, set in root). */
 export function pageMeta(
   matches: readonly (MetaMatch | undefined)[],
   key: string,

@@ -6,7 +6,7 @@ import { HIDDEN_FRAME, type LoadingBarFrame, LoadingBarTimeline } from '#app/cli
 /** The bar's colour when the page ends in an error. */
 export const LOADING_BAR_ERROR_COLOR = '#e5484d';
 
-/** Page-loading progress bar (SPEC §9): brand blue, the error colour when the page failed. */
+/** Page-loading progress bar (product §9): brand blue, the error colour when the page failed. */
 export function LoadingBar({ error, label }: { error: boolean; label: string }) {
   const navigation = useNavigation();
   const [frame, setFrame] = useState<LoadingBarFrame>(HIDDEN_FRAME);

@@ -5,7 +5,7 @@ import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { SkipLink } from './skip-link.tsx';
 
-/** The oops layout (SPEC §2): a calm page around one card, for the gate, denied age and maintenance. */
+/** The oops layout (product §2): a calm page around one card, for the gate, denied age and maintenance. */
 export default function OopsLayout() {
   const { t } = useTranslation();
   return (

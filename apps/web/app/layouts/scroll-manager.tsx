@@ -24,7 +24,7 @@ function hashTarget(hash: string): HTMLElement | null {
 }
 
 /**
- * Scrolling on navigation (SPEC §2): a new page starts at the top, a link to `#id` scrolls
+ * Scrolling on navigation (product §2): a new page starts at the top, a link to `#id` scrolls
  * smoothly to that element, and back/forward returns to where the visitor was.
  */
 export function ScrollManager() {

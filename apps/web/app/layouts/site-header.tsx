@@ -5,6 +5,8 @@ import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { AccountDialog, withDialog } from '#app/features/account/account-dialog.tsx';
 import { AccountMenu } from '#app/features/account/account-menu.tsx';
+import { NewChapterBell } from '#app/features/alerts/new-chapter-bell.tsx';
+import { SuggestingSearchInput } from '#app/features/search/title-suggestions.tsx';
 import { CatalogueNav } from './catalogue-nav.tsx';
 import { useCollapseOnScroll } from './collapse-on-scroll.ts';
 
@@ -30,15 +32,11 @@ function SearchBox({ id, className }: { id: string; className?: string }) {
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
-        <input
+        <SuggestingSearchInput
           id={id}
-          key={current}
-          name="keyword"
-          type="search"
+          size="header"
           defaultValue={current}
           placeholder={t('header.search_placeholder')}
-          enterKeyHint="search"
-          autoComplete="off"
           className="h-10 w-full rounded-full border-0 bg-zinc-100 pr-4 pl-10 text-sm text-ink ring-1 ring-transparent transition outline-none placeholder:text-zinc-500 hover:bg-zinc-200/70 focus:bg-white focus:ring-brand-500"
         />
       </div>
@@ -53,7 +51,7 @@ function SearchBox({ id, className }: { id: string; className?: string }) {
   );
 }
 
-/** Logo, search box, login and sign-up entry (or my page when logged in). */
+/** Logo, search box (from md up), login and sign-up entry (or my page when logged in). */
 export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -61,8 +59,8 @@ export function SiteHeader() {
   const [collapsed, setCollapsed] = useCollapseOnScroll();
   return (
     <>
-      {/* The header keeps its height (no layout shift); on phones its second part slides up under
-          the first while scrolling down, and the page shows through the space it leaves. */}
+      {/* The header keeps its height (no layout shift); on phones its second part (the catalogue's
+          tabs) slides up under the first while scrolling down, and the page shows through the space it leaves. */}
       <header className="pointer-events-none sticky top-0 z-30">
         <div className="pointer-events-auto relative z-10 border-b border-zinc-200/80 bg-white">
           <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:h-16 sm:gap-6 sm:px-6 lg:px-8">
@@ -77,7 +75,10 @@ export function SiteHeader() {
             <SearchBox id="site-search" className="hidden max-w-md flex-1 md:block" />
             <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-1.5 sm:gap-2">
               {isLoggedIn ? (
-                <AccountMenu />
+                <>
+                  <NewChapterBell />
+                  <AccountMenu />
+                </>
               ) : (
                 <>
                   <Link
@@ -106,9 +107,7 @@ export function SiteHeader() {
           onFocusCapture={() => setCollapsed(false)}
           className={`pointer-events-auto border-b border-zinc-200/80 bg-white/95 backdrop-blur transition-transform duration-200 ease-out supports-[backdrop-filter]:bg-white/85 ${collapsed ? 'max-md:pointer-events-none max-md:-translate-y-full' : ''}`}
         >
-          <div className="px-4 py-2 md:hidden">
-            <SearchBox id="site-search-mobile" />
-          </div>
+          {/* No search box here on a phone: the tab bar's Search opens the search page (ADR 060). */}
           <CatalogueNav />
         </div>
       </header>

@@ -9,7 +9,7 @@ export function FullViewerFrame({ children }: { children: ReactNode }) {
   return <div className="flex min-h-dvh flex-1 flex-col bg-ink text-white">{children}</div>;
 }
 
-/** The way out of an error screen: a full reload of the site root (SPEC §2: episode.viewer.last_page.go_home). */
+/** The way out of an error screen: a full reload of the site root (product §2: episode.viewer.last_page.go_home). */
 function GoHomeLink() {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ function GoHomeLink() {
 }
 
 /**
- * The not-found screen (SPEC §2): heading 'Error', text '404', the 'Page Not Found: {full path}'
+ * The not-found screen (product §2): heading 'Error', text '404', the 'Page Not Found: {full path}'
  * message (in the visitor's language: 'ページが見つかりません: {full path}' in Japanese), a sentence
  * saying what happened, and a link to the site root labelled by episode.viewer.last_page.go_home.
  */
@@ -58,10 +58,38 @@ export function ServerErrorScreen({ code }: { code: number }) {
           {t(responseCodeMessageKey(code))}
         </p>
         <p className="mt-2 max-w-md text-sm text-zinc-400">{t('error_page.help')}</p>
-        <p className="mt-5 font-mono text-xs text-zinc-500" data-testid="error-code">
+        <p className="mt-5 font-mono text-xs text-zinc-400" data-testid="error-code">
           {t('common.error_code', { code })}
         </p>
         <GoHomeLink />
+      </main>
+    </FullViewerFrame>
+  );
+}
+
+/**
+ * A page that could not load because the browser is offline (ADR 052): said as such, with the way to
+ * the offline page (a full navigation, which the service worker answers with no network).
+ */
+export function OfflineErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <FullViewerFrame>
+      <main
+        className="flex flex-1 flex-col items-center justify-center px-6 py-16 text-center"
+        data-testid="offline-error"
+      >
+        <BrandMark className="size-12 opacity-90" />
+        <h1 className="mt-8 text-2xl font-black tracking-tight sm:text-3xl">{t('offline.status_offline')}</h1>
+        <p className="mt-3 max-w-md text-sm leading-relaxed text-zinc-300 sm:text-base">
+          {t('offline.status_offline_lead')}
+        </p>
+        <a
+          href="/offline"
+          className="mt-8 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-bold text-ink"
+        >
+          {t('offline.open_offline_page')}
+        </a>
       </main>
     </FullViewerFrame>
   );
@@ -100,7 +128,7 @@ export function OopsIcon({ tone, children }: { tone: 'brand' | 'warn' | 'muted';
   );
 }
 
-/** Where the maintenance code (1098) sends every page (SPEC §4). */
+/** Where the maintenance code (1098) sends every page (product §4). */
 export function MaintenanceScreen() {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, pageCacheKeyOf, type RenderedPage } from './page-cache.server.ts';
+import { PERSONAL_SLOT } from '../personal/personal-data.ts';
+import { PageCache, pageCacheKeyOf, type RenderedPage, withoutSession } from './page-cache.server.ts';
 
 const settings = {
   cookiePrefix: 'dev_',
@@ -19,7 +20,7 @@ const keyOf = (path: string, headers: Record<string, string> = {}, method = 'GET
   pageCacheKeyOf(method, path, new Headers({ 'user-agent': BROWSER, ...headers }), settings)?.key;
 
 describe('pageCacheKeyOf', () => {
-  it('keys catalogue pages of anonymous visitors by path, region, locale, crawler and consents', () => {
+  it('keys catalogue pages of anonymous visitors by path, region, locale, crawler, consents and time zone', () => {
     const base = keyOf('/', { cookie: consent() });
     expect(base).toBeDefined();
     expect(keyOf('/', { cookie: consent() })).toBe(base);
@@ -28,6 +29,9 @@ describe('pageCacheKeyOf', () => {
       keyOf('/', { cookie: consent(), 'cloudfront-viewer-country': 'US' }),
       keyOf('/', { cookie: consent(), 'accept-language': 'en-US' }),
       keyOf('/', { cookie: consent('2012-01') }),
+      keyOf('/', { cookie: consent().replace('%7D', '%2C%22default%22%3A1%7D') }),
+      // The time zone times are shown in (issue 24).
+      keyOf('/', { cookie: `${consent()}; dev_time_zone=America%2FLos_Angeles` }),
       keyOf('/', {}),
       pageCacheKeyOf('GET', '/', new Headers({ 'user-agent': GOOGLEBOT }), settings)?.key,
     ];
@@ -37,8 +41,50 @@ describe('pageCacheKeyOf', () => {
     }
   });
 
-  it('never keys a logged-in visitor, unknown cookies, other methods or personal pages', () => {
-    expect(keyOf('/', { cookie: `${consent()}; dev_uwt=session` })).toBeUndefined();
+  it('keys a logged-in reader by the member shell of the top, title and /my pages, never by their session (ADR 048)', () => {
+    const member = (path: string, session = 'session-a') =>
+      pageCacheKeyOf(
+        'GET',
+        path,
+        new Headers({ 'user-agent': BROWSER, cookie: `${consent()}; dev_uwt=${session}` }),
+        settings,
+      );
+    expect(member('/')).toMatchObject({ member: 'top' });
+    expect(member('/title/10001')).toMatchObject({ member: 'title' });
+    expect(member('/title/10001?sort=asc')).toMatchObject({ member: 'title' });
+    expect(member('/my')).toMatchObject({ member: 'my' });
+    // Two readers share the shell; a guest's key and a member's never meet.
+    expect(member('/')?.key).toBe(member('/', 'session-b')?.key);
+    expect(member('/')?.key).not.toContain('session');
+    expect(member('/')?.key).not.toBe(keyOf('/', { cookie: consent() }));
+    expect(member('/title/10001')?.key).not.toBe(keyOf('/title/10001', { cookie: consent() }));
+    // Anything else of theirs is drawn for them alone.
+    for (const path of ['/?dialog=login', '/title/10001?buy=2', '/title/10001?comments=3', '/my?purchased_page=2']) {
+      expect(member(path)).toBeUndefined();
+    }
+    for (const path of ['/ranking', '/search', '/my/history', '/title/1/episode/2', '/account/login']) {
+      expect(member(path)).toBeUndefined();
+    }
+    expect(
+      pageCacheKeyOf(
+        'GET',
+        '/',
+        new Headers({ 'user-agent': BROWSER, cookie: `${consent()}; dev_uwt=a; cart=1` }),
+        settings,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('takes every copy of the session out of the headers a member shell is drawn from', () => {
+    const headers = withoutSession(
+      new Headers({ cookie: 'dev_uwt=a; dev_locale=ja;dev_uwt=b ; other=1', 'user-agent': BROWSER }),
+      'dev_',
+    );
+    expect(headers.get('cookie')).toBe('dev_locale=ja; other=1');
+    expect(withoutSession(new Headers({ cookie: 'dev_uwt=a' }), 'dev_').has('cookie')).toBe(false);
+  });
+
+  it('never keys unknown cookies, other methods or personal pages of guests', () => {
     expect(keyOf('/', { cookie: `${consent()}; cart=1` })).toBeUndefined();
     expect(keyOf('/', { cookie: consent() }, 'POST')).toBeUndefined();
     for (const path of [
@@ -131,30 +177,6 @@ describe('PageCache', () => {
     expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(unzipped) / 10);
   });
 
-  it('gzips exactly whatever the lengths of the nonce and of the parts between (CRC combined per answer)', async () => {
-    let length = 0;
-    const cache = new PageCache({
-      maxBytes: 50_000_000,
-      ttlMs: 60_000,
-      revisionCheckMs: 0,
-      now: () => 0,
-      newNonce: () => 'n'.repeat(length),
-      fetchRevision: async () => ({ revision: 1, validForMs: 30_000 }),
-      cookiePrefix: 'dev_',
-    });
-    const revision = await cache.refresh();
-    const sizes = [0, 1, 2, 3, 7, 8, 255, 256, 4_095, 65_537];
-    const html = sizes.map((size, i) => `${'x'.repeat(size)}${i % 2 ? 'é' : ''}`).join(NONCE);
-    cache.store('sizes', revision, page({ html }));
-    for (const nonceLength of [1, 2, 24, 100, 1_000]) {
-      length = nonceLength;
-      const hit = cache.lookup('sizes', 'gzip');
-      expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(
-        html.replaceAll(NONCE, 'n'.repeat(nonceLength)),
-      );
-    }
-  });
-
   it('drops every page when the catalogue revision moves, and at the end of their validity', async () => {
     const { cache, advance } = cacheWith([1, 1, 2]);
     cache.store('k', await cache.refresh(), page());
@@ -183,6 +205,25 @@ describe('PageCache', () => {
     expect(cache.isStorable(consent, true)).toBe(true);
     expect(cache.isStorable(withHeader(['set-cookie', 'dev_uwt=abc']), true)).toBe(false);
     expect(cache.isStorable(page({ headers: [['content-type', 'text/html']] }), false)).toBe(false); // no nonce
+  });
+
+  it('keeps a member shell with its slot empty and fills it per answer, in the text and the gzip alike (ADR 048)', async () => {
+    const { cache } = cacheWith();
+    const revision = await cache.refresh();
+    const html = `<html><script nonce="${NONCE}">a</script><script type="application/json">${PERSONAL_SLOT}</script>${'漫画'.repeat(3_000)}<script nonce="${NONCE}">b</script></html>`;
+    cache.store('member', revision, page({ html }), { episodeIds: [1, 2] });
+    const shell = cache.find('member');
+    expect(shell?.meta).toEqual({ episodeIds: [1, 2] });
+    const a = shell?.page('identity', '{"reader":"a"}');
+    const b = shell?.page('gzip', `{"reader":"b","long":"${'x'.repeat(70_000)}"}`);
+    const nonceOfPage = (p: RenderedPage | undefined) => /nonce-([^']+)'/.exec(p?.headers[1]?.[1] ?? '')?.[1] ?? '';
+    expect(a?.html).toBe(html.replaceAll(NONCE, nonceOfPage(a)).replace(PERSONAL_SLOT, '{"reader":"a"}'));
+    const unzipped = gunzipSync(b?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    expect(unzipped).toContain('{"reader":"b"');
+    expect(unzipped).not.toContain('"reader":"a"');
+    expect(unzipped).not.toContain(PERSONAL_SLOT);
+    // A guest's lookup of the same entry never carries anyone's answer.
+    expect(cache.lookup('member')?.html).toContain('<script type="application/json">null</script>');
   });
 
   it('stays within its byte budget, oldest used first', async () => {

@@ -14,7 +14,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.account-email-presave-send.title');
 
-/** "Check your inbox" after the first step (SPEC §4 two-step flows). */
+/** "Check your inbox" after the first step (product §4 two-step flows). */
 export default function AccountEmailPresaveSendPage() {
   const { t } = useTranslation();
   return (

@@ -15,7 +15,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'pages.account-password-prereset-send.title');
 
-/** "Check your inbox" after the first step (SPEC §4 two-step flows). */
+/** "Check your inbox" after the first step (product §4 two-step flows). */
 export default function AccountPasswordPreresetSendPage() {
   const { t } = useTranslation();
   return (

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { primaryLinkClass } from '#app/features/account/account-form.tsx';
+import { buttonClassName } from '#app/components/ui/button.tsx';
 import { loginPathFor, PASSWORD_RESET_REQUEST_PATH } from '#app/features/account/account-paths.ts';
 import { TokenConfirmScreen } from '#app/features/account/account-screens.tsx';
+import { loadEmailLink } from '#app/features/account/email-link.server.ts';
 import { submitPasswordReset } from '#app/features/account/password-reset.server.ts';
 import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
@@ -10,9 +11,9 @@ import type { Route } from './+types/account-password-reset';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('account-password-reset');
 
-/** The password reset link's page: its token, used only on the click. */
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '' };
+/** The password reset link's page: its token, checked (not used) as the page opens; used on the click. */
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  return loadEmailLink(request, context, url, 'password_reset');
 }
 
 /** Password reset's second step: the link's click confirms the reset (and logs this browser out if it was in). */
@@ -27,14 +28,17 @@ export default function AccountPasswordResetPage({ loaderData, actionData }: Rou
   return (
     <TokenConfirmScreen
       page="account-password-reset"
-      token={loaderData.token}
+      link={loaderData}
       result={actionData}
       submitLabel={t('account.confirm.password_reset.submit')}
       done={{
         title: t('account.confirm.password_reset.done_title'),
         body: t('account.confirm.password_reset.done_body'),
         action: (
-          <Link to={loginPathFor(undefined)} className={primaryLinkClass}>
+          <Link
+            to={loginPathFor(undefined)}
+            className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}
+          >
             {t('dialog.login.submit')}
           </Link>
         ),

@@ -4,7 +4,7 @@ import { routeMiddleware } from '#app/guards/route-middleware.server.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
 import type { Route } from './+types/dev-outbox';
 
-// Development only (not a SPEC §2 screen): the mails the embedded outbox received (GET /dev/outbox).
+// Development only (not a product §2 screen): the mails the embedded outbox received (GET /dev/outbox).
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('dev-outbox');
 

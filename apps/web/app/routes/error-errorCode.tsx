@@ -11,7 +11,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'error_page.title');
 
-/** The server-error screen (SPEC §4, §8), in the full-viewer layout. */
+/** The server-error screen (product §4, §8), in the full-viewer layout. */
 export default function ErrorCodePage({ loaderData }: Route.ComponentProps) {
   return <ServerErrorScreen code={loaderData.code} />;
 }

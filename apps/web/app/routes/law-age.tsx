@@ -16,7 +16,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'law.age.title');
 
-/** The age gate (SPEC §2, §4): birth month first, then the consent that age group needs. */
+/** The age gate (product §2, §4): birth month first, then the consent that age group needs. */
 export default function LawAgePage({ loaderData, actionData }: Route.ComponentProps) {
   return <AgeGateScreen gate={loaderData} error={actionData?.error} />;
 }

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? [{ title: `${loaderData.episodeName} | ${loaderData.titleName} | ${SERVICE_NAME}` }]
     : pageMeta(matches, 'pages.minfunction-episode-detail.title');
 
-/** A chapter in the minfunction mode (SPEC §2, §4): its facts and the minfunction viewer it opens in. */
+/** A chapter in the minfunction mode (product §2, §4): its facts and the minfunction viewer it opens in. */
 export default function MinfunctionEpisodeDetailPage({ loaderData }: Route.ComponentProps) {
   return <EpisodeDetailScreen detail={loaderData} />;
 }

@@ -16,7 +16,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-history.title');
 
-/** The reading history (SPEC §2): the titles read last, continue, remove one or clear all. */
+/** The reading history (product §2): the titles read last, continue, remove one or clear all. */
 export default function MyHistoryPage({ loaderData, actionData }: Route.ComponentProps) {
   return <HistoryScreen page={loaderData} result={actionData} />;
 }

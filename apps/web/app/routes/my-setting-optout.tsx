@@ -16,7 +16,7 @@ export function action({ request, context, url }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-setting-optout.title');
 
-/** Opt out of the sale or sharing of personal data (SPEC §2): ads and analytics, each on its own. */
+/** Opt out of the sale or sharing of personal data (product §2): ads and analytics, each on its own. */
 export default function MySettingOptoutPage({ loaderData, actionData }: Route.ComponentProps) {
   return <OptOutScreen stored={loaderData} result={actionData} />;
 }

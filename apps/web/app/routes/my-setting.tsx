@@ -16,7 +16,7 @@ export function action({ request, context, url }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-setting.title');
 
-/** Account information (SPEC §2 my page): e-mail, password, devices, privacy, history, logout. */
+/** Account information (product §2 my page): e-mail, password, devices, privacy, history, logout. */
 export default function MySettingPage({ loaderData, actionData }: Route.ComponentProps) {
   return <SettingsScreen settings={loaderData} result={actionData} />;
 }

@@ -12,7 +12,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'shop.result_title');
 
-/** After checkout (SPEC §2): 1 success, 2 canceled. */
+/** After checkout (product §2): 1 success, 2 canceled. */
 export default function MyShopResultPage({ loaderData }: Route.ComponentProps) {
   return <ResultScreen data={loaderData} />;
 }

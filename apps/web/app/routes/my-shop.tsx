@@ -16,7 +16,7 @@ export function action({ request, context, url }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pages.my-shop.title');
 
-/** The shop (SPEC §2, ADR 019): points and the monthly plan. */
+/** The shop (product §2, ADR 019): points and the monthly plan. */
 export default function MyShopPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ShopScreen data={loaderData} result={actionData} />;
 }

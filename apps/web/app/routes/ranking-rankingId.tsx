@@ -8,7 +8,7 @@ import type { Route } from './+types/ranking-rankingId';
 
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware('ranking-rankingId');
 
-/** The rankingId is checked by the route's parameter rule (SPEC §5) before this runs. */
+/** The rankingId is checked by the route's parameter rule (product §5) before this runs. */
 export function loader({ request, context, url, params }: Route.LoaderArgs) {
   return loadRankingPage(apiFor(request, context), url, Number(params.rankingId));
 }

@@ -1,7 +1,7 @@
 import { isLoopbackAddress } from '@manga/contracts';
 import { createContext, type RouterContextProvider } from 'react-router';
 
-// The visitor's connection as the production server (server.mjs) saw it: the address of its socket
+// The visitor's connection as the production server (server/main.ts) saw it: the address of its socket
 // (or of the load balancer's hop when MANGA_TRUST_PROXY says so) and whether a proxy relayed the
 // request. The server hands it over in the load context; React Router's dev server does not, and
 // then the visitor counts as remote (ADR 015).
@@ -10,9 +10,17 @@ export interface ClientConnection {
   address: string;
   /** The request arrived with forwarding headers (a proxy relayed it). */
   relayed: boolean;
+  /** The web server's id of this request, sent on every API call made for it (issue 25). */
+  requestId?: string;
 }
 
 export const clientConnectionContext = createContext<ClientConnection | null>(null);
+
+/**
+ * Set by the production server alone (never from anything in the request) when it renders the shared
+ * shell of logged-in readers' pages (ADR 048).
+ */
+export const memberShellContext = createContext<boolean>(false);
 
 export function clientConnectionOf(context: Readonly<RouterContextProvider>): ClientConnection | undefined {
   return context.get(clientConnectionContext) ?? undefined;

@@ -1,6 +1,6 @@
 import { type CookieName, LAW_COOKIE_TTL_SECONDS } from '@manga/contracts';
 
-// Writing the cookies of SPEC §3 (names and parsing are the contracts': cookies.ts,
+// Writing the cookies of product §3 (names and parsing are the contracts': cookies.ts,
 // birthday-cookie.ts, consent-cookie.ts). Names are given without the environment prefix;
 // `prefixed` adds it.
 

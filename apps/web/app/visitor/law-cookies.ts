@@ -1,6 +1,7 @@
 import {
   AgeGroup,
   ageGroupOf,
+  type BirthdayOrigin,
   CookieName,
   CRAWLER_COOKIE_EXPIRES,
   CRAWLER_DEFAULT_BIRTHDAY,
@@ -42,12 +43,20 @@ export function cookieWrite(
   };
 }
 
-/** The birthday cookie alone (the gate's first step). */
-export function birthdayWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
-  return [cookieWrite(CookieName.Birthday, serializeBirthdayCookie(birthday, expires), expires, settings)];
+/**
+ * The birthday cookie alone (the gate's first step). A birthday the site records by default (JP
+ * visitors whose age is unknown, crawlers) is marked as one (ADR 026): it never counts as declared.
+ */
+export function birthdayWrites(
+  birthday: string,
+  expires: number,
+  settings: CookieWriteSettings,
+  origin: BirthdayOrigin = 'declared',
+): CookieWrite[] {
+  return [cookieWrite(CookieName.Birthday, serializeBirthdayCookie(birthday, expires, origin), expires, settings)];
 }
 
-/** The consent cookies an age group needs (SPEC §4): minor terms, or adult terms and privacy policy. */
+/** The consent cookies an age group needs (product §4): minor terms, or adult terms and privacy policy. */
 export function consentWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
   const parsed = parseBirthday(birthday, settings.now);
   if (!parsed) return [];
@@ -66,21 +75,42 @@ export function consentWrites(birthday: string, expires: number, settings: Cooki
 }
 
 /** Birthday plus the consent its age group needs. */
-export function lawConsentWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
-  return [...birthdayWrites(birthday, expires, settings), ...consentWrites(birthday, expires, settings)];
+export function lawConsentWrites(
+  birthday: string,
+  expires: number,
+  settings: CookieWriteSettings,
+  origin: BirthdayOrigin = 'declared',
+): CookieWrite[] {
+  return [...birthdayWrites(birthday, expires, settings, origin), ...consentWrites(birthday, expires, settings)];
 }
 
-/** Crawlers get birthday 2000-01 and consent 1, expiring 4102372799 (SPEC §4, §9). */
+/**
+ * A birthday the reader declared in one step (the inline question, where product §4 records consent
+ * without asking, ADR 026): the birthday, its age group's consent, and the other group's consent
+ * cookies deleted (a default's adult consent must not stay beside a minor's birthday).
+ */
+export function declarationWrites(birthday: string, expires: number, settings: CookieWriteSettings): CookieWrite[] {
+  const given = consentWrites(birthday, expires, settings);
+  const kept = new Set(given.map((write) => write.name));
+  const dropped = [CookieName.TermsOfServiceMinor, CookieName.TermsOfServiceAdult, CookieName.PrivacyPolicy]
+    .filter((name) => !kept.has(prefixed(settings.cookiePrefix, name)))
+    .map((name) => cookieWrite(name, '', 0, settings));
+  return [...birthdayWrites(birthday, expires, settings), ...given, ...dropped];
+}
+
+/** Crawlers get birthday 2000-01 and consent 1, expiring 4102372799 (product §4, §9), marked as a default (ADR 026). */
 export function crawlerWrites(settings: CookieWriteSettings): CookieWrite[] {
-  return lawConsentWrites(CRAWLER_DEFAULT_BIRTHDAY, CRAWLER_COOKIE_EXPIRES, settings);
+  return lawConsentWrites(CRAWLER_DEFAULT_BIRTHDAY, CRAWLER_COOKIE_EXPIRES, settings, 'default');
+}
+
+/** Deletes the consent cookies. */
+export function clearConsentWrites(settings: CookieWriteSettings): CookieWrite[] {
+  return [CookieName.TermsOfServiceMinor, CookieName.TermsOfServiceAdult, CookieName.PrivacyPolicy].map((name) =>
+    cookieWrite(name, '', 0, settings),
+  );
 }
 
 /** Deletes the birthday and consent cookies (the gate's "change birthday"). */
 export function clearLawWrites(settings: CookieWriteSettings): CookieWrite[] {
-  return [
-    CookieName.Birthday,
-    CookieName.TermsOfServiceMinor,
-    CookieName.TermsOfServiceAdult,
-    CookieName.PrivacyPolicy,
-  ].map((name) => cookieWrite(name, '', 0, settings));
+  return [cookieWrite(CookieName.Birthday, '', 0, settings), ...clearConsentWrites(settings)];
 }

@@ -24,6 +24,17 @@ describe('the trusted hop to the API (ADR 015)', () => {
     Object.assign(env, { proxySecret: undefined });
     expect(await trustedHopHeaders({ address: '203.0.113.9', relayed: false })).toEqual({});
   });
+
+  it('sends the request id on every call, with the proof or without it (issue 25)', async () => {
+    expect(await trustedHopHeaders({ address: '203.0.113.9', relayed: false, requestId: 'page-1' })).toEqual({
+      'x-request-id': 'page-1',
+      'x-manga-client-ip': '203.0.113.9',
+      'x-manga-proxy-secret': 's'.repeat(40),
+    });
+    expect(await trustedHopHeaders({ address: '127.0.0.1', relayed: true, requestId: 'page-2' })).toEqual({
+      'x-request-id': 'page-2',
+    });
+  });
 });
 
 describe('connectionAddress', () => {

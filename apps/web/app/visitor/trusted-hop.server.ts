@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLIENT_ADDRESS_HEADER, isLoopbackAddress, PROXY_SECRET_HEADER } from '@manga/contracts';
+import { CLIENT_ADDRESS_HEADER, isLoopbackAddress, PROXY_SECRET_HEADER, REQUEST_ID_HEADER } from '@manga/contracts';
 import { env } from '#app/env.server.ts';
 import type { ClientConnection } from './client-connection.server.ts';
 
@@ -28,13 +28,15 @@ export async function proxySecret(): Promise<string | undefined> {
 }
 
 /**
- * The two headers that tell the API whose request this is; none without a secret or an address,
+ * The request id (issue 25), and the two headers that tell the API whose request this is; none without a secret or an address,
  * and none for a relayed request that looks loopback (a local proxy in front that MANGA_TRUST_PROXY
  * does not name): the API then sees a relayed request it cannot place, never a local one.
  */
 export async function trustedHopHeaders(connection: ClientConnection | undefined): Promise<Record<string, string>> {
-  if (!connection?.address || (connection.relayed && isLoopbackAddress(connection.address))) return {};
+  // The request id goes on every call, with or without the proof of the address (issue 25).
+  const id: Record<string, string> = connection?.requestId ? { [REQUEST_ID_HEADER]: connection.requestId } : {};
+  if (!connection?.address || (connection.relayed && isLoopbackAddress(connection.address))) return id;
   const secret = await proxySecret();
-  if (!secret) return {};
-  return { [CLIENT_ADDRESS_HEADER]: connection.address, [PROXY_SECRET_HEADER]: secret };
+  if (!secret) return id;
+  return { ...id, [CLIENT_ADDRESS_HEADER]: connection.address, [PROXY_SECRET_HEADER]: secret };
 }

@@ -1,9 +1,9 @@
 import { type ApiClient, createServerApiClient } from '@manga/api-client';
-import { CookieName } from '@manga/contracts';
+import { CookieName, sameOriginReturnTarget } from '@manga/contracts';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { SECURITY_HEADERS } from '#app/security-headers.server.ts';
-import { clientConnectionOf } from './client-connection.server.ts';
+import { clientConnectionOf, memberShellContext } from './client-connection.server.ts';
 import { LOCALE_COOKIE_TTL_SECONDS, prefixed } from './cookies.ts';
 import { type CookieWrite, type CookieWriteSettings, cookieWrite, crawlerWrites } from './law-cookies.ts';
 import { trustedHopHeaders } from './trusted-hop.server.ts';
@@ -15,12 +15,26 @@ export interface VisitorState {
   setCookies: string[];
   /** The trusted hop's headers for API calls made for this visitor (ADR 015). */
   hopHeaders: Readonly<Record<string, string>>;
+  /**
+   * What a member shell's loader tells the web server (ADR 048): the ids its personal answer needs,
+   * or that this page must be drawn for each reader (`refuse`). Sent in SHELL_META_HEADER, never to a browser.
+   */
+  shellMeta?: ShellMeta;
 }
+
+/** See VisitorState.shellMeta. */
+export interface ShellMeta {
+  refuse?: boolean;
+  episodeIds?: number[];
+}
+
+/** Internal header of a member shell's response carrying its ShellMeta (the web server removes it). */
+export const SHELL_META_HEADER = 'x-manga-shell-meta';
 
 export const visitorContext = createContext<VisitorState>();
 
 export function cookieWriteSettings(now = new Date()): CookieWriteSettings {
-  // Secure outside local development, as the API sets its own cookies (DESIGN §4).
+  // Secure outside local development, as the API sets its own cookies (architecture §4).
   return { cookiePrefix: env.cookiePrefix, secure: env.deployment !== 'development', now };
 }
 
@@ -54,12 +68,18 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
 export const LANG_PARAM = 'lang';
 
 /**
- * The response's cookies and headers: noindex everywhere (SPEC §1), the security headers of every
+ * The response's cookies and headers: noindex everywhere (product §1), the security headers of every
  * answer of ours, and a page that shows a logged-in visitor's state or sets cookies never goes to a
- * shared cache (DESIGN §6a, ADR 015).
+ * shared cache (architecture §6a, ADR 015).
  */
-function withHeaders(response: Response, setCookies: readonly string[], personal: boolean): Response {
+function withHeaders(
+  response: Response,
+  setCookies: readonly string[],
+  personal: boolean,
+  shellMeta?: ShellMeta,
+): Response {
   const apply = (headers: Headers) => {
+    if (shellMeta) headers.set(SHELL_META_HEADER, JSON.stringify(shellMeta));
     for (const header of setCookies) headers.append('set-cookie', header);
     headers.set('x-robots-tag', 'noindex');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
@@ -87,6 +107,12 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     setCookies: [],
     hopHeaders: await trustedHopHeaders(clientConnectionOf(context)),
   };
+  if (context.get(memberShellContext)) {
+    // The server removed the session from this request: the page is everyone's, the loaders know.
+    state.visitor.isLoggedIn = true;
+    state.visitor.memberShell = true;
+    state.shellMeta = {};
+  }
   const settings = cookieWriteSettings();
 
   const lang = url.searchParams.get(LANG_PARAM);
@@ -99,7 +125,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       headers.append('set-cookie', cookieWrite(CookieName.Locale, lang, expires, settings).header);
     }
     headers.set('x-robots-tag', 'noindex');
-    throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+    // Back to the same page, as a path on the site (the return-target rule: never `//host`).
+    throw redirect(sameOriginReturnTarget(`${clean.pathname}${clean.search}${clean.hash}`) ?? '/', { headers });
   }
 
   if (state.visitor.isCrawler) {
@@ -113,5 +140,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   context.set(visitorContext, state);
   const response = await next();
-  return withHeaders(response, state.setCookies, state.visitor.isLoggedIn);
+  return withHeaders(
+    response,
+    state.setCookies,
+    state.visitor.isLoggedIn && !state.visitor.memberShell,
+    state.shellMeta,
+  );
 };

@@ -1,7 +1,7 @@
 import { serializeConsentCookie } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatSetCookie } from './cookies.ts';
-import { clearLawWrites, consentWrites, crawlerWrites, lawConsentWrites } from './law-cookies.ts';
+import { clearLawWrites, consentWrites, crawlerWrites, declarationWrites, lawConsentWrites } from './law-cookies.ts';
 import { regionOfCountry } from './region.ts';
 import { lawCookiesOf, readVisitor } from './visitor.ts';
 
@@ -61,6 +61,7 @@ describe('readVisitor', () => {
     );
     expect(lawCookiesOf(visitor, 'dev_')).toEqual({
       birthday: '2000-01',
+      birthdayIsDefault: false,
       termsOfServiceMinor: false,
       termsOfServiceAdult: true,
       privacyPolicy: true,
@@ -77,6 +78,7 @@ describe('readVisitor', () => {
     );
     expect(lawCookiesOf(visitor, 'dev_')).toEqual({
       birthday: undefined,
+      birthdayIsDefault: false,
       termsOfServiceMinor: false,
       termsOfServiceAdult: false,
       privacyPolicy: false,
@@ -84,7 +86,7 @@ describe('readVisitor', () => {
   });
 });
 
-describe('law cookies (SPEC §3)', () => {
+describe('law cookies (product §3)', () => {
   it('writes the birthday and the consent an adult needs', () => {
     const writes = lawConsentWrites('2000-01', 1_800_000_000, settings);
     expect(writes.map((write) => write.name)).toEqual([
@@ -104,14 +106,41 @@ describe('law cookies (SPEC §3)', () => {
     expect(consentWrites('2020-01', 1_800_000_000, settings)).toEqual([]);
   });
 
-  it('gives crawlers 2000-01 and consent 1 until 4102372799', () => {
+  it('gives crawlers 2000-01 and consent 1 until 4102372799, the birthday marked as a default (ADR 026)', () => {
     const writes = crawlerWrites({ ...settings, cookiePrefix: '' });
     expect(writes.map((write) => [write.name, JSON.parse(decodeURIComponent(write.value))])).toEqual([
-      ['birthday', { value: '2000-01', expires: 4102372799 }],
+      ['birthday', { value: '2000-01', expires: 4102372799, default: 1 }],
       ['terms_of_service_adult', { value: 1, expires: 4102372799 }],
       ['privacy_policy', { value: 1, expires: 4102372799 }],
     ]);
     expect(writes[0]?.header).toContain('Expires=Thu, 31 Dec 2099 03:59:59 GMT');
+  });
+
+  it('marks a default birthday, which the visitor then holds as a default, not a declared age (ADR 026)', () => {
+    const writes = lawConsentWrites('2000-01', 1_800_000_000, settings, 'default');
+    expect(decodeURIComponent(writes[0]?.value ?? '')).toBe('{"value":"2000-01","expires":1800000000,"default":1}');
+    const visitor = readVisitor(
+      new Headers({ cookie: writes.map((write) => `${write.name}=${write.value}`).join('; ') }),
+      visitorSettings,
+    );
+    expect(lawCookiesOf(visitor, 'dev_')).toMatchObject({ birthday: '2000-01', birthdayIsDefault: true });
+  });
+
+  it('writes a one-step declaration: the birthday unmarked, its group’s consent, the other group’s deleted', () => {
+    const minor = declarationWrites('2012-01', 1_800_000_000, settings);
+    expect(minor.map((write) => [write.name, write.value === '' ? 'deleted' : 'set'])).toEqual([
+      ['dev_birthday', 'set'],
+      ['dev_terms_of_service_minor', 'set'],
+      ['dev_terms_of_service_adult', 'deleted'],
+      ['dev_privacy_policy', 'deleted'],
+    ]);
+    expect(decodeURIComponent(minor[0]?.value ?? '')).toBe('{"value":"2012-01","expires":1800000000}');
+    expect(declarationWrites('1990-01', 1_800_000_000, settings).map((write) => write.name)).toEqual([
+      'dev_birthday',
+      'dev_terms_of_service_adult',
+      'dev_privacy_policy',
+      'dev_terms_of_service_minor',
+    ]);
   });
 
   it('deletes every law cookie, and marks cookies Secure when asked', () => {

@@ -9,16 +9,24 @@ import {
   type Region,
 } from '@manga/contracts';
 import { isbot } from 'isbot';
+import { displayTimeZoneOf } from '../i18n/time-zone.ts';
 import { formatCookieHeader, prefixed } from './cookies.ts';
 import { regionOfCountry } from './region.ts';
 
-/** What the server knows about the visitor of one request (SPEC §1, §3, §4, §6). */
+/** What the server knows about the visitor of one request (product §1, §3, §4, §6). */
 export interface Visitor {
   region: Region;
   locale: Locale;
   isCrawler: boolean;
-  /** Logged in means the uwt cookie exists (SPEC §4). */
+  /** Logged in means the uwt cookie exists (product §4). */
   isLoggedIn: boolean;
+  /**
+   * The page is drawn as the shared shell of logged-in readers (ADR 048): isLoggedIn, without a
+   * session (no cookie reaches the API), the reader's own state left to their personal answer.
+   */
+  memberShell?: boolean;
+  /** The zone times are shown in: the browser's from its cookie, else the region's usual one (issue 24). */
+  timeZone: string;
   /** Cookies as the browser will hold them after this response (request cookies plus those set now). */
   cookies: Map<string, string>;
 }
@@ -41,6 +49,7 @@ export function readVisitor(headers: Headers, settings: VisitorSettings): Visito
     ),
     isCrawler: isbot(headers.get('user-agent')),
     isLoggedIn: (cookies.get(prefixed(settings.cookiePrefix, CookieName.Uwt)) ?? '') !== '',
+    timeZone: displayTimeZoneOf(cookies.get(prefixed(settings.cookiePrefix, CookieName.TimeZone)), region),
     cookies,
   };
 }
@@ -48,6 +57,8 @@ export function readVisitor(headers: Headers, settings: VisitorSettings): Visito
 export interface LawCookies {
   /** The birthday cookie's `YYYY-MM` as sent (checked by parseBirthday where it is used). */
   birthday: string | undefined;
+  /** The birthday is a default the site recorded (JP, crawlers; ADR 026), not an age anyone declared. */
+  birthdayIsDefault: boolean;
   termsOfServiceMinor: boolean;
   termsOfServiceAdult: boolean;
   privacyPolicy: boolean;
@@ -56,8 +67,10 @@ export interface LawCookies {
 /** The birthday and consent cookies of a visitor, read as the API reads them (contracts). */
 export function lawCookiesOf(visitor: Visitor, cookiePrefix: string): LawCookies {
   const get = (name: CookieName) => visitor.cookies.get(prefixed(cookiePrefix, name));
+  const birthday = parseBirthdayCookie(get(CookieName.Birthday));
   return {
-    birthday: parseBirthdayCookie(get(CookieName.Birthday))?.value,
+    birthday: birthday?.value,
+    birthdayIsDefault: birthday?.byDefault === true,
     termsOfServiceMinor: parseConsentCookie(get(CookieName.TermsOfServiceMinor)),
     termsOfServiceAdult: parseConsentCookie(get(CookieName.TermsOfServiceAdult)),
     privacyPolicy: parseConsentCookie(get(CookieName.PrivacyPolicy)),

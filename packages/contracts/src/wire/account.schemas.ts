@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 
-// Account, login and the two-step e-mail flows (WIRE.md §3.5, SPEC §7; shapes beyond WIRE are ours, ADR 007).
+// Account, login and the two-step e-mail flows (wire §3.5, product §7; shapes beyond the wire reference are ours, ADR 007).
 
 /**
  * Transport bounds of request values: longer values are refused as invalid parameters (1001);
@@ -36,6 +36,20 @@ export const PresaveRequestSchema = z.object({ email: EmailParamSchema, password
 export const WebSaveRequestSchema = z.object({ password: PasswordParamSchema, token: TokenParamSchema });
 /** GET /account/save, /account/email/save, /account/password/save, /account/password/reset and their /web twins. */
 export const TokenRequestSchema = z.object({ token: TokenParamSchema });
+/** What an e-mailed link is for (GET /web/account/token/status, ours). */
+export const EmailLinkPurposeSchema = z.enum(['signup', 'email_change', 'password_change', 'password_reset']);
+export type EmailLinkPurpose = z.infer<typeof EmailLinkPurposeSchema>;
+/** GET /web/account/token/status (ours, issue 24): the token of an e-mailed link and what it is for. */
+export const TokenStatusQuerySchema = z.object({ token: TokenParamSchema, purpose: EmailLinkPurposeSchema });
+/**
+ * Whether an e-mailed link still works, without using it: `valid`, `used` (or voided by a later
+ * change), `expired`, or `invalid` (unknown, or a link of another flow).
+ */
+export const TokenStatusSchema = z.enum(['valid', 'used', 'expired', 'invalid']);
+export type TokenStatus = z.infer<typeof TokenStatusSchema>;
+export const TokenStatusResponseSchema = z.strictObject({ ...successEnvelopeShape, token_status: TokenStatusSchema });
+export type TokenStatusResponse = z.infer<typeof TokenStatusResponseSchema>;
+
 /** POST /account/email/presave and /web/account/email/presave. */
 export const EmailPresaveRequestSchema = z.object({ new_email: EmailParamSchema, password: PasswordParamSchema });
 /** POST /account/password/presave and /web/account/password/presave. */
@@ -64,7 +78,7 @@ export type SessionRevokeRequest = z.input<typeof SessionRevokeRequestSchema>;
 
 /**
  * `device_list[]`: one per active session (web) or registered device (app). The first three fields
- * are WIRE.md §3.5's; `session_id` and `is_current` are ours (ADR 007): the web session's id for
+ * are wire §3.5's; `session_id` and `is_current` are ours (ADR 007): the web session's id for
  * POST /web/account/session/revoke (0 for an app installation, which is not a session) and 1 for
  * the session making the call.
  */
@@ -77,7 +91,7 @@ export const AccountDeviceSchema = z.strictObject({
 });
 export type AccountDevice = z.infer<typeof AccountDeviceSchema>;
 
-/** GET /account `account` (WIRE.md §3.5; `is_registerd` is spelled as on the wire). */
+/** GET /account `account` (wire §3.5; `is_registerd` is spelled as on the wire). */
 export const AccountSchema = z.strictObject({
   account_id: z.int(),
   user_id: z.int(),

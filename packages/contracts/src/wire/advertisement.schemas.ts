@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 
-/** GET /advertisement/click and /advertisement/view (SPEC §7): counted per advertisement and day. */
+/** GET /advertisement/click and /advertisement/view (product §7): counted per advertisement and day. */
 export const AdvertisementEventQuerySchema = z.object({
   advertisement_id: IntParamSchema,
   type: IntParamSchema.optional(),

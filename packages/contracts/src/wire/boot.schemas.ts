@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 
-// GET /app/boot (SPEC §3 "App data"; WIRE.md §8 lists the shape as unpublished, so it is ours, ADR 007).
+// GET /app/boot (product §3 "App data"; the wire reference has no published shape, so it is ours, ADR 007).
 
 export const KarteDataSchema = z.strictObject({
   /** Consecutive days with a login bonus, 0 when none. */

@@ -6,8 +6,8 @@ import { EpisodeSchema } from './episode.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 import { TitleSchema } from './title.schemas.ts';
 
-// The /episode/comment/* family (SPEC §7). No public client calls it (WIRE.md §3.6, §8), so the shapes
-// are ours, written to WIRE.md §1.6–1.7's conventions: envelope beside the payload, `*_list` arrays,
+// The /episode/comment/* family (product §7). No public client calls it (wire §3.6, §8), so the shapes
+// are ours, written to wire §1.6–1.7's conventions: envelope beside the payload, `*_list` arrays,
 // int flags 0/1, `YYYY-MM-DD HH:MM:SS` times in the wire time zone (ADR 013).
 
 /** Page size of comment lists when `limit` is absent, and the most one call answers (larger is clamped). */
@@ -64,7 +64,7 @@ export type CommentHistoryQuery = z.input<typeof CommentHistoryQuerySchema>;
 export const CommentEpisodeQuerySchema = z.object({ episode_id: IntParamSchema });
 export type CommentEpisodeQuery = z.input<typeof CommentEpisodeQuerySchema>;
 
-/** POST /episode/comment/post; both parameters are required (SPEC §5, `requiredParameters.commentPost`). */
+/** POST /episode/comment/post; both parameters are required (product §5, `requiredParameters.commentPost`). */
 export const CommentPostRequestSchema = z.object({
   episode_id: IntParamSchema,
   comment: z.string().max(COMMENT_REQUEST_MAX_LENGTH),
@@ -74,6 +74,30 @@ export type CommentPostRequest = z.input<typeof CommentPostRequestSchema>;
 /** POST /episode/comment/like/add, /like/cancel, /mute and /report. */
 export const CommentIdRequestSchema = z.object({ comment_id: IntParamSchema });
 export type CommentIdRequest = z.input<typeof CommentIdRequestSchema>;
+
+/** Why a reader reports a comment (issue 24 item 10): a small fixed list, shown to moderators. */
+export const CommentReportReason = {
+  Spam: 'spam',
+  Spoiler: 'spoiler',
+  Harassment: 'harassment',
+  Offensive: 'offensive',
+  Other: 'other',
+} as const;
+export type CommentReportReason = (typeof CommentReportReason)[keyof typeof CommentReportReason];
+export const COMMENT_REPORT_REASONS = Object.values(CommentReportReason);
+/** The longest note a reader may add to a report, in characters. */
+export const COMMENT_REPORT_NOTE_MAX_LENGTH = 500;
+
+/**
+ * POST /episode/comment/report: `reason` and `reason_text` are ours and optional (a call with only
+ * `comment_id` is recorded without a reason, as before); an unknown reason or a longer note is 1001.
+ */
+export const CommentReportRequestSchema = z.object({
+  comment_id: IntParamSchema,
+  reason: z.enum(COMMENT_REPORT_REASONS as [CommentReportReason, ...CommentReportReason[]]).optional(),
+  reason_text: z.string().max(COMMENT_REPORT_NOTE_MAX_LENGTH).optional(),
+});
+export type CommentReportRequest = z.input<typeof CommentReportRequestSchema>;
 
 /** One comment as a reader sees it. Commenters are never identified by user id. */
 export const CommentSchema = z.strictObject({
@@ -129,7 +153,7 @@ export const CommentPostInfoSchema = z.strictObject({
   reason_message: z.string(),
   /** Posts left in the current hour (rolling: the last 60 minutes). */
   remaining_num: z.int(),
-  /** Posts allowed per hour (SPEC §9: 10). */
+  /** Posts allowed per hour (product §9: 10). */
   limit_num: z.int(),
   /**
    * When posting becomes possible again: the end of the hourly limit (reason 6301) or of a suspension

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { matchDateTimeParts } from '../date-time.rules.ts';
 
-// Wire times are `YYYY-MM-DD HH:MM:SS` with no zone (WIRE.md §1.7); the zone is the site's.
+// Wire times are `YYYY-MM-DD HH:MM:SS` with no zone (wire §1.7); the zone is the site's.
 
 const WIRE_DATE_TIME_PATTERN = /^([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})$/;
 

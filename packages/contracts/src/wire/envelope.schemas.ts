@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ResponseCode } from '../response-code.ts';
 import { WireDateTimeSchema } from './date-time.schemas.ts';
 
-// The envelope every answer carries beside its payload; there is no `data` wrapper (WIRE.md §1.7).
+// The envelope every answer carries beside its payload; there is no `data` wrapper (wire §1.7).
 
 export const ENVELOPE_STATUS_SUCCESS = 'success';
 export const ENVELOPE_STATUS_ERROR = 'error';
@@ -24,7 +24,7 @@ export const successEnvelopeShape = {
 export const SuccessEnvelopeSchema = z.strictObject(successEnvelopeShape);
 export type SuccessEnvelopeFields = z.infer<typeof SuccessEnvelopeSchema>;
 
-/** An error answer: the envelope plus `server_time`, which PYKAPI requires (WIRE.md §5). */
+/** An error answer: the envelope plus `server_time`, which PYKAPI requires (wire §5). */
 export const ErrorEnvelopeSchema = z.strictObject({
   status: z.literal(ENVELOPE_STATUS_ERROR),
   response_code: z.number().int(),

@@ -4,7 +4,7 @@ import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntFlagParamSchema, IntParamSchema } from './params.schemas.ts';
 
-/** An item of `episode_list` (WIRE.md §3.1). */
+/** An item of `episode_list` (wire §3.1). */
 export const EpisodeSchema = z.strictObject({
   episode_id: z.int(),
   episode_name: z.string(),
@@ -56,7 +56,7 @@ export type EpisodeListResponse = z.infer<typeof EpisodeListResponseSchema>;
 export const EpisodeIdQuerySchema = z.object({ episode_id: IntParamSchema });
 export type EpisodeIdQuery = z.infer<typeof EpisodeIdQuerySchema>;
 
-/** `episode` of GET /web/episode (WIRE.md §3.3). */
+/** `episode` of GET /web/episode (wire §3.3). */
 export const WebEpisodeSchema = z.strictObject({
   title_id: z.int(),
   episode_id: z.int(),

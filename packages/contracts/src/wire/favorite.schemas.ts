@@ -4,10 +4,10 @@ import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 import { TitleSchema } from './title.schemas.ts';
 
-// Followed titles (WIRE.md §3.5 GET /favorite/list; POST /favorite/add and /favorite/delete are
+// Followed titles (wire §3.5 GET /favorite/list; POST /favorite/add and /favorite/delete are
 // ours, named in the family of /title/viewed/delete; ADR 017).
 
-/** The Title's `favorite_status` (WIRE.md §3.1): 0 not followed, 1 followed by the caller. */
+/** The Title's `favorite_status` (wire §3.1): 0 not followed, 1 followed by the caller. */
 export const FavoriteStatus = { None: 0, Favorite: 1 } as const;
 
 /** An entry of `favorite_title_list`: what changed in a followed title since the reader last opened it. */

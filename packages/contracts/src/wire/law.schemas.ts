@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntFlagParamSchema } from './params.schemas.ts';
 
-// Law consent, opt-out and status (SPEC §3–§4, §7 Web; WIRE.md §3.6: shapes are ours, ADR 007).
+// Law consent, opt-out and status (product §3–§4, §7 Web; wire §3.6: shapes are ours, ADR 007).
 
 /** POST /web/law: the birthday (YYYY-MM) and whether the terms (and, for adults, the privacy policy) are accepted. */
 export const LawRequestSchema = z.object({
@@ -21,7 +21,7 @@ export const LawResponseSchema = z.strictObject({
   birthday: z.string(),
   /** 'minor', 'adult', or "" when the birthday is unknown. */
   age_group: z.string(),
-  /** 1 when the consent the age group needs is given (SPEC §4). */
+  /** 1 when the consent the age group needs is given (product §4). */
   is_consent: z.int(),
 });
 export type LawResponse = z.infer<typeof LawResponseSchema>;
@@ -37,14 +37,14 @@ export type OptOut = z.infer<typeof OptOutSchema>;
 export const OptOutResponseSchema = z.strictObject({ ...successEnvelopeShape, opt_out: OptOutSchema });
 export type OptOutResponse = z.infer<typeof OptOutResponseSchema>;
 
-/** GET /web/status: who the caller is, called at most once a day by the web app (SPEC §4). */
+/** GET /web/status: who the caller is, called at most once a day by the web app (product §4). */
 export const WebStatusResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   /** 1 logged in, 0 not. */
   login_status: z.int(),
   /** 0 when not logged in. */
   user_id: z.int(),
-  /** Plan code 1–4 (SPEC §3); 1 when not logged in. */
+  /** Plan code 1–4 (product §3); 1 when not logged in. */
   charge_type: z.int(),
   subscription_categories: z.array(z.int()),
   opt_out: OptOutSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 
-// GET /loginbonus (WIRE.md §3.5 names only `loginbonus_list`; the rest is ours, ADR 014).
+// GET /loginbonus (wire §3.5 names only `loginbonus_list`; the rest is ours, ADR 014).
 
 export const LoginBonusQuerySchema = z.object({
   /** A/B variant of the calendar; every variant gets the same calendar today. */

@@ -3,7 +3,7 @@ import { IdListSchema } from '../id-list.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 
-/** An item of `magazine_category_list` (WIRE.md §3.2). */
+/** An item of `magazine_category_list` (wire §3.2). */
 export const MagazineCategorySchema = z.strictObject({
   magazine_category_id: z.int(),
   magazine_category_name_text: z.string(),

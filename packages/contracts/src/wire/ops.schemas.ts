@@ -4,7 +4,7 @@ import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 
 // The moderation API under /ops/* (ADR 013). Only operators reach it; everyone else gets the answer of
-// an unknown path (HTTP 404, code 1002). Same conventions as the rest of the wire (WIRE.md §1.6–1.7).
+// an unknown path (HTTP 404, code 1002). Same conventions as the rest of the wire (wire §1.6–1.7).
 
 /** Why an operator acted: required to hide a comment or suspend a commenter, optional elsewhere. */
 export const OPS_REASON_MAX_LENGTH = 500;
@@ -26,22 +26,52 @@ export type NgWordMatch = (typeof NgWordMatch)[keyof typeof NgWordMatch];
 export const OpsReportStatus = { Open: 'open', Hidden: 'hidden', All: 'all' } as const;
 export type OpsReportStatus = (typeof OpsReportStatus)[keyof typeof OpsReportStatus];
 
-/** What an audit-log row records; `resource.action` like the permission names (STYLE). */
+/** What an audit-log row records; `resource.action` like the permission names (architecture). */
 export const AuditAction = {
   CommentHide: 'comment.hide',
   CommentRestore: 'comment.restore',
   CommentDismiss: 'comment.dismiss',
+  // The catalogue (issue 26, ADR 046): `detail` holds { before, after } of what changed.
+  TitleCreate: 'title.create',
+  TitleUpdate: 'title.update',
+  TitlePublish: 'title.publish',
+  TitleUnpublish: 'title.unpublish',
+  TitleArt: 'title.art',
+  EpisodeUpdate: 'episode.update',
+  /** A chapter uploaded in the console (ADR 061): `after` is the new chapter. */
+  EpisodeUpload: 'episode.upload',
+  /** A chapter's pages reordered or one replaced (ADR 061). */
+  EpisodePages: 'episode.pages',
   CommenterSuspend: 'commenter.suspend',
   CommenterUnsuspend: 'commenter.unsuspend',
   NgWordAdd: 'ng_word.add',
   NgWordRemove: 'ng_word.remove',
+  /** Before ADR 042: the operator role given or taken on the command line. */
   OperatorAdd: 'operator.add',
   OperatorRemove: 'operator.remove',
+  /** A staff role given or taken (ADR 042); `detail` has the role and the roles before and after. */
+  StaffRoleGrant: 'staff_role.grant',
+  StaffRoleRevoke: 'staff_role.revoke',
+  /** Support (ADR 063): points or premium tickets given to a reader, `detail` with before and after. */
+  ReaderGrantPoints: 'reader.grant_points',
+  ReaderGrantTickets: 'reader.grant_tickets',
+  /** Support ended every session of a reader; `detail` has how many. */
+  ReaderSessionsEnd: 'reader.sessions_end',
+  /** The shop's products (ADR 019, ADR 063), from the console or `npm run products`: before and after. */
+  ProductSet: 'product.set',
+  ProductAdd: 'product.add',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
 /** What an audit row's `target_id` names. */
-export const AuditTarget = { Comment: 'comment', User: 'user', NgWord: 'ng_word' } as const;
+export const AuditTarget = {
+  Comment: 'comment',
+  User: 'user',
+  NgWord: 'ng_word',
+  Title: 'title',
+  Episode: 'episode',
+  Product: 'product',
+} as const;
 export type AuditTarget = (typeof AuditTarget)[keyof typeof AuditTarget];
 
 const opsPagingShape = { limit: IntParamSchema.optional(), offset: IntParamSchema.optional() };
@@ -86,10 +116,15 @@ export type OpsNgWordRemoveRequest = z.input<typeof OpsNgWordRemoveRequestSchema
 export const OpsAuditListQuerySchema = z.object(opsPagingShape);
 export type OpsAuditListQuery = z.input<typeof OpsAuditListQuerySchema>;
 
-/** GET /ops/operator: who the console is acting as. */
+/** GET /ops/operator: who the console is acting as, their staff roles and what those allow (ADR 042). */
 export const OpsOperatorResponseSchema = z.strictObject({
   ...successEnvelopeShape,
-  operator: z.strictObject({ user_id: z.int(), email: z.string() }),
+  operator: z.strictObject({
+    user_id: z.int(),
+    email: z.string(),
+    role_list: z.array(z.string()),
+    permission_list: z.array(z.string()),
+  }),
 });
 export type OpsOperatorResponse = z.infer<typeof OpsOperatorResponseSchema>;
 
@@ -116,6 +151,10 @@ export const OpsCommentSchema = z.strictObject({
   /** Distinct readers who reported it, and when the last did ("" when nobody has). */
   reporter_num: z.int(),
   latest_report_time: z.union([WireDateTimeSchema, z.literal('')]),
+  /** How many readers gave each reason (CommentReportReason; "" for a report without one), most first. */
+  report_reason_list: z.array(z.strictObject({ reason: z.string(), reporter_num: z.int() })),
+  /** The readers' notes on their reports, newest first (at most 5). */
+  report_note_list: z.array(z.string()),
   /** When a moderator last hid, restored or dismissed it, "" when never. */
   reviewed_time: z.union([WireDateTimeSchema, z.literal('')]),
 });

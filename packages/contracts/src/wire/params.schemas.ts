@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Request parameter values arrive as strings (query string or form body, WIRE.md §1.6).
+// Request parameter values arrive as strings (query string or form body, wire §1.6).
 
 /** A non-negative base-10 integer; leading zeros allowed (HARU sends `title_id=02373`). */
 export const IntParamSchema = z
@@ -13,7 +13,7 @@ export const IntParamSchema = z
 /** An int flag `0` or `1`. */
 export const IntFlagParamSchema = z.enum(['0', '1']).transform((flag) => (flag === '1' ? 1 : 0));
 
-/** `limit` / `offset` paging (SPEC §7); clients send limit=99999 for "everything" (WIRE.md §1.6). */
+/** `limit` / `offset` paging (product §7); clients send limit=99999 for "everything" (wire §1.6). */
 export const PagingQueryShape = {
   limit: IntParamSchema.optional(),
   offset: IntParamSchema.optional(),

@@ -3,7 +3,7 @@ import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 
-/** GET /account/point (WIRE.md §3.4). */
+/** GET /account/point (wire §3.4). */
 export const AccountPointSchema = z.strictObject({
   paid_point: z.int(),
   free_point: z.int(),
@@ -12,7 +12,7 @@ export const AccountPointSchema = z.strictObject({
 });
 export type AccountPoint = z.infer<typeof AccountPointSchema>;
 
-/** An entry of `ticket.detail_list` (SPEC §3): one unused premium ticket, earliest expiry first. */
+/** An entry of `ticket.detail_list` (product §3): one unused premium ticket, earliest expiry first. */
 export const AccountTicketDetailSchema = z.strictObject({
   expired: WireDateTimeSchema,
   /** Seconds until `expired`, so that a client in any time zone can place it (the near-expiry badge). */
@@ -20,7 +20,7 @@ export const AccountTicketDetailSchema = z.strictObject({
 });
 export type AccountTicketDetail = z.infer<typeof AccountTicketDetailSchema>;
 
-/** Premium tickets owned; `detail_list[0]` is the first to expire (SPEC §4 near-expiry badge). */
+/** Premium tickets owned; `detail_list[0]` is the first to expire (product §4 near-expiry badge). */
 export const AccountTicketSchema = z.strictObject({
   total_num: z.int(),
   detail_list: z.array(AccountTicketDetailSchema),

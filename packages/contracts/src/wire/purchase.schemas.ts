@@ -4,7 +4,7 @@ import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 
-// Buying with points (WIRE.md §3.4–3.5, ADR 014). Prices the client saw travel back as `check_point`
+// Buying with points (wire §3.4–3.5, ADR 014). Prices the client saw travel back as `check_point`
 // / `paid_point`; a different current price answers 3111 and spends nothing.
 
 /** POST /episode/paid */
@@ -89,7 +89,7 @@ export const EpisodeStatusResponseSchema = z.strictObject({
 });
 export type EpisodeStatusResponse = z.infer<typeof EpisodeStatusResponseSchema>;
 
-/** An item of GET /web/title/purchased (WIRE.md §3.5), most recently bought first. */
+/** An item of GET /web/title/purchased (wire §3.5), most recently bought first. */
 export const PurchasedTitleSchema = z.strictObject({
   title_id: z.int(),
   title_name: z.string(),

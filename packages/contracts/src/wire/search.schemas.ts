@@ -3,7 +3,7 @@ import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 import { TitleSchema } from './title.schemas.ts';
 
-// Title search (SPEC §7, WIRE.md §3.2, ADR 009).
+// Title search (product §7, wire §3.2, ADR 009).
 
 /** Sort orders: popularity (the All ranking), newest title, latest update, name. */
 export const SearchSortSchema = z.enum(['popular', 'new', 'updated', 'name']);
@@ -36,6 +36,25 @@ export const SearchTitleResponseSchema = z.strictObject({
   title_id_list: z.array(z.int()),
 });
 export type SearchTitleResponse = z.infer<typeof SearchTitleResponseSchema>;
+
+/** GET /search/title/suggest (ours, issue 24): what the reader has typed so far. */
+export const SearchSuggestQuerySchema = z.object({ keyword: SearchKeywordSchema, limit: IntParamSchema.optional() });
+export type SearchSuggestQuery = z.infer<typeof SearchSuggestQuerySchema>;
+
+/** One suggestion: enough to show and open the title. */
+export const SearchSuggestionSchema = z.strictObject({
+  title_id: z.int(),
+  title_name: z.string(),
+  author_text: z.string(),
+  thumbnail_image_url: z.string(),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
+
+export const SearchSuggestResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  suggestion_list: z.array(SearchSuggestionSchema),
+});
+export type SearchSuggestResponse = z.infer<typeof SearchSuggestResponseSchema>;
 
 /** GET /web/search/title */
 export const WebSearchTitleQuerySchema = z.object({

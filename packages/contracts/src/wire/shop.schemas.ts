@@ -3,7 +3,7 @@ import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema } from './params.schemas.ts';
 
-// Shop and card payments (ADR 019). No public client shows these shapes (WIRE.md §3.6): ours.
+// Shop and card payments (ADR 019). No public client shows these shapes (wire §3.6): ours.
 
 /** asset_type: 1 point packs, 2 monthly plans. */
 export const ShopAssetType = { PointPack: 1, Subscription: 2 } as const;

@@ -4,7 +4,7 @@ import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 
-// GET /title/ticket/list (WIRE.md §3.4).
+// GET /title/ticket/list (wire §3.4).
 
 export const PremiumTicketInfoSchema = z.strictObject({
   own_ticket_num: z.int(),
@@ -50,7 +50,7 @@ export const TitleTicketListResponseSchema = z.strictObject({
 export type TitleTicketListResponse = z.infer<typeof TitleTicketListResponseSchema>;
 
 /**
- * POST /episode/rental/ticket (WIRE.md §3.4): `ticket_type` 99 rents with a premium ticket; any other
+ * POST /episode/rental/ticket (wire §3.4): `ticket_type` 99 rents with a premium ticket; any other
  * value must be the title ticket's type and version as /title/ticket/list advertised them.
  */
 export const RentalTicketRequestSchema = z.object({
@@ -60,7 +60,7 @@ export const RentalTicketRequestSchema = z.object({
 });
 export type RentalTicketRequest = z.infer<typeof RentalTicketRequestSchema>;
 
-/** WIRE.md has the envelope only; the finish time is ours, for clients that show it at once. */
+/** docs/reference/wire.md has the envelope only; the finish time is ours, for clients that show it at once. */
 export const RentalTicketResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   rental_finish_time: WireDateTimeSchema,

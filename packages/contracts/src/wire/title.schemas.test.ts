@@ -15,7 +15,7 @@ describe('TitleSchema', () => {
     expect(TitleSchema.parse(makeTitle())).toEqual(makeTitle());
   });
 
-  it('allows null where WIRE.md says string? or int?', () => {
+  it('allows null where docs/reference/wire.md says string? or int?', () => {
     const title = makeTitle({ next_updated_text: null, latest_free_episode_id: null, episode_free_updated: null });
     expect(TitleSchema.safeParse(title).success).toBe(true);
   });

@@ -4,7 +4,7 @@ import { successEnvelopeShape } from './envelope.schemas.ts';
 import { DateParamSchema, IntParamSchema } from './params.schemas.ts';
 
 /**
- * An item of `title_list` (WIRE.md §3.1). Strict clients (TOSHO) require every field, so the
+ * An item of `title_list` (wire §3.1). Strict clients (TOSHO) require every field, so the
  * server sends all of them, `""` for missing strings and null only where the type allows it.
  */
 export const TitleSchema = z.strictObject({
@@ -52,7 +52,7 @@ export const TitleListResponseSchema = z.strictObject({
 });
 export type TitleListResponse = z.infer<typeof TitleListResponseSchema>;
 
-/** `web_title` of GET /web/title/detail (WIRE.md §3.2). */
+/** `web_title` of GET /web/title/detail (wire §3.2). */
 export const WebTitleSchema = z.strictObject({
   title_id: z.int(),
   title_name: z.string(),
@@ -85,7 +85,7 @@ export const WebTitleDetailResponseSchema = z.strictObject({
 });
 export type WebTitleDetailResponse = z.infer<typeof WebTitleDetailResponseSchema>;
 
-/** Wire weekdays: 1 Monday … 7 Sunday (WIRE.md §3.2). */
+/** Wire weekdays: 1 Monday … 7 Sunday (wire §3.2). */
 export const WeeklyEntrySchema = z.strictObject({
   weekday_index: z.int().min(1).max(7),
   title_id_list: z.array(z.int()),
@@ -153,6 +153,30 @@ export const TitleSupplementResponseSchema = z.strictObject({
   title_supplement: TitleSupplementSchema,
 });
 export type TitleSupplementResponse = z.infer<typeof TitleSupplementResponseSchema>;
+
+/**
+ * `age_gate` of GET /web/title/age_gate (ours, ADR 026): whether the title's age rating admits the
+ * caller, as the entitlement service decides it, and whether the caller has a birthday the age rule
+ * reads (declared, or the account's). The web asks for a birthday when it is not known, and says the
+ * title is closed to the reader when it is known and too young.
+ */
+export const TitleAgeGateSchema = z.strictObject({
+  title_id: z.int(),
+  /** The minimum age; 0 for a title without a rating. */
+  age_rating: z.int(),
+  /** 1 when the rating admits the caller (always for an unrated title). */
+  is_admitted: z.int(),
+  /** 1 when the caller has a birthday the age rule reads; 0 for none, a recorded default or a crawler. */
+  is_birthday_known: z.int(),
+});
+export type TitleAgeGate = z.infer<typeof TitleAgeGateSchema>;
+
+/** GET /web/title/age_gate */
+export const TitleAgeGateResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  age_gate: TitleAgeGateSchema,
+});
+export type TitleAgeGateResponse = z.infer<typeof TitleAgeGateResponseSchema>;
 
 /** GET /title/pointback: the released episodes that give points back. */
 export const TitlePointbackResponseSchema = z.strictObject({

@@ -4,14 +4,14 @@ import { REQUEST_TEXT_MAX_LENGTH, TokenParamSchema, UserIdParamSchema } from './
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { IntFlagParamSchema } from './params.schemas.ts';
 
-// App-side user calls (SPEC §7 User, WIRE.md §3.5); shapes beyond WIRE are ours (ADR 007).
+// App-side user calls (product §7 User, wire §3.5); shapes beyond the wire reference are ours (ADR 007).
 
 /** Short device and client values (device names, locales, ids): bounded, printable. */
 const ShortText = z.string().max(200);
 /** Longer opaque values (push tokens, A/B configuration, attestation key ids). */
 const LongText = z.string().max(REQUEST_TEXT_MAX_LENGTH);
 
-/** App platforms only: 1 iOS, 2 Android (WIRE.md §1.2). */
+/** App platforms only: 1 iOS, 2 Android (wire §1.2). */
 export const AppPlatformParamSchema = z
   .enum([String(Platform.Ios), String(Platform.Android)])
   .transform((value) => Number(value) as Platform);
@@ -19,7 +19,7 @@ export const AppPlatformParamSchema = z
 /** GET /user. */
 export const UserQuerySchema = z.object({ user_id: UserIdParamSchema });
 
-/** GET /user answer: how a web login becomes app credentials (WIRE.md §3.5). */
+/** GET /user answer: how a web login becomes app credentials (wire §3.5). */
 export const UserResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   user_id: z.int(),

@@ -5,7 +5,7 @@ import { EpisodeSchema } from './episode.schemas.ts';
 import { IntParamSchema, PagingQueryShape } from './params.schemas.ts';
 import { TitleSchema } from './title.schemas.ts';
 
-// The reading history (SPEC §2 /my/history, §7 /title/viewed/*, §9 "up to 20 titles"): the titles a
+// The reading history (product §2 /my/history, §7 /title/viewed/*, §9 "up to 20 titles"): the titles a
 // logged-in reader read last, each with the chapter and page to continue from (ADR 016).
 
 /** Where a reader is in one title: the chapter read last and the page reached in it. */
@@ -19,6 +19,10 @@ export const ViewedTitleSchema = z.strictObject({
   /** 1 when the reader reached the chapter's end. */
   is_finished: z.int(),
   viewed_time: WireDateTimeSchema,
+  /** Ours (ADR 044): the device the place was left on ("Chrome on macOS", a name the reader gave); "" unknown. */
+  device_name: z.string(),
+  /** Ours (ADR 044): when the place was left; null when no page was recorded yet. */
+  page_time: WireDateTimeSchema.nullable(),
 });
 export type ViewedTitle = z.infer<typeof ViewedTitleSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { IMAGE_QUALITIES } from '../data-saver.rules.ts';
+import { WireDateTimeSchema } from './date-time.schemas.ts';
 import { successEnvelopeShape } from './envelope.schemas.ts';
 import { EpisodeSchema, EpisodeShareSchema } from './episode.schemas.ts';
 import { IntFlagParamSchema, IntParamSchema } from './params.schemas.ts';
 
-/** An integer seed (old clients, Ciao) or an alphabet string of at most 10 characters (WIRE.md §4.2). */
+/** An integer seed (old clients, Ciao) or an alphabet string of at most 10 characters (wire §4.2). */
 export const ScrambleSeedSchema = z.union([z.string().max(10), z.int()]);
 export type ScrambleSeed = z.infer<typeof ScrambleSeedSchema>;
 
@@ -12,7 +14,15 @@ export type ScrambleSeed = z.infer<typeof ScrambleSeedSchema>;
  * (the web reader fetches the next chapter's first pages, or fresh URLs for expired ones): the
  * answer is the same, but no view or history is recorded.
  */
-export const WebViewerQuerySchema = z.object({ episode_id: IntParamSchema, prefetch: IntFlagParamSchema.optional() });
+export const WebViewerQuerySchema = z.object({
+  episode_id: IntParamSchema,
+  prefetch: IntFlagParamSchema.optional(),
+  /**
+   * The tier of page images (ours, ADR 055): `light` for the data saver's smaller derivatives,
+   * `standard` otherwise. Without it, `Save-Data: on` asks for `light`.
+   */
+  image_quality: z.enum(IMAGE_QUALITIES).optional(),
+});
 export type WebViewerQuery = z.infer<typeof WebViewerQuerySchema>;
 
 /**
@@ -26,7 +36,7 @@ export type PageSize = z.infer<typeof PageSizeSchema>;
 /** Keys inside previous_episode / next_episode are not published; clients read them as string → int maps. */
 const AdjacentEpisodeSchema = z.record(z.string(), z.int());
 
-/** GET /web/episode/viewer (WIRE.md §3.3). */
+/** GET /web/episode/viewer (wire §3.3). */
 export const WebViewerResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   episode_id: z.int(),
@@ -47,10 +57,20 @@ export const WebViewerResponseSchema = z.strictObject({
   next_episode: AdjacentEpisodeSchema,
   /** Shape not published. */
   post_advertisement_list: z.array(z.unknown()).nullable(),
+  /**
+   * The 1-based page a logged-in reader had reached in this episode when it opened; 0 for guests and
+   * a first read (ours, issue 24: reopening a chapter resumes there).
+   */
+  last_page: z.int(),
+  /**
+   * The tier page_list and page_size_list are of (ours, ADR 055): `light` only when asked for and
+   * made for every page of the episode, else `standard`.
+   */
+  image_quality: z.enum(IMAGE_QUALITIES),
 });
 export type WebViewerResponse = z.infer<typeof WebViewerResponseSchema>;
 
-/** GET /episode/viewer (app; WIRE.md §3.3). */
+/** GET /episode/viewer (app; wire §3.3). */
 export const AppViewerQuerySchema = z.object({
   episode_id: IntParamSchema,
   challenge: z.string().max(512).optional(),
@@ -83,7 +103,7 @@ export const ViewingDirection = { RightToLeft: 1, LeftToRight: 2, Vertical: 3 } 
 export type ViewingDirection = (typeof ViewingDirection)[keyof typeof ViewingDirection];
 
 /**
- * GET /episode/viewer/lastpage (SPEC §7): the reader reached the last page, in scroll mode or not
+ * GET /episode/viewer/lastpage (product §7): the reader reached the last page, in scroll mode or not
  * and in a reading direction (as the reader chose it, which may differ from the episode's).
  */
 export const ViewerLastPageQuerySchema = z.object({
@@ -93,14 +113,14 @@ export const ViewerLastPageQuerySchema = z.object({
 });
 export type ViewerLastPageQuery = z.infer<typeof ViewerLastPageQuerySchema>;
 
-/** WIRE.md §3.3: only an empty `descriptor_id_list` has been seen. */
+/** wire §3.3: only an empty `descriptor_id_list` has been seen. */
 export const ViewerLastPageResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   descriptor_id_list: z.array(z.int()),
 });
 export type ViewerLastPageResponse = z.infer<typeof ViewerLastPageResponseSchema>;
 
-/** GET /episode/viewer/finish (WIRE.md §3.3): the reader finished the episode. */
+/** GET /episode/viewer/finish (wire §3.3): the reader finished the episode. */
 export const ViewerFinishResponseSchema = z.strictObject({
   ...successEnvelopeShape,
   episode_id: z.int(),
@@ -128,3 +148,38 @@ export const ViewerProgressResponseSchema = z.strictObject({
   page_count: z.int(),
 });
 export type ViewerProgressResponse = z.infer<typeof ViewerProgressResponseSchema>;
+
+/**
+ * GET /web/episode/download (ours, ADR 052): what a logged-in reader may keep of an episode to read
+ * offline on this device. EntitlementService decides as for the viewer (3104 unknown or unreleased,
+ * 2016 too young, 3105 neither free nor bought nor rented; 2011 for guests); a download records no read.
+ */
+export const WebEpisodeDownloadQuerySchema = z.object({ episode_id: IntParamSchema });
+export type WebEpisodeDownloadQuery = z.infer<typeof WebEpisodeDownloadQuerySchema>;
+
+/** Why a reader may keep an episode: the entitlement that opens it (a gate never lets one be kept). */
+export const DownloadKeepReasonSchema = z.enum(['purchased', 'rented', 'free', 'free_window']);
+export type DownloadKeepReason = z.infer<typeof DownloadKeepReasonSchema>;
+
+export const WebEpisodeDownloadResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode_id: z.int(),
+  title_id: z.int(),
+  /** The account the download belongs to: the device keeps it under this id only (ADR 052). */
+  user_id: z.int(),
+  title_name: z.string(),
+  episode_name: z.string(),
+  /** Absolute signed image URLs in reading order, scrambled with scramble_seed: stored as they are. */
+  page_list: z.array(z.string()),
+  page_size_list: z.array(PageSizeSchema),
+  scramble_seed: ScrambleSeedSchema,
+  scramble_ver: z.int().nullable(),
+  direction: z.int(),
+  keep_reason: DownloadKeepReasonSchema,
+  /**
+   * When the device must remove the download (wire time, `YYYY-MM-DD HH:MM:SS` in the wire zone):
+   * the end of the rental or of the free window; null when it is the reader's for good (bought, free).
+   */
+  keep_until: WireDateTimeSchema.nullable(),
+});
+export type WebEpisodeDownloadResponse = z.infer<typeof WebEpisodeDownloadResponseSchema>;

@@ -6,7 +6,7 @@ import { GenreRankingSchema } from './ranking.schemas.ts';
 import { TitleSchema } from './title.schemas.ts';
 
 /**
- * GET /web/top (ADR 009; WIRE.md §8 knows only `banner_list` and `today_title_list`). Sections hold
+ * GET /web/top (ADR 009; the wire family publishes only `banner_list` and `today_title_list`). Sections hold
  * title ids; every title they name is in `title_list` once. `today_title_list` (today's updates)
  * carries its titles itself, as its name says.
  */

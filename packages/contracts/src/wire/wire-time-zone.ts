@@ -1,6 +1,6 @@
 import { formatWireDateTime, isWireDateTime } from './date-time.schemas.ts';
 
-// Reading wire times back (WIRE.md §1.7): `YYYY-MM-DD HH:MM:SS` is wall-clock time in the site's time
+// Reading wire times back (wire §1.7): `YYYY-MM-DD HH:MM:SS` is wall-clock time in the site's time
 // zone (MANGA_WIRE_TIMEZONE, Asia/Tokyo by default), which the API and the web server both configure.
 
 /** The time zone wire times are in when nothing is configured. */

@@ -116,12 +116,14 @@ export function makeWebViewerResponse(overrides: Partial<WebViewerResponse> = {}
     previous_episode: {},
     next_episode: { episode_id: 311335 },
     post_advertisement_list: null,
+    last_page: 0,
+    image_quality: 'standard',
     ...overrides,
   };
 }
 
 export function makeTitleTicket(overrides: Partial<TitleTicket> = {}): TitleTicket {
-  // Real K MANGA values for title 10639, logged out (WIRE.md §3.4).
+  // Real K MANGA values for title 10639, logged out (wire §3.4).
   return {
     title_id: 10639,
     ticket_info: {
@@ -190,6 +192,8 @@ export function makeOpsComment(overrides: Partial<OpsComment> = {}): OpsComment 
     user_suspended_until: '',
     reporter_num: 1,
     latest_report_time: '2026-01-01 10:00:00',
+    report_reason_list: [],
+    report_note_list: [],
     reviewed_time: '',
     ...overrides,
   };

@@ -5,7 +5,7 @@
 // the defaults (1 ticket, 23 h recovery, 72 h rental). Never edit after merge.
 import { type Kysely, sql } from 'kysely';
 
-/** ADR 014: K MANGA's captured values (WIRE.md §3.4). */
+/** ADR 014: K MANGA's captured values (wire §3.4). */
 const TITLE_TICKET_DEFAULTS = { ticket_max: 1, ticket_recover_seconds: 82_800, ticket_rental_seconds: 259_200 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// Fixed data of the demo catalogue: the 16 K MANGA genres (WIRE.md §3.2), magazine categories with
+// Fixed data of the demo catalogue: the 16 K MANGA genres (wire §3.2), magazine categories with
 // TOSHO's ids, ranking tabs, products, and the word lists that titles, authors and chapters are
 // built from. English and Japanese travel together as [en, ja] pairs.
 
@@ -11,7 +11,7 @@ export interface GenreDefinition {
   name: Pair;
 }
 
-/** K MANGA genres 1–16 (WIRE.md §3.2). */
+/** K MANGA genres 1–16 (wire §3.2). */
 export const GENRES: readonly GenreDefinition[] = [
   { id: 1, name: ['Romance･Romcom', '恋愛･ラブコメ'] },
   { id: 2, name: ['Horror･Mystery･Suspense', 'ホラー･ミステリー･サスペンス'] },
@@ -145,7 +145,7 @@ export interface RankingTabDefinition {
   name: Pair;
 }
 
-/** K MANGA ranking tabs (TOSHO `RANKING_TABS`, WIRE.md §3.2) in display order. */
+/** K MANGA ranking tabs (TOSHO `RANKING_TABS`, wire §3.2) in display order. */
 export const RANKING_TABS: readonly RankingTabDefinition[] = [
   { id: RankingId.All, kind: 'all', genreId: null, name: ['All', '総合'] },
   { id: RankingId.TodaysSpecials, kind: 'today_special', genreId: null, name: ["Today's Specials", '本日のおすすめ'] },

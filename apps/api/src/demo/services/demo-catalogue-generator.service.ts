@@ -47,6 +47,7 @@ import {
   WEEKDAY_NAMES,
 } from '#src/demo/catalogue/catalogue-data.ts';
 import { SeededRandom } from '#src/demo/catalogue/seeded-random.ts';
+import { TITLE_TICKET_DEFAULTS } from '#src/rules/title-ticket.rules.ts';
 import { storageKeys } from '#src/services/ingest.service.ts';
 
 export const DEFAULT_CATALOGUE_SEED = 20_261_122;
@@ -510,9 +511,7 @@ function titleRow(
     episode_order: 1,
     support_status: parts.trng.chance(0.5) ? 1 : 0,
     ticket_enabled: plan.ticketEnabled ? 1 : 0,
-    ticket_max: 1,
-    ticket_recover_seconds: 82_800,
-    ticket_rental_seconds: 259_200,
+    ...TITLE_TICKET_DEFAULTS,
     ticket_version: 1,
     published_at: parts.episodes[0]?.row.start_at ?? today,
     created_at: now,

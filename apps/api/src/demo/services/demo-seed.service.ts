@@ -1,4 +1,4 @@
-// Writes the demo catalogue (DESIGN §1: `npm start` comes up with a seeded catalogue). The rows come
+// Writes the demo catalogue (architecture §1: `npm start` comes up with a seeded catalogue). The rows come
 // from the pure generator; the images go through the ingest path. To stay fast on small machines a
 // pool of placeholder pages is drawn once per palette; each episode then only composites its margin
 // labels, moves tiles with its own seed and encodes JPEGs.

@@ -43,5 +43,15 @@ export const en: MailTemplates = {
     text: `Someone asked to reset the password of an account at {{email}}, but no active account uses this address.\n\nIf it was you, you may have signed up with another address, or you can create an account here:\n{{link}}\n\nIf it was not you, ignore this mail.\n`,
     html: `<p>Someone asked to reset the password of an account at {{email}}, but no active account uses this address.</p><p>If it was you, you may have signed up with another address, or you can <a href="{{link}}">create an account</a>.</p><p style="color:#666">If it was not you, ignore this mail.</p>`,
   },
+  chapter_alert: {
+    subject_one: 'New chapter: {{title}}',
+    subject_many: '{{count}} new chapters of titles you follow',
+    intro: 'New chapters of titles you follow are out:',
+    chapter: '{{title}} — {{episode}} ({{time}})',
+    more: 'and {{count}} more.',
+    settings: 'Choose which titles send alerts in your settings:',
+    unsubscribe: 'Stop these e-mails (one click, no login):',
+    why: 'You get this mail because you turned on new-chapter alerts. At most one is sent a day.',
+  },
   durations: { minutes: '{{n}} minutes', hours: '{{n}} hours' },
 };

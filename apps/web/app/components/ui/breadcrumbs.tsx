@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from './icon.tsx';
 
 export interface Crumb {
   label: string;
@@ -28,15 +29,11 @@ export function Breadcrumbs({
         {trail.map((crumb, index) => (
           <li key={crumb.to ?? crumb.label} className="flex min-w-0 items-center gap-1.5">
             {index > 0 ? (
-              <svg
-                viewBox="0 0 16 16"
+              <Icon
+                name="arrowRight"
                 className={`size-3 shrink-0 ${dark ? 'text-zinc-500' : 'text-zinc-400'}`}
-                fill="currentColor"
-                aria-hidden="true"
                 data-testid="breadcrumb-separator"
-              >
-                <path d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5z" />
-              </svg>
+              />
             ) : null}
             {crumb.to && index < trail.length - 1 ? (
               <Link

@@ -1,5 +1,6 @@
 import { responseCodeMessageKey } from '@manga/contracts';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icon.tsx';
 
 /** "Try again in 30 seconds" / "in 5 minutes" for a throttled call's Retry-After. */
 export function useRetryAfterText(): (seconds: number) => string {
@@ -11,7 +12,7 @@ export function useRetryAfterText(): (seconds: number) => string {
 }
 
 /**
- * Why a form's call failed, inside the form beside its fields: the SPEC §8 message in words, how
+ * Why a form's call failed, inside the form beside its fields: the product §8 message in words, how
  * long to wait when the API asked to slow down, and the response code only as small print.
  */
 export function FormError({
@@ -33,17 +34,7 @@ export function FormError({
       data-testid="form-error"
       className="flex gap-2.5 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="mt-0.5 size-4 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
-      </svg>
+      <Icon name="alertOutline" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold" data-testid="form-error-message">
           {t(responseCodeMessageKey(code))}

@@ -1,4 +1,5 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -62,4 +63,49 @@ export function useModalFocus(
       if (previous?.isConnected) previous.focus();
     };
   }, [open, containerRef, initialFocus]);
+}
+
+/**
+ * A modal reached by a link (it works without JavaScript): the dimmed page behind, the panel with the
+ * keyboard kept inside (`useModalFocus`), and Escape going to `closeHref`, where Cancel leads too.
+ */
+export function LinkedModal({
+  closeHref,
+  role = 'dialog',
+  labelledBy,
+  describedBy,
+  testId,
+  className,
+  children,
+}: {
+  closeHref: string;
+  /** `alertdialog` for a confirmation of something that cannot be undone. */
+  role?: 'dialog' | 'alertdialog';
+  labelledBy: string;
+  describedBy?: string;
+  testId: string;
+  /** The panel's width, padding and surface. */
+  className: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const panelRef = useRef<HTMLDivElement>(null);
+  useModalFocus(panelRef, true, () => navigate(closeHref, { replace: true, preventScrollReset: true }));
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink/60 p-4 backdrop-blur-sm">
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal */}
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        data-testid={testId}
+        className={className}
+      >
+        {children}
+      </div>
+    </div>
+  );
 }

@@ -33,6 +33,7 @@ function fakeApi(overrides: Partial<AccountOperations> = {}): AccountOperations 
     presaveAccount: done,
     saveAccount: done,
     presaveEmail: done,
+    checkToken: vi.fn(async () => ({ ...ok, token_status: 'valid' as const })),
     saveEmail: done,
     presavePassword: done,
     savePassword: done,
@@ -113,7 +114,7 @@ describe('account actions', () => {
     expect(api.saveAccount).toHaveBeenCalledWith({ password: good, token: 'tok' });
   });
 
-  it('maps a used or expired link to 2017 and its SPEC text', async () => {
+  it('maps a used or expired link to 2017 and its product text', async () => {
     const api = fakeApi({ savePassword: async () => Promise.reject(refused(ResponseCode.AccountModifyInvalidToken)) });
     const result = await confirmToken('password-save', form({ token: 'used' }), api);
     expect(result).toEqual({ status: 'failed', code: 2017 });

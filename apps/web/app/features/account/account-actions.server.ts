@@ -15,7 +15,7 @@ import {
   validateSignupForm,
 } from './account-forms.ts';
 
-// What the account forms' actions do (SPEC §4 two-step flows, §5 rules, §7 calls): check the form
+// What the account forms' actions do (product §4 two-step flows, §5 rules, §7 calls): check the form
 // again on the server, call the API, and report field errors, an API code for the error modal, or
 // success. Route modules turn these into responses and redirects.
 
@@ -114,7 +114,7 @@ export async function confirmToken(flow: TokenFlow, form: FormValues, api: Accou
   return attempt<never, object>(call, {});
 }
 
-/** POST /web/opt_out: each box checked opts out (SPEC §7, ADR 007). */
+/** POST /web/opt_out: each box checked opts out (product §7, ADR 007). */
 export async function saveOptOut(form: FormValues, api: AccountOperations) {
   const ads = form.get('ads') === '1' ? 1 : 0;
   const analysis = form.get('analysis') === '1' ? 1 : 0;

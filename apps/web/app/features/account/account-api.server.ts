@@ -64,7 +64,7 @@ export function accountApiFor(request: Request, context: Context): AccountOperat
   );
 }
 
-/** Ends the session cookie on the web side (logout always logs out locally, SPEC §4; dead sessions). */
+/** Ends the session cookie on the web side (logout always logs out locally, product §4; dead sessions). */
 export function clearSessionCookie(state: VisitorState, now = new Date()): void {
   const name = prefixed(env.cookiePrefix, CookieName.Uwt);
   state.setCookies.push(
@@ -81,7 +81,7 @@ export function isSessionGone(code: number): boolean {
 
 /**
  * The code of a failed account call, for the error modal. Maintenance is not the form's business:
- * it goes to the maintenance page like every other call (SPEC §4).
+ * it goes to the maintenance page like every other call (product §4).
  */
 export function accountErrorCode(error: unknown): number {
   const code = responseCodeOf(error);

@@ -1,3 +1,4 @@
+import { sameOriginReturnTarget } from '@manga/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
@@ -5,8 +6,9 @@ import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { useModalFocus } from '#app/components/ui/modal.tsx';
-import { REDIRECT_PARAM, safeRedirectTarget } from '#app/guards/navigation-guard.ts';
+import { REDIRECT_PARAM } from '#app/guards/navigation-guard.ts';
 import {
   ScriptMarker,
   SignupFields,
@@ -58,13 +60,13 @@ function LoginForm({ closeHref }: { closeHref: string }) {
   const feedback = useFormFeedback(fetcher.data, validateLoginForm);
   const fromUrl = loginErrorOf(location.search);
   const loginHref = withDialog(location.pathname, location.search, 'login');
-  const target = safeRedirectTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM)) ?? closeHref;
+  const target = sameOriginReturnTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM)) ?? closeHref;
   const busy = fetcher.state !== 'idle';
 
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state === 'idle' && data?.status === 'done' && 'to' in data) {
-      // SPEC §4: a successful login sets the login state.
+      // product §4: a successful login sets the login state.
       setLoggedIn(true);
       navigate(data.to, { replace: true });
     }
@@ -158,7 +160,7 @@ function SignupForm() {
 }
 
 /**
- * The login and sign-up dialogs (SPEC §2), opened by `?dialog=login|signup` so that they work
+ * The login and sign-up dialogs (product §2), opened by `?dialog=login|signup` so that they work
  * without JavaScript too: their forms post to /account/login and /account/presave. With scripts
  * they submit in place and stay open on errors.
  */
@@ -210,16 +212,7 @@ export function AccountDialog() {
           aria-label={t('common.close')}
           className="absolute top-4 right-4 grid size-9 place-items-center rounded-full text-zinc-500 transition hover:bg-zinc-100 hover:text-ink"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <Icon name="dismiss" className="size-5" />
         </Link>
         <BrandMark className="size-11" />
         <h2 id="account-dialog-title" className="mt-4 text-2xl font-black tracking-tight text-ink">

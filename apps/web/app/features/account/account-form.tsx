@@ -1,9 +1,16 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 import { DocumentLinkText } from '#app/components/ui/document-link-text.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
+import { useRootData } from '#app/root-data.ts';
 import type { AnyFormResult, FieldErrorKey, Validated } from './account-forms.ts';
 import { PRIVACY_PATH, TERMS_PATH } from './account-paths.ts';
+
+const documentLinkClass =
+  'font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600';
 
 // Building blocks of the account screens and dialogs: labelled fields with their errors, consent
 // boxes, the submit button, the screen card, and the feedback of a form (field errors inline,
@@ -29,9 +36,7 @@ function FieldError({ id, error }: { id: string; error: FieldErrorKey | undefine
   if (!error) return null;
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-      <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor" aria-hidden="true">
-        <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
-      </svg>
+      <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
       <span>{t(error)}</span>
     </p>
   );
@@ -105,7 +110,7 @@ export function TextField({
   );
 }
 
-/** The sign-up form's fields (SPEC §5: terms and privacy are required), in the dialog and on /account/presave. */
+/** The sign-up form's fields (product §5: terms and privacy are required), in the dialog and on /account/presave. */
 export function SignupFields({
   errors,
   busy,
@@ -119,6 +124,7 @@ export function SignupFields({
   error?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const askConsent = useRootData()?.signupAsksConsent ?? true;
   return (
     <>
       <ScriptMarker />
@@ -130,15 +136,30 @@ export function SignupFields({
         error={errors.email}
         autoFocus={autoFocus}
       />
-      <div className="space-y-2.5">
-        <ConsentCheckbox name="terms" i18nKey="dialog.signup.agree_terms" to={TERMS_PATH} error={errors.terms} />
-        <ConsentCheckbox
-          name="privacy"
-          i18nKey="dialog.signup.agree_privacy"
-          to={PRIVACY_PATH}
-          error={errors.privacy}
-        />
-      </div>
+      {askConsent ? (
+        <div className="space-y-2.5">
+          <ConsentCheckbox name="terms" i18nKey="dialog.signup.agree_terms" to={TERMS_PATH} error={errors.terms} />
+          <ConsentCheckbox
+            name="privacy"
+            i18nKey="dialog.signup.agree_privacy"
+            to={PRIVACY_PATH}
+            error={errors.privacy}
+          />
+        </div>
+      ) : (
+        // The gate recorded the consent (issue 24: asked once): said, with the documents a tap away.
+        <p className="text-xs leading-relaxed text-zinc-500" data-testid="signup-consent-given">
+          <input type="hidden" name="terms" value="on" />
+          <input type="hidden" name="privacy" value="on" />
+          <Trans
+            i18nKey="dialog.signup.consent_given"
+            components={{
+              terms: <Link to={TERMS_PATH} target="_blank" rel="noopener" className={documentLinkClass} />,
+              privacy: <Link to={PRIVACY_PATH} target="_blank" rel="noopener" className={documentLinkClass} />,
+            }}
+          />
+        </p>
+      )}
       {error}
       <SubmitButton busy={busy} tone="brand">
         {t('dialog.signup.submit')}
@@ -177,7 +198,7 @@ export function NewPasswordFields({
   );
 }
 
-/** A required agreement with a link to the document (SPEC §5: terms and privacy before sign-up). */
+/** A required agreement with a link to the document (product §5: terms and privacy before sign-up). */
 export function ConsentCheckbox({
   name,
   i18nKey,
@@ -221,27 +242,17 @@ export function SubmitButton({
   tone?: 'ink' | 'brand';
 }) {
   const { t } = useTranslation();
-  const colours =
-    tone === 'brand' ? 'bg-brand-500 shadow-lg shadow-brand-500/25 hover:bg-brand-600' : 'bg-ink hover:bg-zinc-800';
   return (
-    <button
+    <Button
       type="submit"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      className={`inline-flex h-12 w-full items-center justify-center gap-2 rounded-full px-5 text-sm font-bold text-white transition disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300 ${colours}`}
+      variant={tone === 'brand' ? 'primary' : 'neutral'}
+      size="xl"
+      block
+      busy={busy}
+      busyLabel={t('account.submitting')}
     >
-      {busy ? (
-        <>
-          <span
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-            aria-hidden="true"
-          />
-          {t('account.submitting')}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+      {children}
+    </Button>
   );
 }
 
@@ -316,15 +327,11 @@ export function AccountScreen({
   );
 }
 
-export const secondaryButtonClass =
-  'inline-flex h-12 w-full items-center justify-center rounded-full px-5 text-sm font-bold text-ink ring-1 ring-zinc-300 transition hover:bg-zinc-50';
-export const primaryLinkClass =
-  'inline-flex h-12 w-full items-center justify-center rounded-full bg-ink px-5 text-sm font-bold text-white transition hover:bg-zinc-800';
 export const textLinkClass =
   'font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600';
 
 /**
- * The feedback of one account form: its own checks before sending (SPEC §5, shared with the
+ * The feedback of one account form: its own checks before sending (product §5, shared with the
  * server), field errors from either side, and the API code of a refused call for the error modal.
  */
 export function useFormFeedback(

@@ -19,7 +19,7 @@ function form(values: Record<string, string>): FormData {
 
 const GOOD = 'Good-pass-2026';
 
-describe('account forms (SPEC §5)', () => {
+describe('account forms (product §5)', () => {
   it('requires an address and a password to log in, trimming the address', () => {
     expect(validateLoginForm(form({ email: '', password: '' }))).toEqual({
       ok: false,
@@ -49,7 +49,7 @@ describe('account forms (SPEC §5)', () => {
     });
   });
 
-  it('checks a new password by the SPEC rules, then the confirmation', () => {
+  it('checks a new password by the product rules rules, then the confirmation', () => {
     expect(validateNewPasswordForm(form({ password: 'short', password_confirmation: 'short' }))).toEqual({
       ok: false,
       errors: { password: 'password_error.short_or_too_long_characters' },
@@ -88,7 +88,7 @@ describe('account forms (SPEC §5)', () => {
     });
   });
 
-  it('shows the SPEC §5 texts in English', () => {
+  it('shows the product §5 texts in English', () => {
     for (const [key, message] of Object.entries(passwordMessages)) {
       expect(en.password_error[key as keyof typeof passwordMessages]).toBe(message);
     }

@@ -1,6 +1,6 @@
 import { isValidEmail, type PasswordError, validatePassword } from '@manga/contracts';
 
-// The account forms' own checks (SPEC §5), shared by the browser (before sending) and the server
+// The account forms' own checks (product §5), shared by the browser (before sending) and the server
 // actions (the same checks again, for visitors without JavaScript). Errors are i18n keys.
 
 export type FieldErrorKey =
@@ -37,7 +37,7 @@ function emailError(email: string): FieldErrorKey | undefined {
   return undefined;
 }
 
-/** A new password by SPEC §5's rules. */
+/** A new password by product §5's rules. */
 function newPasswordError(password: string): FieldErrorKey | undefined {
   if (password === '') return 'account.errors.password_required';
   const error = validatePassword(password);
@@ -89,7 +89,7 @@ export function validateLoginForm(form: FormValues) {
   return validated({ email: emailError(email), password: currentPasswordError(password) }, { email, password });
 }
 
-/** Sign-up (first step): an address, and both the terms and the privacy policy agreed to (SPEC §5). */
+/** Sign-up (first step): an address, and both the terms and the privacy policy agreed to (product §5). */
 export function validateSignupForm(form: FormValues) {
   const email = text(form, 'email').trim();
   return validated(

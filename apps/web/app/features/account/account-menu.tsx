@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { LOGOUT_ACTION_PATH, MY_PAGE_PATH, SETTINGS_PATH, TICKETS_PATH } from './account-paths.ts';
 import { useTicketExpiryBadge } from './ticket-expiry-badge.ts';
 
@@ -10,21 +11,12 @@ import { useTicketExpiryBadge } from './ticket-expiry-badge.ts';
 // item, ArrowUp on the last; arrows, Home and End move; Escape and Tab close it, Escape returning
 // focus to the button; a click outside closes it. Before hydration (and with JavaScript off) the
 // button is a plain link to My page. A dot on the button says a premium ticket expires soon
-// (SPEC §4); opening the menu clears it and the menu then leads to the tickets.
+// (product §4); opening the menu clears it and the menu then leads to the tickets.
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-ink outline-none transition hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500';
 const triggerClass =
   'inline-flex h-9 items-center gap-2 rounded-full bg-ink px-3 text-sm font-bold text-white transition hover:bg-zinc-800 sm:px-4';
-
-function PersonIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-    </svg>
-  );
-}
 
 function menuItemsOf(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -73,7 +65,7 @@ export function AccountMenu() {
   const openAt = (index: number) => {
     setFocusIndex(index);
     setOpen(true);
-    // Toggling clears the badge (SPEC §4).
+    // Toggling clears the badge (product §4).
     if (showBadge) {
       setTicketNotice(true);
       clear();
@@ -121,7 +113,7 @@ export function AccountMenu() {
   if (!hydrated) {
     return (
       <Link to={MY_PAGE_PATH} data-testid="header-my-page" className={triggerClass}>
-        <PersonIcon />
+        <Icon name="person" className="size-4" />
         <span className="hidden sm:inline">{t('header.my_page')}</span>
         <span className="sr-only sm:hidden">{t('header.my_page')}</span>
       </Link>
@@ -143,7 +135,7 @@ export function AccountMenu() {
         className={triggerClass}
       >
         <span className="relative">
-          <PersonIcon />
+          <Icon name="person" className="size-4" />
           {showBadge ? (
             <span
               data-testid="ticket-expiry-badge"

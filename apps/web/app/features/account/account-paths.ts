@@ -1,4 +1,5 @@
-import { REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from '#app/guards/navigation-guard.ts';
+import { sameOriginReturnTarget } from '@manga/contracts';
+import { REDIRECT_PARAM, TOP_PATH } from '#app/guards/navigation-guard.ts';
 
 // Where the account screens send visitors (shared by the server actions and the components).
 
@@ -24,7 +25,7 @@ export const LOGIN_ERROR_PARAM = 'login_error';
 
 /** The top page with the login dialog open, sending the visitor on to `target` afterwards (as the /my middleware does). */
 export function loginPathFor(target: string | undefined): string {
-  const safe = safeRedirectTarget(target);
+  const safe = sameOriginReturnTarget(target);
   if (!safe || safe === TOP_PATH) return `${TOP_PATH}?dialog=login`;
   return `${TOP_PATH}?dialog=login&${REDIRECT_PARAM}=${encodeURIComponent(safe)}`;
 }

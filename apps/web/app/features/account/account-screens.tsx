@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { buttonClassName } from '#app/components/ui/button.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
-import {
-  AccountScreen,
-  primaryLinkClass,
-  SubmitButton,
-  secondaryButtonClass,
-  useFormFeedback,
-} from './account-form.tsx';
+import { AccountScreen, SubmitButton, useFormFeedback } from './account-form.tsx';
 import type { AnyFormResult } from './account-forms.ts';
-import { SIGNUP_PATH } from './account-paths.ts';
+import { loginPathFor, SIGNUP_PATH } from './account-paths.ts';
+import { type EmailLink, linkOpensForm } from './email-link.ts';
 
-/** "Check your inbox" after a first step (SPEC §4 two-step flows). */
+/** "Check your inbox" after a first step (product §4 two-step flows). */
 export function SentScreen({
   page,
   back,
@@ -32,11 +28,11 @@ export function SentScreen({
         {t('account.sent.spam_hint')}
       </div>
       <div className="mt-6 flex flex-col gap-2.5">
-        <Link to={back.to} className={primaryLinkClass}>
+        <Link to={back.to} className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}>
           {back.label}
         </Link>
         {again ? (
-          <Link to={again.to} className={secondaryButtonClass}>
+          <Link to={again.to} className={buttonClassName({ variant: 'secondary', size: 'xl', block: true })}>
             {again.label}
           </Link>
         ) : null}
@@ -50,9 +46,35 @@ export function MissingTokenScreen({ restart }: { restart: { to: string; label: 
   const { t } = useTranslation();
   return (
     <AccountScreen tone="warn" title={t('account.token_missing.title')} lead={<p>{t('account.token_missing.body')}</p>}>
-      <Link to={restart.to} className={primaryLinkClass}>
+      <Link to={restart.to} className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}>
         {restart.label}
       </Link>
+    </AccountScreen>
+  );
+}
+
+/**
+ * An e-mailed link that no longer works (issue 24): used, expired or wrong, said when the page opens,
+ * with the ways on: log in, or ask for a new link.
+ */
+export function EmailLinkScreen({ link, restart }: { link: EmailLink; restart: { to: string; label: string } }) {
+  const { t } = useTranslation();
+  if (link.status === 'missing') return <MissingTokenScreen restart={restart} />;
+  const state = link.status === 'used' || link.status === 'expired' ? link.status : 'invalid';
+  return (
+    <AccountScreen
+      tone="warn"
+      title={t(`account.link_state.${state}_title`)}
+      lead={<p role="status">{t(`account.link_state.${state}_body`)}</p>}
+    >
+      <div className="flex flex-col gap-2.5" data-testid="email-link-state" data-state={state}>
+        <Link to={loginPathFor(undefined)} className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}>
+          {t('account.link_state.log_in')}
+        </Link>
+        <Link to={restart.to} className={buttonClassName({ variant: 'secondary', size: 'xl', block: true })}>
+          {restart.label}
+        </Link>
+      </div>
     </AccountScreen>
   );
 }
@@ -65,14 +87,14 @@ const noChecks = () => ({ ok: true as const, values: {} });
  */
 export function TokenConfirmScreen({
   page,
-  token,
+  link,
   result,
   submitLabel,
   done,
   restart,
 }: {
   page: string;
-  token: string | undefined;
+  link: EmailLink;
   result: AnyFormResult | undefined;
   submitLabel: string;
   done: { title: string; body: string; action: ReactNode };
@@ -81,7 +103,7 @@ export function TokenConfirmScreen({
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
   const feedback = useFormFeedback(result, noChecks);
-  if (!token) return <MissingTokenScreen restart={restart} />;
+  // Done first: the link is used once the change is made, and the page is reloaded after it.
   if (result?.status === 'done') {
     return (
       <AccountScreen tone="success" title={done.title} lead={<p role="status">{done.body}</p>}>
@@ -89,10 +111,11 @@ export function TokenConfirmScreen({
       </AccountScreen>
     );
   }
+  if (!linkOpensForm(link)) return <EmailLinkScreen link={link} restart={restart} />;
   return (
     <AccountScreen title={t(`pages.${page}.title`)} lead={<p>{t(`pages.${page}.lead`)}</p>}>
       <Form method="post">
-        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="token" value={link.token} />
         <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy} tone="brand">
           {submitLabel}

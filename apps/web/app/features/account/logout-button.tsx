@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { LOGOUT_ACTION_PATH } from './account-paths.ts';
 
-/** Logs out: the login state turns false at once, whatever the call answers (SPEC §4). */
+/** Logs out: the login state turns false at once, whatever the call answers (product §4). */
 export function LogoutButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { setLoggedIn } = useLoginState();

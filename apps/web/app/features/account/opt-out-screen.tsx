@@ -23,7 +23,7 @@ function Choice({ name, checked, title, help }: { name: string; checked: boolean
   );
 }
 
-/** Opt out of the sale or sharing of personal data (SPEC §2): ads and analytics, each on its own. */
+/** Opt out of the sale or sharing of personal data (product §2): ads and analytics, each on its own. */
 export function OptOutScreen({ stored, result }: { stored: OptOutChoices; result: OptOutFormResult | undefined }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== 'idle';

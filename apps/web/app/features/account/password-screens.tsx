@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { buttonClassName } from '#app/components/ui/button.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
 import {
   AccountScreen,
   NewPasswordFields,
-  primaryLinkClass,
   SubmitButton,
   TextField,
   textLinkClass,
@@ -31,7 +31,10 @@ export function PasswordChangeScreen({
   if (!isLoggedIn) {
     return (
       <AccountScreen title={t('pages.account-password-presave.title')} lead={<p>{t('account.login_first')}</p>}>
-        <Link to={loginPathFor(PASSWORD_CHANGE_PATH)} className={primaryLinkClass}>
+        <Link
+          to={loginPathFor(PASSWORD_CHANGE_PATH)}
+          className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}
+        >
           {t('dialog.login.submit')}
         </Link>
         <p className="mt-5 text-center text-sm">

@@ -1,6 +1,7 @@
 import { responseCodeOf } from '@manga/api-client';
+import { sameOriginReturnTarget } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { REDIRECT_PARAM, safeRedirectTarget, TOP_PATH } from '#app/guards/navigation-guard.ts';
+import { REDIRECT_PARAM, TOP_PATH } from '#app/guards/navigation-guard.ts';
 import { visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { logIn, resultResponse } from './account-actions.server.ts';
 import { accountApiFor, clearSessionCookie } from './account-api.server.ts';
@@ -13,7 +14,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** Opening the login endpoint itself opens the login dialog. */
 export function openLoginDialog(url: URL): never {
-  throw redirect(loginPathFor(safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM))));
+  throw redirect(loginPathFor(sameOriginReturnTarget(url.searchParams.get(REDIRECT_PARAM))));
 }
 
 /**
@@ -24,18 +25,18 @@ export function openLoginDialog(url: URL): never {
 export async function submitLogin(request: Request, context: Context) {
   const form = await request.formData();
   const result = await logIn(form, accountApiFor(request, context));
-  const to = safeRedirectTarget(text(form, 'redirect')) ?? TOP_PATH;
+  const to = sameOriginReturnTarget(text(form, 'redirect')) ?? TOP_PATH;
   if (text(form, '_js') === '1') {
     return result.status === 'done' ? { status: 'done' as const, to } : resultResponse(result);
   }
   if (result.status === 'done') throw redirect(to);
-  const back = safeRedirectTarget(text(form, 'from')) ?? loginPathFor(to);
+  const back = sameOriginReturnTarget(text(form, 'from')) ?? loginPathFor(to);
   const error = result.status === 'failed' ? String(result.code) : Object.values(result.errors)[0];
   throw redirect(withQuery(back, LOGIN_ERROR_PARAM, error));
 }
 
 /**
- * POST /web/user/logout, then the session cookie is cleared whatever the API answered (SPEC §4:
+ * POST /web/user/logout, then the session cookie is cleared whatever the API answered (product §4:
  * logout always logs out), and the visitor goes to the top page.
  */
 export async function submitLogout(request: Request, context: Context): Promise<never> {

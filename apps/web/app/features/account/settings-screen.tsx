@@ -2,11 +2,15 @@ import { Platform, parseDeviceName } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { ReadingSettingsSection } from '#app/features/bookmarks/reading-settings-section.tsx';
 import { useFormFeedback } from './account-form.tsx';
 import { noFormChecks, REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } from './account-forms.ts';
 import { EMAIL_CHANGE_PATH, OPT_OUT_PATH, PASSWORD_CHANGE_PATH } from './account-paths.ts';
+import { AlertSettingsSection } from './alert-settings-section.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import type { AccountSettingsData, DeviceFormResult } from './settings.ts';
 
@@ -52,14 +56,12 @@ function NavRow({ to, children }: { to: string; children: ReactNode }) {
       className="flex items-center justify-between gap-4 px-5 py-4 text-sm font-semibold text-ink transition hover:bg-zinc-50 sm:px-6"
     >
       <span>{children}</span>
-      <svg viewBox="0 0 16 16" className="size-4 shrink-0 text-zinc-400" fill="currentColor" aria-hidden="true">
-        <path d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5z" />
-      </svg>
+      <Icon name="arrowRight" className="size-4 shrink-0 text-zinc-400" />
     </Link>
   );
 }
 
-/** `settings.platform.<key>` of a device's platform (WIRE.md §1.2); any other value reads as a browser. */
+/** `settings.platform.<key>` of a device's platform (wire §1.2); any other value reads as a browser. */
 const PLATFORM_KEYS: Readonly<Record<Platform, string>> = {
   [Platform.Ios]: 'ios',
   [Platform.Android]: 'android',
@@ -70,12 +72,9 @@ function platformKey(platform: number): string {
   return PLATFORM_KEYS[platform as Platform] ?? PLATFORM_KEYS[Platform.Web];
 }
 
-const deviceButtonClass =
-  'inline-flex h-9 shrink-0 items-center rounded-full px-4 text-sm font-bold text-red-700 ring-1 ring-red-200 transition hover:bg-red-50 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300';
-
-/** Account information (SPEC §2 my page): e-mail, password, devices, privacy, history, logout. */
+/** Account information (product §2 my page): e-mail, password, devices, privacy, history, logout. */
 /** A device list name in the reader's language ("macOS の Chrome"); names the API did not make stay as they are. */
-function useDeviceLabel(): (name: string) => string {
+export function useDeviceLabel(): (name: string) => string {
   const { t } = useTranslation();
   return (name) => {
     const parts = parseDeviceName(name);
@@ -133,6 +132,10 @@ export function SettingsScreen({
           <Row label={t('settings.member_for')} value={t('settings.days', { count: settings.daysSinceCreated })} />
         </Section>
 
+        <ReadingSettingsSection />
+
+        <AlertSettingsSection />
+
         <Section title={t('settings.devices_heading')} id="settings-devices">
           <p className="px-5 pt-4 text-sm leading-relaxed text-zinc-600 sm:px-6">
             {t('settings.devices_lead', { count: settings.devices.length })}
@@ -181,7 +184,10 @@ export function SettingsScreen({
                   <Form method="post">
                     <input type="hidden" name="intent" value={REVOKE_SESSION_INTENT} />
                     <input type="hidden" name="session_id" value={device.sessionId} />
-                    <button
+                    <Button
+                      variant="danger-secondary"
+                      size="sm"
+                      className="shrink-0"
                       type="submit"
                       disabled={busy}
                       data-testid="device-logout"
@@ -189,10 +195,9 @@ export function SettingsScreen({
                         device.isCurrent ? 'settings.device_logout_current_label' : 'settings.device_logout_label',
                         { name: deviceLabel(device.name) },
                       )}
-                      className={deviceButtonClass}
                     >
                       {t('settings.device_logout')}
-                    </button>
+                    </Button>
                   </Form>
                 ) : null}
               </li>
@@ -211,9 +216,16 @@ export function SettingsScreen({
               {hasOtherSessions ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value={REVOKE_OTHER_SESSIONS_INTENT} />
-                  <button type="submit" disabled={busy} data-testid="logout-others" className={deviceButtonClass}>
+                  <Button
+                    type="submit"
+                    variant="danger-secondary"
+                    size="sm"
+                    className="shrink-0"
+                    disabled={busy}
+                    data-testid="logout-others"
+                  >
                     {t('settings.logout_others')}
-                  </button>
+                  </Button>
                 </Form>
               ) : null}
             </div>

@@ -3,24 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
+import { buttonClassName } from '#app/components/ui/button.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
 import { useRootData } from '#app/root-data.ts';
 import {
   AccountScreen,
   NewPasswordFields,
-  primaryLinkClass,
   SignupFields,
   SubmitButton,
-  secondaryButtonClass,
   textLinkClass,
   useFormFeedback,
   useHydrated,
 } from './account-form.tsx';
 import { type AnyFormResult, validateNewPasswordForm, validateSignupForm } from './account-forms.ts';
 import { SETTINGS_PATH } from './account-paths.ts';
-import { MissingTokenScreen, signupRestart } from './account-screens.tsx';
+import { EmailLinkScreen, signupRestart } from './account-screens.tsx';
+import { type EmailLink, linkOpensForm } from './email-link.ts';
 
-// The sign-up flow's pages (SPEC §4 two steps): the form, the mailed link's password page, welcome.
+// The sign-up flow's pages (product §4 two steps): the form, the mailed link's password page, welcome.
 
 /** What the sign-up form answers: field errors or an API code, or the address the link went to. */
 export type SignupResult = AnyFormResult | { status: 'done'; email: string };
@@ -40,7 +40,7 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
         lead={<p role="status">{t('dialog.signup.sent_body', { email: result.email })}</p>}
       >
         <p className="text-sm leading-relaxed text-zinc-500">{t('account.sent.spam_hint')}</p>
-        <Link to="/" className={`mt-6 ${primaryLinkClass}`}>
+        <Link to="/" className={buttonClassName({ variant: 'neutral', size: 'xl', block: true, className: 'mt-6' })}>
           {t('common.back_to_top')}
         </Link>
       </AccountScreen>
@@ -66,16 +66,18 @@ export function SignupScreen({ result }: { result: SignupResult | undefined }) {
 }
 
 /** Sign-up's second step (the mailed link): choose the password. */
-export function SignupSaveScreen({ token, result }: { token: string; result: AnyFormResult | undefined }) {
+export function SignupSaveScreen({ link, result }: { link: EmailLink; result: AnyFormResult | undefined }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   const feedback = useFormFeedback(result, validateNewPasswordForm);
-  if (!token) return <MissingTokenScreen restart={signupRestart(t('account.token_missing.restart_signup'))} />;
+  if (!linkOpensForm(link)) {
+    return <EmailLinkScreen link={link} restart={signupRestart(t('account.link_state.new_signup_link'))} />;
+  }
   return (
     <AccountScreen title={t('pages.account-save.title')} lead={<p>{t('account.save.lead')}</p>}>
       <Form method="post" noValidate={hydrated} onSubmit={feedback.onSubmit} className="space-y-4">
-        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="token" value={link.token} />
         <NewPasswordFields name="password" errors={feedback.errors} />
         <FormError code={feedback.code} retryAfterSeconds={feedback.retryAfterSeconds} />
         <SubmitButton busy={busy} tone="brand">
@@ -93,7 +95,7 @@ export function SignupWelcomeScreen() {
   const { setLoggedIn } = useLoginState();
   const loggedIn = root?.isLoggedIn ?? false;
 
-  // SPEC §4: completing sign-up sets the login state.
+  // product §4: completing sign-up sets the login state.
   useEffect(() => {
     if (loggedIn) setLoggedIn(true);
   }, [loggedIn, setLoggedIn]);
@@ -105,10 +107,10 @@ export function SignupWelcomeScreen() {
       lead={<p role="status">{t('pages.account-save-welcome.lead')}</p>}
     >
       <div className="flex flex-col gap-2.5">
-        <Link to="/" className={primaryLinkClass}>
+        <Link to="/" className={buttonClassName({ variant: 'neutral', size: 'xl', block: true })}>
           {t('account.welcome.start_reading')}
         </Link>
-        <Link to={SETTINGS_PATH} className={secondaryButtonClass}>
+        <Link to={SETTINGS_PATH} className={buttonClassName({ variant: 'secondary', size: 'xl', block: true })}>
           {t('account.welcome.settings')}
         </Link>
       </div>

@@ -11,7 +11,7 @@ import {
 import { useLoginState } from '#app/client/login-state.tsx';
 import { useRootData } from '#app/root-data.ts';
 
-// The header's premium-ticket near-expiry badge (SPEC §4, §9; ADR 014): for a logged-in reader, once
+// The header's premium-ticket near-expiry badge (product §4, §9; ADR 014): for a logged-in reader, once
 // the account is known, GET /account/point gives the first ticket to expire; the contracts' rule
 // decides once per day per user, and the checked-ticket list in local storage remembers it.
 // Toggling the account menu clears it. Nothing is asked when today's decision is already "off".

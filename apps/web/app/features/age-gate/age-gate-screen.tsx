@@ -1,17 +1,11 @@
-import { MIN_BIRTH_YEAR } from '@manga/contracts';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
+import { Button } from '#app/components/ui/button.tsx';
 import { DocumentLinkText } from '#app/components/ui/document-link-text.tsx';
+import { BirthMonthFields } from '#app/features/catalogue/birth-month-fields.tsx';
 import { OopsCard, OopsIcon } from '#app/layouts/status-screens.tsx';
 import type { GateData, GateError } from './age-gate.ts';
-
-const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
-
-function useYears(): number[] {
-  const thisYear = new Date().getFullYear();
-  return Array.from({ length: thisYear - MIN_BIRTH_YEAR + 1 }, (_, index) => thisYear - index);
-}
 
 function ErrorNote({ error }: { error: GateError | undefined }) {
   const { t } = useTranslation();
@@ -26,76 +20,23 @@ function ErrorNote({ error }: { error: GateError | undefined }) {
   );
 }
 
-const selectClass =
-  'h-12 w-full appearance-none rounded-xl border-0 bg-zinc-50 pr-10 pl-4 text-base text-ink ring-1 ring-zinc-300 transition outline-none hover:ring-zinc-400 focus:bg-white focus:ring-2 focus:ring-brand-500';
-
-function SelectChevron() {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-zinc-500"
-      fill="currentColor"
-      aria-hidden="true"
-    >
-      <path d="M5.5 7.5 10 12l4.5-4.5 1 1L10 14 4.5 8.5z" />
-    </svg>
-  );
-}
-
 function BirthdayStep({ redirect, error }: { redirect: string | undefined; error: GateError | undefined }) {
-  const { t, i18n } = useTranslation();
-  const years = useYears();
+  const { t } = useTranslation();
   const busy = useNavigation().state !== 'idle';
-  const monthName = new Intl.DateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'en-US', { month: 'long' });
   return (
     <Form method="post" noValidate>
       <input type="hidden" name="intent" value="birthday" />
       {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
       <fieldset>
         <legend className="text-sm font-bold text-ink">{t('law.age.birthday_legend')}</legend>
-        <div className="mt-3 grid grid-cols-[1.2fr_1fr] gap-3">
-          <div className="relative">
-            <label htmlFor="birth-year" className="sr-only">
-              {t('law.age.year')}
-            </label>
-            <select id="birth-year" name="year" required defaultValue="" className={selectClass}>
-              <option value="" disabled>
-                {t('law.age.year_placeholder')}
-              </option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-            <SelectChevron />
-          </div>
-          <div className="relative">
-            <label htmlFor="birth-month" className="sr-only">
-              {t('law.age.month')}
-            </label>
-            <select id="birth-month" name="month" required defaultValue="" className={selectClass}>
-              <option value="" disabled>
-                {t('law.age.month_placeholder')}
-              </option>
-              {MONTHS.map((month) => (
-                <option key={month} value={String(month).padStart(2, '0')}>
-                  {monthName.format(new Date(2000, month - 1, 1))}
-                </option>
-              ))}
-            </select>
-            <SelectChevron />
-          </div>
+        <div className="mt-3">
+          <BirthMonthFields />
         </div>
       </fieldset>
       <ErrorNote error={error} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-ink text-sm font-bold text-white transition hover:bg-zinc-800 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
-      >
+      <Button type="submit" variant="neutral" size="xl" block className="mt-6" busy={busy}>
         {t('law.age.continue')}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -177,19 +118,15 @@ function ConsentStep({
           )}
         </div>
         <ErrorNote error={error} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
-        >
+        <Button type="submit" size="xl" block className="mt-6" busy={busy}>
           {t('law.age.start_reading')}
-        </button>
+        </Button>
       </Form>
     </>
   );
 }
 
-/** The age gate (SPEC §2, §4): birth month first, then the consent that age group needs. */
+/** The age gate (product §2, §4): birth month first, then the consent that age group needs. */
 export function AgeGateScreen({ gate, error }: { gate: GateData; error: GateError | undefined }) {
   const { t } = useTranslation();
   return (
@@ -213,7 +150,7 @@ export function AgeGateScreen({ gate, error }: { gate: GateData; error: GateErro
   );
 }
 
-/** Under 13 (SPEC §4): the site is not available. */
+/** Under 13 (product §4): the site is not available. */
 export function AgeDeniedScreen() {
   const { t } = useTranslation();
   return (

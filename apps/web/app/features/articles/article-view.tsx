@@ -43,7 +43,7 @@ export function ArticleView({ name }: { name: ArticleName }) {
       <div className="grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <nav aria-label={t('articles.toc')} className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-bold tracking-wider text-zinc-400 uppercase">{t('articles.toc')}</p>
+            <p className="text-xs font-bold tracking-wider text-zinc-500 uppercase">{t('articles.toc')}</p>
             <ul className="mt-3 space-y-2 border-l border-zinc-200 text-sm">
               {toc.map((entry) => (
                 <li key={entry.id}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '#app/components/ui/icon.tsx';
 
 /** A titled block of a catalogue page, with an optional "see all" link beside its heading. */
 export function CatalogueSection({
@@ -32,9 +33,7 @@ export function CatalogueSection({
             className="inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-sm font-bold text-brand-600 hover:bg-brand-50 hover:text-brand-700"
           >
             {more.label}
-            <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
-              <path d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5z" />
-            </svg>
+            <Icon name="arrowRight" className="size-3.5" />
           </Link>
         ) : null}
       </div>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMediumDate } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { useDeviceLabel } from '#app/features/account/settings-screen.tsx';
+import { useDateFormat } from '#app/i18n/date-format.ts';
 import type { ContinueAction, ContinueReading, HistoryEntryView } from './reading-history.ts';
 
 /** The words of a "continue" link. */
@@ -49,8 +49,9 @@ export function ReadingProgressBar({ reading, tone = 'light' }: { reading: Conti
 /** One title of the reading history: cover, chapter, progress, and the way back in. */
 export function HistoryCard({ entry, children }: { entry: HistoryEntryView; children?: ReactNode }) {
   const { t } = useTranslation();
-  const root = useRootData();
+  const dates = useDateFormat();
   const label = useContinueLabel();
+  const deviceLabel = useDeviceLabel();
   return (
     <article className="flex gap-4 rounded-2xl border border-zinc-200 bg-white p-3 sm:p-4" data-testid="history-entry">
       <Link to={entry.titleHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
@@ -80,10 +81,19 @@ export function HistoryCard({ entry, children }: { entry: HistoryEntryView; chil
           >
             {label(entry.continue.action)}
           </Link>
-          {entry.viewedAt ? (
+          {entry.left?.at ? (
+            <span className="text-xs text-zinc-600" data-testid="history-left">
+              {entry.left.device
+                ? t('reader_features.device.left_on', {
+                    device: deviceLabel(entry.left.device),
+                    time: dates.dateTime(entry.left.at),
+                  })
+                : t('reader_features.device.left_at', { time: dates.dateTime(entry.left.at) })}
+            </span>
+          ) : entry.viewedAt ? (
             <span className="text-xs text-zinc-500">
               {t('catalogue.history.read_on', {
-                date: formatMediumDate(new Date(entry.viewedAt), root?.locale ?? 'ja', root?.wireTimeZone),
+                date: dates.mediumDate(entry.viewedAt),
               })}
             </span>
           ) : null}

@@ -68,7 +68,7 @@ describe('episodeAccess', () => {
 });
 
 describe('accessKindOf', () => {
-  it('reads WIRE.md §3.1 badges, and any other value as locked', () => {
+  it('reads wire §3.1 badges, and any other value as locked', () => {
     expect([1, 2, 3, 4].map(accessKindOf)).toEqual(['paid', 'free', 'purchased', 'rented']);
     expect(accessKindOf(0)).toBe('paid');
     expect(accessKindOf(5)).toBe('paid');

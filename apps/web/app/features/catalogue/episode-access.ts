@@ -1,7 +1,7 @@
 import { type Episode, EpisodeBadge, parseWireDateTime } from '@manga/contracts';
 
 // How an episode reads on the title page and in the reader. The API decides whether an episode is
-// open (its `badge`, WIRE.md §3.1: 1 must buy, 2 free, 3 purchased, 4 rented); the web only shows
+// open (its `badge`, wire §3.1: 1 must buy, 2 free, 3 purchased, 4 rented); the web only shows
 // that answer, with the price of a locked episode and the time a rental has left.
 
 /** The largest whole unit of a duration, at least one minute: what "time left" shows. */

@@ -10,14 +10,14 @@ export function Pager({
   page,
   hasNext,
   param = 'page',
-  pageCount,
+  listPageCount,
   label,
   preventScrollReset = false,
 }: {
   page: number;
   hasNext: boolean;
   param?: string;
-  pageCount?: number;
+  listPageCount?: number;
   /** The navigation's name, when a page has more than one pager. */
   label?: string;
   /** Stay where the list is (a list lower down a page) instead of going to the top. */
@@ -41,7 +41,7 @@ export function Pager({
         </Link>
       ) : null}
       <span className="px-2 text-sm text-zinc-500 tabular-nums">
-        {pageCount ? t('catalogue.page_n_of', { page, count: pageCount }) : t('catalogue.page_n', { page })}
+        {listPageCount ? t('catalogue.page_n_of', { page, count: listPageCount }) : t('catalogue.page_n', { page })}
       </span>
       {hasNext ? (
         <Link

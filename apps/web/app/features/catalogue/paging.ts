@@ -1,4 +1,4 @@
-// Page numbers of catalogue lists (`?page=`, 1-based as everywhere in the UI; STYLE "Page numbers").
+// Page numbers of catalogue lists (`?page=`, 1-based as everywhere in the UI; architecture "Page numbers").
 
 /** The page a `?page=` query asks for: a positive integer, else 1. */
 export function pageNumber(raw: string | null): number {

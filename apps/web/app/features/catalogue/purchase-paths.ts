@@ -4,9 +4,17 @@ import { titleHref } from './title-view.ts';
 // parameter so that it works without JavaScript, survives logging in (the login dialog comes back to
 // the same URL) and is reached from the title page's rows and the viewer's locked screen alike.
 
-export const PurchaseParam = { Buy: 'buy', Rent: 'rent', Bulk: 'bulk' } as const;
+export const PurchaseParam = { Buy: 'buy', Rent: 'rent', Bulk: 'bulk', From: 'from', To: 'to' } as const;
 
-export type PurchaseDialogRequest = { kind: 'buy' | 'rent'; episodeId: number } | { kind: 'bulk' };
+export type PurchaseDialogRequest =
+  | { kind: 'buy' | 'rent'; episodeId: number }
+  /** The catch-up, from and to chapter numbers when the reader chose a range. */
+  | { kind: 'bulk'; from: number | undefined; to: number | undefined };
+
+/** A chapter number of the catch-up's range, or undefined (absent or malformed: the whole catch-up). */
+function chapterParam(raw: string | null): number | undefined {
+  return raw !== null && /^[0-9]{1,6}$/.test(raw) ? Number(raw) : undefined;
+}
 
 /** The title page with the confirmation to buy or rent one episode. */
 export function purchaseDialogHref(titleId: number, kind: 'buy' | 'rent', episodeId: number): string {
@@ -30,7 +38,13 @@ export function purchaseDialogOf(
     const episodeId = Number(raw);
     return episodeIds.includes(episodeId) ? { kind, episodeId } : undefined;
   }
-  return params.get(PurchaseParam.Bulk) === '1' ? { kind: 'bulk' } : undefined;
+  return params.get(PurchaseParam.Bulk) === '1'
+    ? {
+        kind: 'bulk',
+        from: chapterParam(params.get(PurchaseParam.From)),
+        to: chapterParam(params.get(PurchaseParam.To)),
+      }
+    : undefined;
 }
 
 /** The URL without any confirmation parameter (what "Cancel" goes back to). */

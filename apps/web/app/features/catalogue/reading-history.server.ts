@@ -5,7 +5,7 @@ import { env } from '#app/env.server.ts';
 import { optionalCall } from './optional-call.ts';
 import { type ContinueReading, continueReading, type HistoryEntryView, toHistoryEntries } from './reading-history.ts';
 
-/** GET /title/viewed/list as history entries (at most SPEC §9's 20 titles). */
+/** GET /title/viewed/list as history entries (at most product §9's 20 titles). */
 export async function loadReadingHistory(api: ApiClient, limit = READING_HISTORY_LIMIT): Promise<HistoryEntryView[]> {
   const answer = await listViewedTitles(api, { limit });
   return toHistoryEntries(answer, {

@@ -47,6 +47,8 @@ describe('toHistoryEntries', () => {
             page_count: 16,
             is_finished: 0,
             viewed_time: '2026-11-22 10:00:00',
+            device_name: 'Chrome on macOS',
+            page_time: '2026-11-22 10:05:00',
           },
           {
             title_id: 10004,
@@ -55,6 +57,8 @@ describe('toHistoryEntries', () => {
             page_count: 16,
             is_finished: 0,
             viewed_time: '2026-11-21 10:00:00',
+            device_name: '',
+            page_time: null,
           },
         ],
         title_list: [wireTitle({ title_id: 10003, title_name: 'Shrine', episode_id_list: [11, 12, 13] })],
@@ -69,6 +73,7 @@ describe('toHistoryEntries', () => {
       titleHref: '/title/10003',
       episodeName: 'Chapter 2',
       viewedAt: '2026-11-22T10:00:00.000Z',
+      left: { device: 'Chrome on macOS', at: '2026-11-22T10:05:00.000Z' },
       continue: { href: '/title/10003/episode/12?page=7' },
     });
     expect(entries[0]?.coverUrl).toMatch(/^img:/);

@@ -46,6 +46,8 @@ export interface HistoryEntryView {
   episodeName: string;
   /** When it was read last, as an ISO instant. */
   viewedAt: string | undefined;
+  /** Where and when the place was left (ADR 044): the API's device name ('' unknown) and an ISO instant. */
+  left: { device: string; at: string | undefined } | undefined;
   continue: ContinueReading;
 }
 
@@ -67,6 +69,10 @@ export function toHistoryEntries(
         coverUrl: toImageUrl(title.thumbnail_image_url),
         episodeName: episode.episode_name,
         viewedAt: parseTime(viewed.viewed_time)?.toISOString(),
+        left:
+          viewed.page_time === null
+            ? undefined
+            : { device: viewed.device_name, at: parseTime(viewed.page_time)?.toISOString() },
         continue: continueReading(
           {
             titleId: viewed.title_id,

@@ -4,7 +4,9 @@ import {
   latestLocalProgress,
   type ProgressStorage,
   readLocalProgress,
+  resumePageOf,
   startPageOf,
+  withStartPage,
   writeLocalProgress,
 } from './reading-progress.ts';
 
@@ -51,5 +53,26 @@ describe('local reading progress', () => {
     expect(continueHref(3, 100041, 1)).toBe('/title/00003/episode/100041');
     expect(startPageOf('7', 16)).toBe(7);
     for (const raw of [null, '0', '17', 'x', '1e3', '-2', '99999999']) expect(startPageOf(raw, 16)).toBeUndefined();
+  });
+});
+
+describe('resuming a chapter (issue 24)', () => {
+  it('resumes inside the chapter only: not on page 1, not after its last page, not without a place', () => {
+    expect(resumePageOf(7, 18)).toBe(7);
+    expect(resumePageOf(17, 18)).toBe(17);
+    expect([resumePageOf(1, 18), resumePageOf(18, 18), resumePageOf(0, 18), resumePageOf(undefined, 18)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(resumePageOf(Number.NaN, 18)).toBeUndefined();
+  });
+
+  it('keeps the page in the URL and leaves the rest of it alone', () => {
+    expect(withStartPage('/title/10001/episode/100005', 7)).toBe('/title/10001/episode/100005?page=7');
+    expect(withStartPage('/title/10001/episode/100005?page=3&x=1#comments-100005', 4)).toBe(
+      '/title/10001/episode/100005?page=4&x=1#comments-100005',
+    );
   });
 });

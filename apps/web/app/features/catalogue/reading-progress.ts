@@ -77,6 +77,23 @@ export function continueHref(titleId: number, episodeId: number, page: number): 
   return page > 1 ? `${href}?${START_PAGE_PARAM}=${page}` : href;
 }
 
+/**
+ * Where reopening a chapter resumes (issue 24): the page reached when the reader stopped inside it,
+ * or undefined to start at page 1 (nothing reached, the first page, or read to its last page).
+ */
+export function resumePageOf(reached: number | undefined, pageCount: number): number | undefined {
+  return reached !== undefined && Number.isSafeInteger(reached) && reached > 1 && reached < pageCount
+    ? reached
+    : undefined;
+}
+
+/** A chapter's reader URL (path, query and hash) with its page kept in `?page=` (the rest unchanged). */
+export function withStartPage(href: string, page: number): string {
+  const url = new URL(href, 'http://reader.invalid');
+  url.searchParams.set(START_PAGE_PARAM, String(page));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A `?page=` value as a page of a chapter of `pageCount` pages (1-based), or undefined. */
 export function startPageOf(raw: string | null, pageCount: number): number | undefined {
   if (raw === null || !/^\d{1,6}$/.test(raw)) return undefined;

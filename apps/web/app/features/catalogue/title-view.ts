@@ -12,7 +12,7 @@ export interface TitleCardView {
   href: string;
   name: string;
   author: string;
-  /** Square cover art (WIRE.md §3.1 `thumbnail_image_url`, 480×480). */
+  /** Square cover art (wire §3.1 `thumbnail_image_url`, 480×480). */
   coverUrl: string;
   /** Short status badge, if any. */
   badge: TitleBadge | undefined;
@@ -40,7 +40,7 @@ export function episodeHref(titleId: number, episodeId: number): string {
   return `/title/${formatTitleId(titleId)}/episode/${episodeId}`;
 }
 
-/** `publish_category` (WIRE.md §3.1): 1 serializing, 2 complete, 3 one-shot; the UI translates the key. */
+/** `publish_category` (wire §3.1): 1 serializing, 2 complete, 3 one-shot; the UI translates the key. */
 const PUBLISH_CATEGORY_BADGES: Readonly<Record<number, TitleBadge>> = { 2: 'completed', 3: 'one_shot' };
 
 export function publishBadge(publishCategory: number): TitleBadge | undefined {
@@ -59,7 +59,7 @@ export function toTitleCard(title: Title, toImageUrl: (url: string) => string): 
   };
 }
 
-/** A featured title: portrait feature art (WIRE.md §3.1) suits it, the square thumbnail stands in for it. */
+/** A featured title: portrait feature art (wire §3.1) suits it, the square thumbnail stands in for it. */
 export function toFeaturedTitle(title: Title, toImageUrl: (url: string) => string): FeaturedTitleView {
   return {
     ...toTitleCard(title, toImageUrl),

@@ -1,11 +1,10 @@
 import { type CommentOperations, commentOperations, NO_RESPONSE_CODE, responseCodeOf } from '@manga/api-client';
-import { type CommentSort, ResponseCode } from '@manga/contracts';
+import { type CommentReportReason, type CommentSort, ResponseCode, sameOriginReturnTarget } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
 import { text } from '#app/features/account/account-forms.ts';
-import { safeRedirectTarget } from '#app/guards/navigation-guard.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import {
   COMMENT_PAGE_SIZE,
@@ -31,7 +30,7 @@ export function commentsApiFor(request: Request, context: Context): CommentOpera
   return commentOperations(apiFor(request, context));
 }
 
-/** A code that is not the comments' business: maintenance goes to its page (SPEC §4), like every call. */
+/** A code that is not the comments' business: maintenance goes to its page (product §4), like every call. */
 function failureCode(error: unknown): number {
   const code = responseCodeOf(error);
   if (code === ResponseCode.ServerMaintenance) handleApiError(error);
@@ -140,9 +139,17 @@ export async function runCommentIntent(
       case 'mute':
         await api.muteCommenter({ comment_id: commentId });
         return { status: 'done', intent, commentId };
-      case 'report':
-        await api.reportComment({ comment_id: commentId });
+      case 'report': {
+        // The reason and note as chosen: an unknown reason or a long note is the API's 1001.
+        const reason = text(form, 'reason');
+        const note = text(form, 'reason_text').trim();
+        await api.reportComment({
+          comment_id: commentId,
+          ...(reason ? { reason: reason as CommentReportReason } : {}),
+          ...(note ? { reason_text: note } : {}),
+        });
         return { status: 'done', intent, commentId };
+      }
     }
   } catch (error) {
     const code = failureCode(error);
@@ -186,5 +193,5 @@ export async function submitCommentAction(
   }
   if (text(form, '_js') === '1') return result;
   const code = result.status === 'failed' ? result.refusal.code : undefined;
-  throw redirect(noScriptReturnPath(safeRedirectTarget(text(form, 'from')) ?? '/', episodeId, code));
+  throw redirect(noScriptReturnPath(sameOriginReturnTarget(text(form, 'from')) ?? '/', episodeId, code));
 }

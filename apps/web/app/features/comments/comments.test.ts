@@ -1,14 +1,15 @@
 import { type Comment, type CommentPostInfo, CommentRefusalMessage, ResponseCode } from '@manga/contracts';
 import { makeComment, makeCommentPostInfo } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
+import { commentView } from './comment-fixtures.test-support.ts';
 import {
   appendComments,
   avatarOf,
-  type CommentView,
   checkDraft,
   commentIntentOf,
   commentOffsetOf,
   commentSortOf,
+  noScriptRefusalOf,
   noScriptReturnPath,
   openCommentsEpisodeOf,
   openCommentsHref,
@@ -26,16 +27,7 @@ const wireComment = (overrides: Partial<Comment> = {}): Comment =>
 
 const postInfo = (overrides: Partial<CommentPostInfo> = {}): CommentPostInfo => makeCommentPostInfo(overrides);
 
-const view = (id: number, overrides: Partial<CommentView> = {}): CommentView => ({
-  id,
-  text: `comment ${id}`,
-  author: { nickname: undefined, tag: 'AAAAAA' },
-  likeCount: 0,
-  isLiked: false,
-  isMine: false,
-  postedAt: undefined,
-  ...overrides,
-});
+const view = commentView;
 
 describe('toCommentView', () => {
   it('names the commenter by nickname or pseudonym, and reads the wire time in the wire zone', () => {
@@ -77,7 +69,7 @@ describe('refusals', () => {
     expect(refusalOf(ResponseCode.PostCommentNgword, '', undefined)).toEqual({ kind: 'code', code: 6100 });
   });
 
-  it('translates each kind, falling back to the SPEC §8 message of the code', () => {
+  it('translates each kind, falling back to the product §8 message of the code', () => {
     expect(refusalMessageKey({ kind: 'login', code: 2011 })).toBe('comments.refusal.login');
     expect(refusalMessageKey({ kind: 'suspended', code: 2019, until: 'x' })).toBe('comments.refusal.suspended_until');
     expect(refusalMessageKey({ kind: 'suspended', code: 2019, until: undefined })).toBe('comments.refusal.suspended');
@@ -171,5 +163,17 @@ describe('query values', () => {
     expect(noScriptReturnPath('/title/10003/episode/12?comment_error=6301&comment_episode=12', 12, 6100)).toBe(
       '/title/10003/episode/12?comment_error=6100&comment_episode=12#comments-12',
     );
+  });
+
+  it('reads the refusal a post without JavaScript came back with, for its own section only', () => {
+    const search = '?comments=12&comment_error=6301&comment_episode=12';
+    expect(noScriptRefusalOf(search, 12)).toEqual({
+      kind: 'limit',
+      code: ResponseCode.PostCommentLimitOver,
+      until: undefined,
+    });
+    expect(noScriptRefusalOf(search, 13)).toBeUndefined();
+    expect(noScriptRefusalOf('?comment_error=abc&comment_episode=12', 12)).toBeUndefined();
+    expect(noScriptRefusalOf('', 12)).toBeUndefined();
   });
 });

@@ -98,7 +98,7 @@ export type CommentRefusal =
   | { kind: 'limit'; code: number; until: string | undefined }
   /** 6500 with a reason clients know (contracts' CommentRefusalMessage). */
   | { kind: 'not_viewed' | 'closed' | 'empty'; code: number }
-  /** Anything else: the SPEC §8 message of its code. */
+  /** Anything else: the product §8 message of its code. */
   | { kind: 'code'; code: number };
 
 export interface PostStatus {
@@ -175,6 +175,17 @@ export function refusalOf(code: number, message: string, until: string | undefin
     default:
       return { kind: 'code', code };
   }
+}
+
+/**
+ * The refusal a post without JavaScript came back with (`noScriptReturnPath`'s query), for the
+ * section of `episodeId` only; undefined otherwise.
+ */
+export function noScriptRefusalOf(search: string, episodeId: number): CommentRefusal | undefined {
+  const params = new URLSearchParams(search);
+  if (params.get(COMMENT_ERROR_EPISODE_PARAM) !== String(episodeId)) return undefined;
+  const code = Number(params.get(COMMENT_ERROR_PARAM));
+  return Number.isInteger(code) ? refusalOf(code, '', undefined) : undefined;
 }
 
 export function toPostStatus(info: CommentPostInfo, timeZone: string): PostStatus {

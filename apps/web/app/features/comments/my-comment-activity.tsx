@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SectionError } from '#app/components/ui/form-error.tsx';
 import { withQuery } from '#app/features/account/account-paths.ts';
-import { formatDateTime } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
 import { type CommentPlace, MY_COMMENTS_PAGE_PARAM, type MyCommentActivity } from './my-comments.ts';
 
 // The reader's comments and the likes they received, as sections of /my (ADR 013).
 
 function useFormatTime() {
-  const root = useRootData();
-  return (iso: string | undefined) =>
-    iso ? formatDateTime(new Date(iso), root?.locale ?? 'ja', root?.wireTimeZone) : '';
+  const dates = useDateFormat();
+  return (iso: string | undefined) => (iso ? dates.dateTime(iso) : '');
 }
 
 function Card({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { ApiError } from '@manga/api-client';
 import { RouterContextProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '#app/env.server.ts';
@@ -10,6 +11,20 @@ vi.mock('#app/env.server.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('#app/env.server.ts')>();
   return { ...actual, env: { ...actual.env } };
 });
+// The API, for a visitor on this machine: it holds no mail of the id asked for (1002, as GET /dev/outbox/:id answers).
+vi.mock('#app/features/account/account-api.server.ts', () => ({
+  accountApiFor: () => ({
+    getOutboxMessage: async (id: string) => {
+      throw new ApiError({
+        message: `no such outbox message: ${id}`,
+        responseCode: 1002,
+        httpStatus: 404,
+        body: '',
+        url: `http://api.test/dev/outbox/${encodeURIComponent(id)}`,
+      });
+    },
+  }),
+}));
 const original = { ...env };
 afterEach(() => Object.assign(env, original));
 
@@ -51,5 +66,14 @@ describe('dev outbox pages', () => {
     await expectNotFound(contextFrom('::ffff:192.168.1.20'));
     await expectNotFound(contextFrom('127.0.0.1', true));
     await expectNotFound(contextFrom(undefined));
+  });
+
+  it('answer 404, not 500, for a mail the outbox does not hold, whatever the id (issue 22 item 6)', async () => {
+    Object.assign(env, { deployment: 'development', devOutbox: true });
+    for (const id of ['../../secrets/proxy-secret', '0000000000000-000000000000', '%00']) {
+      const url = new URL(`http://web.test/dev/outbox/${encodeURIComponent(id)}`);
+      const error = await thrown(loadOutboxMessage(new Request(url), contextFrom('127.0.0.1'), url, id));
+      expect(error, id).toMatchObject({ init: { status: 404 } });
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { responseCodeOf } from '@manga/api-client';
+import { ResponseCode } from '@manga/contracts';
 import type { RouterContextProvider } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
@@ -17,12 +19,17 @@ function requireLocalDevelopment(context: Context, url: URL): void {
   if (!isLocalConnection(clientConnectionOf(context))) notFound(url);
 }
 
-/** An outbox call of a development page: 404 unless local development, API errors through the error pipeline. */
+/**
+ * An outbox call of a development page: 404 unless local development; a mail the outbox does not
+ * hold (the API's 1002, whatever the id) is an unknown page too; other API errors through the error
+ * pipeline.
+ */
 async function callOutbox<T>(context: Context, url: URL, call: () => Promise<T>): Promise<T> {
   requireLocalDevelopment(context, url);
   try {
     return await call();
   } catch (error) {
+    if (responseCodeOf(error) === ResponseCode.ApiNotFound) notFound(url);
     handleApiError(error);
     throw error;
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 
-// Development only (not SPEC §2 screens): the mails the embedded outbox received (ADR 007).
+// Development only (not product §2 screens): the mails the embedded outbox received (ADR 007).
 
 /** The mails the embedded outbox received, each linking to its own page. */
 export function OutboxScreen({ messages }: { messages: readonly OutboxMessageSummary[] }) {

@@ -1,4 +1,5 @@
 import { deleteAllViewedTitles, deleteViewedTitle, responseCodeOf } from '@manga/api-client';
+import { ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { accountErrorCode, clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
@@ -45,12 +46,13 @@ export async function submitHistoryAction(request: Request, context: Context): P
   try {
     if (intent === 'delete') {
       const titleId = Number(form.get('title_id'));
-      if (!Number.isSafeInteger(titleId) || titleId < 0) return { status: 'failed', code: 1001 };
+      if (!Number.isSafeInteger(titleId) || titleId < 0)
+        return { status: 'failed', code: ResponseCode.InvalidParameter };
       await deleteViewedTitle(api, { title_id: titleId });
     } else if (intent === 'clear') {
       await deleteAllViewedTitles(api);
     } else {
-      return { status: 'failed', code: 1001 };
+      return { status: 'failed', code: ResponseCode.InvalidParameter };
     }
   } catch (error) {
     onSessionGone(error, context);

@@ -1,6 +1,6 @@
 import type { HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
 
-// The view model of /my/history (SPEC §2: reading history, up to 20 titles, delete).
+// The view model of /my/history (product §2: reading history, up to 20 titles, delete).
 
 export interface HistoryPageData {
   entries: HistoryEntryView[];

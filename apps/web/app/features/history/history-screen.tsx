@@ -1,8 +1,8 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
+import { Button, buttonClassName } from '#app/components/ui/button.tsx';
 import { FormError } from '#app/components/ui/form-error.tsx';
-import { useModalFocus } from '#app/components/ui/modal.tsx';
+import { LinkedModal } from '#app/components/ui/modal.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
 import {
@@ -16,55 +16,44 @@ import {
 /** Asks before clearing the whole history: an alert dialog, reached by a link (works without JavaScript). */
 function ClearConfirmation({ count }: { count: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const close = () => navigate(HISTORY_PATH, { replace: true, preventScrollReset: true });
-  useModalFocus(panelRef, true, close);
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-ink/60 p-4 backdrop-blur-sm">
-      <div
-        ref={panelRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="clear-history-title"
-        aria-describedby="clear-history-body"
-        tabIndex={-1}
-        data-testid="clear-history-dialog"
-        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl"
-      >
-        <h2 id="clear-history-title" className="text-lg font-black text-ink">
-          {t('history.clear_title')}
-        </h2>
-        <p id="clear-history-body" className="mt-2 text-sm leading-relaxed text-zinc-600">
-          {t('history.clear_body', { count })}
-        </p>
-        <Form
-          method="post"
-          action={HISTORY_PATH}
-          className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+    <LinkedModal
+      closeHref={HISTORY_PATH}
+      role="alertdialog"
+      labelledBy="clear-history-title"
+      describedBy="clear-history-body"
+      testId="clear-history-dialog"
+      className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl"
+    >
+      <h2 id="clear-history-title" className="text-lg font-black text-ink">
+        {t('history.clear_title')}
+      </h2>
+      <p id="clear-history-body" className="mt-2 text-sm leading-relaxed text-zinc-600">
+        {t('history.clear_body', { count })}
+      </p>
+      <Form method="post" action={HISTORY_PATH} className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to={HISTORY_PATH}
+          replace
+          preventScrollReset
+          className={buttonClassName({ variant: 'secondary', size: 'lg' })}
         >
-          <Link
-            to={HISTORY_PATH}
-            replace
-            preventScrollReset
-            className="inline-flex h-11 items-center justify-center rounded-full px-5 text-sm font-bold text-ink ring-1 ring-zinc-200 transition hover:bg-zinc-50"
-          >
-            {t('history.cancel')}
-          </Link>
-          <button
-            type="submit"
-            name="intent"
-            value="clear"
-            disabled={navigation.state !== 'idle'}
-            data-autofocus
-            className="inline-flex h-11 items-center justify-center rounded-full bg-rose-600 px-5 text-sm font-bold text-white transition hover:bg-rose-700 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
-          >
-            {t('history.clear_confirm')}
-          </button>
-        </Form>
-      </div>
-    </div>
+          {t('history.cancel')}
+        </Link>
+        <Button
+          type="submit"
+          name="intent"
+          value="clear"
+          variant="danger"
+          size="lg"
+          busy={navigation.state !== 'idle'}
+          data-autofocus
+        >
+          {t('history.clear_confirm')}
+        </Button>
+      </Form>
+    </LinkedModal>
   );
 }
 
@@ -119,17 +108,18 @@ export function HistoryScreen({ page, result }: { page: HistoryPageData; result:
                 <HistoryCard entry={entry}>
                   <Form method="post" action={HISTORY_PATH} className="ml-auto" preventScrollReset>
                     <input type="hidden" name="title_id" value={entry.titleId} />
-                    <button
+                    <Button
                       type="submit"
                       name="intent"
                       value="delete"
+                      variant="secondary"
+                      size="xs"
                       disabled={busy}
                       aria-label={t('history.remove_named', { name: entry.titleName })}
-                      className="inline-flex h-9 items-center rounded-full px-3 text-xs font-bold text-zinc-600 ring-1 ring-zinc-200 transition hover:bg-zinc-50 hover:text-rose-700 disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300"
                       data-testid="history-remove"
                     >
                       {t('history.remove')}
-                    </button>
+                    </Button>
                   </Form>
                 </HistoryCard>
               </li>

@@ -9,10 +9,12 @@ import { pageNumber } from '#app/features/catalogue/paging.ts';
 import { loadReadingHistory } from '#app/features/catalogue/reading-history.server.ts';
 import { loadMyCommentActivity } from '#app/features/comments/my-comments.server.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
+import { loadLoginBonus } from './login-bonus.server.ts';
 import {
   MY_CONTINUE_COUNT,
   MY_PURCHASED_COUNT,
   MY_PURCHASED_PAGE_PARAM,
+  type MyLoaderData,
   type MyPageData,
   type Section,
   toFollowed,
@@ -27,11 +29,18 @@ type Context = Readonly<RouterContextProvider>;
  * sends them to log in and back; maintenance shows the maintenance screen; any other failure only
  * fails its section.
  */
-export async function loadMyPage(request: Request, context: Context, url: URL): Promise<MyPageData> {
+export async function loadMyPage(request: Request, context: Context, url: URL): Promise<MyLoaderData> {
+  // The member shell (ADR 048): every section is the reader's, in their personal answer.
+  if (visitorOf(context).visitor.memberShell) return { personalDeferred: true };
+  return loadMySections(request, context, url);
+}
+
+/** Every section of /my for the reader of `request` (their personal answer, or their whole page). */
+export async function loadMySections(request: Request, context: Context, url: URL): Promise<MyPageData> {
   const api = apiFor(request, context);
   const now = new Date();
   const purchasedPage = pageNumber(url.searchParams.get(MY_PURCHASED_PAGE_PARAM));
-  const [wallet, continueReading, followed, purchased, activity] = await Promise.allSettled([
+  const [wallet, continueReading, followed, purchased, activity, loginBonus] = await Promise.allSettled([
     getAccountPoint(api).then((answer) => toWallet(answer, now)),
     loadReadingHistory(api, MY_CONTINUE_COUNT),
     listFavoriteTitles(api, { limit: 0, needs_title_list: 1 }).then((answer) => toFollowed(answer, toPublicImageUrl)),
@@ -40,8 +49,9 @@ export async function loadMyPage(request: Request, context: Context, url: URL): 
       offset: (purchasedPage - 1) * MY_PURCHASED_COUNT,
     }).then((answer) => toPurchased(answer, toPublicImageUrl, purchasedPage)),
     loadMyCommentActivity(request, context, url),
+    loadLoginBonus(api),
   ]);
-  for (const result of [wallet, continueReading, followed, purchased, activity]) {
+  for (const result of [wallet, continueReading, followed, purchased, activity, loginBonus]) {
     if (result.status === 'fulfilled') continue;
     const code = responseCodeOf(result.reason);
     if (result.reason instanceof Response) throw result.reason;
@@ -58,6 +68,7 @@ export async function loadMyPage(request: Request, context: Context, url: URL): 
     followed: sectionOf(followed),
     purchased: sectionOf(purchased),
     activity: activity.value,
+    loginBonus: sectionOf(loginBonus),
   };
 }
 

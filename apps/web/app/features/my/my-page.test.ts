@@ -76,9 +76,9 @@ describe('/my view models', () => {
     expect(purchased).toMatchObject({
       count: 7,
       page: 1,
-      pageCount: 2,
+      listPageCount: 2,
       titles: [{ href: '/title/10003', name: 'Lazy Days' }],
     });
-    expect(toPurchased({ ...envelope, title_list: [], title_count: 0 }, image, 1).pageCount).toBe(1);
+    expect(toPurchased({ ...envelope, title_list: [], title_count: 0 }, image, 1).listPageCount).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import type { AccountPointResponse, FavoriteListResponse, PurchasedTitleResponse
 import type { HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
 import { type TitleCardView, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import type { MyCommentActivity } from '#app/features/comments/my-comments.ts';
+import type { LoginBonusView } from './login-bonus.ts';
 
 // /my, the reader's hub: points and premium tickets, continue reading, followed titles (with the
 // "new chapter" badge, ADR 017), purchased titles, and the ways to history, shop, settings and out.
@@ -38,7 +39,7 @@ export interface PurchasedView {
   titles: TitleCardView[];
   count: number;
   page: number;
-  pageCount: number;
+  listPageCount: number;
 }
 
 export interface MyPageData {
@@ -47,7 +48,12 @@ export interface MyPageData {
   followed: Section<FollowedView>;
   purchased: Section<PurchasedView>;
   activity: MyCommentActivity;
+  /** The login bonus calendar (issue 24 item 8). */
+  loginBonus: Section<LoginBonusView>;
 }
+
+/** /my's loader data: the page, or the member shell whose sections come in the reader's answer (ADR 048). */
+export type MyLoaderData = MyPageData | { personalDeferred: true };
 
 export function toWallet(answer: AccountPointResponse, now: Date): WalletView {
   const first = answer.ticket.detail_list[0];
@@ -79,7 +85,7 @@ export function toPurchased(
 ): PurchasedView {
   return {
     page,
-    pageCount: Math.max(1, Math.ceil(answer.title_count / MY_PURCHASED_COUNT)),
+    listPageCount: Math.max(1, Math.ceil(answer.title_count / MY_PURCHASED_COUNT)),
     titles: answer.title_list.map((title) => ({
       id: title.title_id,
       href: titleHref(title.title_id),

@@ -4,15 +4,21 @@ import { Link } from 'react-router';
 import { SectionError } from '#app/components/ui/form-error.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { LogoutButton } from '#app/features/account/logout-button.tsx';
+import { BookmarkList } from '#app/features/bookmarks/bookmark-list.tsx';
 import { HistoryCard } from '#app/features/catalogue/continue-reading.tsx';
 import { Pager } from '#app/features/catalogue/pager.tsx';
 import { TitleCard } from '#app/features/catalogue/title-card.tsx';
 import { MyCommentActivitySections } from '#app/features/comments/my-comment-activity.tsx';
-import { formatMediumDate } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { DownloadsList } from '#app/features/offline/downloads-list.tsx';
+import { useDownloads } from '#app/features/offline/use-downloads.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
+import { usePersonal } from '#app/personal/personal.tsx';
+import { useLibrarySnapshot } from './library-snapshot.ts';
+import { MyLoginBonus } from './login-bonus-card.tsx';
 import {
   type FollowedView,
   MY_PURCHASED_PAGE_PARAM,
+  type MyLoaderData,
   type MyPageData,
   type PurchasedView,
   type Section,
@@ -57,13 +63,15 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-xl bg-zinc-50 px-4 py-6 text-center text-sm text-zinc-600">{children}</p>;
 }
 
-function SectionBody<T>({ section, children }: { section: Section<T>; children: (value: T) => ReactNode }) {
+function SectionBody<T>({ section, children }: { section: Section<T> | undefined; children: (value: T) => ReactNode }) {
+  // undefined: the member shell before the reader's answer (ADR 048): the section's place, blank.
+  if (!section) return <div className="h-24 rounded-xl bg-zinc-50" aria-busy="true" data-personal="pending" />;
   return section.status === 'failed' ? <SectionError code={section.code} /> : children(section.value);
 }
 
 function Wallet({ wallet }: { wallet: WalletView }) {
   const { t } = useTranslation();
-  const root = useRootData();
+  const dates = useDateFormat();
   const figure = (label: string, value: string, testId: string) => (
     <div className="rounded-xl bg-zinc-50 px-4 py-3">
       <dt className="text-xs font-semibold text-zinc-600">{label}</dt>
@@ -82,7 +90,7 @@ function Wallet({ wallet }: { wallet: WalletView }) {
       <p className="mt-3 text-xs text-zinc-600">
         {wallet.firstTicketExpiresAt
           ? t('my.ticket_expires', {
-              date: formatMediumDate(new Date(wallet.firstTicketExpiresAt), root?.locale ?? 'ja', root?.wireTimeZone),
+              date: dates.mediumDate(wallet.firstTicketExpiresAt),
             })
           : t('my.no_tickets')}
       </p>
@@ -143,8 +151,8 @@ function Purchased({ purchased }: { purchased: PurchasedView }) {
       </ul>
       <Pager
         page={purchased.page}
-        hasNext={purchased.page < purchased.pageCount}
-        pageCount={purchased.pageCount}
+        hasNext={purchased.page < purchased.listPageCount}
+        listPageCount={purchased.listPageCount}
         param={MY_PURCHASED_PAGE_PARAM}
         label={t('my.purchased_paging')}
         preventScrollReset
@@ -179,13 +187,22 @@ function AccountLinks() {
   );
 }
 
-export function MyScreen({ page }: { page: MyPageData }) {
+export function MyScreen({ page: loaded }: { page: MyLoaderData }) {
   const { t } = useTranslation();
+  const deferred = 'personalDeferred' in loaded;
+  const personal = usePersonal('my', deferred);
+  const page: Partial<MyPageData> = deferred ? (personal ?? {}) : loaded;
+  useLibrarySnapshot(page);
+  const downloads = useDownloads();
   return (
     <PageFrame title={t('pages.my.title')} lead={t('pages.my.lead')}>
       <div className="flex flex-col gap-5 sm:gap-6">
         <Card id="my-wallet" title={t('my.wallet_heading')}>
           <SectionBody section={page.wallet}>{(wallet) => <Wallet wallet={wallet} />}</SectionBody>
+        </Card>
+        <Card id="my-login-bonus" title={t('login_bonus.heading')}>
+          <p className="-mt-2 mb-3 text-sm text-zinc-600">{t('login_bonus.lead')}</p>
+          <SectionBody section={page.loginBonus}>{(view) => <MyLoginBonus view={view} />}</SectionBody>
         </Card>
         <Card id="my-continue" title={t('my.continue_heading')} more={{ href: '/my/history', label: t('my.history') }}>
           <SectionBody section={page.continueReading}>
@@ -204,6 +221,7 @@ export function MyScreen({ page }: { page: MyPageData }) {
             }
           </SectionBody>
         </Card>
+        <BookmarkList className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6" />
         <Card id="my-followed-heading" title={t('my.followed_heading')}>
           <SectionBody section={page.followed}>{(followed) => <Followed followed={followed} />}</SectionBody>
         </Card>
@@ -214,7 +232,16 @@ export function MyScreen({ page }: { page: MyPageData }) {
         >
           <SectionBody section={page.purchased}>{(purchased) => <Purchased purchased={purchased} />}</SectionBody>
         </Card>
-        <MyCommentActivitySections activity={page.activity} />
+        {downloads.supported ? (
+          <Card
+            id="my-downloads"
+            title={t('offline.my_heading')}
+            more={{ href: '/offline', label: t('offline.open_offline_page') }}
+          >
+            <DownloadsList state={downloads} />
+          </Card>
+        ) : null}
+        {page.activity ? <MyCommentActivitySections activity={page.activity} /> : null}
         <AccountLinks />
       </div>
     </PageFrame>

@@ -85,7 +85,7 @@ export function OpsAuditScreen({ log }: { log: AuditLogData }) {
                   <TargetText entry={entry} />
                 </div>
                 <p className="mt-2 text-sm text-ink">
-                  {entry.reason || <span className="text-zinc-400">{t('ops.audit.no_reason')}</span>}
+                  {entry.reason || <span className="text-zinc-500">{t('ops.audit.no_reason')}</span>}
                 </p>
                 <Detail entry={entry} />
                 <p className="mt-2 text-xs text-zinc-500">
@@ -126,7 +126,7 @@ export function OpsAuditScreen({ log }: { log: AuditLogData }) {
                       </div>
                     </td>
                     <td className="px-4 py-3 break-words text-ink">
-                      {entry.reason || <span className="text-zinc-400">{t('ops.audit.no_reason')}</span>}
+                      {entry.reason || <span className="text-zinc-500">{t('ops.audit.no_reason')}</span>}
                     </td>
                   </tr>
                 ))}

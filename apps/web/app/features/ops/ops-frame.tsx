@@ -1,12 +1,19 @@
 import { OPS_REASON_MAX_LENGTH, responseCodeMessageKey } from '@manga/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FetcherWithComponents } from 'react-router';
+import { type FetcherWithComponents, useFetcher } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { TabNav } from '#app/components/ui/tab-nav.tsx';
-import { formatDateTime } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
-import { OPS_PATHS, type OperatorView, type OpsActionResult, type OpsScreen } from './ops.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
+import {
+  OPS_PATHS,
+  OPS_SCREENS,
+  type OperatorView,
+  type OpsActionResult,
+  type OpsScreen,
+  opsScreensFor,
+} from './ops.ts';
 
 // The console's frame and the pieces its screens share: the tabs, the operator line, disclosure
 // forms (native <details>, so they work by keyboard and without scripts) and their feedback.
@@ -21,11 +28,12 @@ export function OpsFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const screens = opsScreensFor(operator);
   return (
     <PageFrame
-      title={t(`pages.ops-${screen}.title`)}
-      lead={t(`pages.ops-${screen}.lead`)}
-      crumbs={[{ label: t('ops.console'), to: OPS_PATHS.reports }]}
+      title={t(OPS_SCREENS[screen].titleKey)}
+      lead={t(OPS_SCREENS[screen].leadKey)}
+      crumbs={[{ label: t('ops.console'), to: OPS_PATHS[screens[0] ?? screen] }]}
     >
       <div className="-mt-4 mb-6 flex flex-wrap items-center gap-2 text-xs text-zinc-500 sm:-mt-6">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 font-bold text-emerald-800 ring-1 ring-emerald-200">
@@ -38,9 +46,9 @@ export function OpsFrame({
       </div>
       <TabNav
         label={t('ops.console')}
-        tabs={(['reports', 'ngWords', 'audit'] as const).map((key) => ({
+        tabs={screens.map((key) => ({
           key,
-          label: t(`ops.tabs.${key}`),
+          label: t(OPS_SCREENS[key].tabKey),
           href: OPS_PATHS[key],
           current: key === screen,
         }))}
@@ -51,8 +59,8 @@ export function OpsFrame({
 }
 
 export function useFormatTime(): (iso: string | undefined) => string {
-  const root = useRootData();
-  return (iso) => (iso ? formatDateTime(new Date(iso), root?.locale ?? 'ja', root?.wireTimeZone) : '');
+  const dates = useDateFormat();
+  return (iso) => (iso ? dates.dateTime(iso) : '');
 }
 
 const toneClass = {
@@ -108,15 +116,9 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className={`inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-bold text-white transition disabled:bg-zinc-200 disabled:text-zinc-600 disabled:shadow-none disabled:ring-zinc-300 ${
-        tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-ink hover:bg-zinc-800'
-      }`}
-    >
+    <Button type="submit" variant={tone === 'danger' ? 'danger' : 'neutral'} size="sm" busy={busy}>
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -181,4 +183,129 @@ export function ActionFeedback({ result, doneKey }: { result: OpsActionResult | 
 /** The result of a fetcher's last submission, once it is back (undefined while it is on its way). */
 export function settledResult(fetcher: FetcherWithComponents<OpsActionResult>): OpsActionResult | undefined {
   return fetcher.state === 'idle' ? fetcher.data : undefined;
+}
+
+/** A field's error from the action, under it (its id is what the field's aria-describedby names). */
+export function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-xs font-semibold text-red-700">
+      {t(error)}
+    </p>
+  );
+}
+
+/** The card a console form sits in: its heading, a line saying what it does, the form. */
+export function FormPanel({ heading, lead, children }: { heading: string; lead: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={`${id}-heading`} className="text-base font-extrabold text-ink">
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm leading-relaxed text-zinc-600">{lead}</p>
+      {children}
+    </section>
+  );
+}
+
+/** A console screen with a form beside its list: the form stays in view on wide screens, comes first on phones. */
+export function FormBesideList({ form, children }: { form: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[380px_minmax(0,1fr)]">
+      <div className="lg:sticky lg:top-28">{form}</div>
+      {children}
+    </div>
+  );
+}
+
+/** One radio choice drawn as a card: its name and a line on what it means. */
+export function ChoiceCard({
+  name,
+  value,
+  label,
+  hint,
+  defaultChecked,
+  required,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  hint: string;
+  defaultChecked?: boolean;
+  required?: boolean;
+}) {
+  return (
+    <label className="flex cursor-pointer gap-3 rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-300">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        required={required}
+        className="mt-1 size-4 accent-brand-600"
+      />
+      <span>
+        <span className="block text-sm font-bold text-ink">{label}</span>
+        <span className="mt-0.5 block text-xs leading-relaxed text-zinc-600">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+/** What a console list says when it holds nothing (or nothing matches its filter). */
+export function EmptyList({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-zinc-300 bg-zinc-50 px-6 py-10 text-center text-sm text-zinc-500">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A destructive action on one row behind a disclosure: what it does, an optional reason, the button
+ * and its answer; `fields` are the hidden inputs naming the row.
+ */
+export function DisclosedRemoval({
+  label,
+  testId,
+  intent,
+  fields,
+  body,
+  submitLabel,
+  doneKey,
+}: {
+  label: string;
+  testId: string;
+  intent: string;
+  fields: Record<string, string | number>;
+  body: string;
+  submitLabel: string;
+  doneKey: string;
+}) {
+  const fetcher = useFetcher<OpsActionResult>();
+  const id = useId();
+  const result = settledResult(fetcher);
+  return (
+    <ActionDisclosure label={label} tone="danger" testId={testId}>
+      <fetcher.Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <p className="text-sm text-zinc-600">{body}</p>
+        <ReasonField id={`${id}-reason`} required={false} result={result} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton busy={fetcher.state !== 'idle'} tone="danger">
+            {submitLabel}
+          </SubmitButton>
+          <ActionFeedback result={result} doneKey={doneKey} />
+        </div>
+      </fetcher.Form>
+    </ActionDisclosure>
+  );
 }

@@ -4,8 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { NgWordsData, NgWordView, OpsActionResult } from './ops.ts';
 import {
-  ActionDisclosure,
   ActionFeedback,
+  ChoiceCard,
+  DisclosedRemoval,
+  EmptyList,
+  FieldErrorText,
+  FormBesideList,
+  FormPanel,
   fieldClass,
   OpsFrame,
   ReasonField,
@@ -33,14 +38,7 @@ function AddWordForm() {
 
   const normalized = normalizeSearchText(word);
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id={`${id}-heading`} className="text-base font-extrabold text-ink">
-        {t('ops.ngwords.add_heading')}
-      </h2>
-      <p className="mt-1 text-sm leading-relaxed text-zinc-600">{t('ops.ngwords.add_lead')}</p>
+    <FormPanel heading={t('ops.ngwords.add_heading')} lead={t('ops.ngwords.add_lead')}>
       <fetcher.Form ref={formRef} method="post" className="mt-4 grid gap-4" data-testid="ops-ngword-add">
         <input type="hidden" name="intent" value="add_word" />
         <div>
@@ -62,34 +60,20 @@ function AddWordForm() {
           <p id={`${id}-normalized`} className="mt-1 text-xs text-zinc-500">
             {normalized ? t('ops.ngwords.matched_as', { normalized }) : t('ops.ngwords.normalization_hint')}
           </p>
-          {wordError ? (
-            <p id={`${id}-word-error`} className="mt-1 text-xs font-semibold text-red-700">
-              {t(wordError)}
-            </p>
-          ) : null}
+          <FieldErrorText id={`${id}-word-error`} error={wordError} />
         </div>
         <fieldset>
           <legend className="text-xs font-bold text-zinc-700">{t('ops.ngwords.match_type')}</legend>
           <div className="mt-1.5 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
             {[NgWordMatch.Part, NgWordMatch.Word].map((type) => (
-              <label
+              <ChoiceCard
                 key={type}
-                className="flex cursor-pointer gap-3 rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-300"
-              >
-                <input
-                  type="radio"
-                  name="match_type"
-                  value={type}
-                  defaultChecked={type === NgWordMatch.Part}
-                  className="mt-1 size-4 accent-brand-600"
-                />
-                <span>
-                  <span className="block text-sm font-bold text-ink">{t(`ops.ngwords.types.${type}`)}</span>
-                  <span className="mt-0.5 block text-xs leading-relaxed text-zinc-600">
-                    {t(`ops.ngwords.types.${type}_hint`)}
-                  </span>
-                </span>
-              </label>
+                name="match_type"
+                value={type}
+                defaultChecked={type === NgWordMatch.Part}
+                label={t(`ops.ngwords.types.${type}`)}
+                hint={t(`ops.ngwords.types.${type}_hint`)}
+              />
             ))}
           </div>
         </fieldset>
@@ -99,30 +83,22 @@ function AddWordForm() {
           <ActionFeedback result={result} doneKey="ops.ngwords.added" />
         </div>
       </fetcher.Form>
-    </section>
+    </FormPanel>
   );
 }
 
 function RemoveWordForm({ word }: { word: NgWordView }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<OpsActionResult>();
-  const id = useId();
-  const result = settledResult(fetcher);
   return (
-    <ActionDisclosure label={t('ops.ngwords.remove')} tone="danger" testId="ops-ngword-remove">
-      <fetcher.Form method="post" className="space-y-3">
-        <input type="hidden" name="intent" value="remove_word" />
-        <input type="hidden" name="ng_word_id" value={word.id} />
-        <p className="text-sm text-zinc-600">{t('ops.ngwords.remove_body', { word: word.word })}</p>
-        <ReasonField id={`${id}-reason`} required={false} result={result} />
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton busy={fetcher.state !== 'idle'} tone="danger">
-            {t('ops.ngwords.remove_submit')}
-          </SubmitButton>
-          <ActionFeedback result={result} doneKey="ops.ngwords.removed" />
-        </div>
-      </fetcher.Form>
-    </ActionDisclosure>
+    <DisclosedRemoval
+      label={t('ops.ngwords.remove')}
+      testId="ops-ngword-remove"
+      intent="remove_word"
+      fields={{ ng_word_id: word.id }}
+      body={t('ops.ngwords.remove_body', { word: word.word })}
+      submitLabel={t('ops.ngwords.remove_submit')}
+      doneKey="ops.ngwords.removed"
+    />
   );
 }
 
@@ -138,10 +114,7 @@ export function OpsNgWordsScreen({ list }: { list: NgWordsData }) {
     : list.words;
   return (
     <OpsFrame screen="ngWords" operator={list.operator}>
-      <div className="grid items-start gap-6 lg:grid-cols-[380px_minmax(0,1fr)]">
-        <div className="lg:sticky lg:top-28">
-          <AddWordForm />
-        </div>
+      <FormBesideList form={<AddWordForm />}>
         <section aria-labelledby={`${id}-list`}>
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
             <h2 id={`${id}-list`} className="text-lg font-extrabold text-ink">
@@ -162,9 +135,7 @@ export function OpsNgWordsScreen({ list }: { list: NgWordsData }) {
             </div>
           </div>
           {shown.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-zinc-300 bg-zinc-50 px-6 py-10 text-center text-sm text-zinc-500">
-              {t(list.words.length === 0 ? 'ops.ngwords.empty' : 'ops.ngwords.no_match')}
-            </p>
+            <EmptyList>{t(list.words.length === 0 ? 'ops.ngwords.empty' : 'ops.ngwords.no_match')}</EmptyList>
           ) : (
             <ul
               className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200 bg-white"
@@ -202,7 +173,7 @@ export function OpsNgWordsScreen({ list }: { list: NgWordsData }) {
             </ul>
           )}
         </section>
-      </div>
+      </FormBesideList>
     </OpsFrame>
   );
 }

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import { Pager } from '#app/features/catalogue/pager.tsx';
-import { CommenterNameText } from '#app/features/comments/episode-comments.tsx';
+import { CommenterNameText } from '#app/features/comments/comment-text.tsx';
 import {
   type OpsActionResult,
   type ReportQueueData,
@@ -161,7 +161,7 @@ function ReportCard({ report }: { report: ReportView }) {
               {t('ops.reports.latest_report', { time: formatTime(report.latestReportAt) })}
             </span>
           ) : null}
-          <span className="ml-auto font-mono text-[11px] text-zinc-400">#{report.commentId}</span>
+          <span className="ml-auto font-mono text-[11px] text-zinc-500">#{report.commentId}</span>
         </header>
 
         <blockquote
@@ -172,6 +172,35 @@ function ReportCard({ report }: { report: ReportView }) {
         >
           {report.text}
         </blockquote>
+        {report.reasons.length > 0 ? (
+          <div className="mt-3" data-testid="ops-report-reasons">
+            <h3 className="sr-only">{t('ops.reports.reasons')}</h3>
+            <ul className="flex flex-wrap gap-1.5">
+              {report.reasons.map((entry) => (
+                <li
+                  key={entry.reason ?? ''}
+                  className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-bold text-amber-900 ring-1 ring-amber-200"
+                >
+                  {entry.reason ? t(`comments.report_reason.${entry.reason}`) : t('ops.reports.no_reason')} ×{' '}
+                  {entry.count}
+                </li>
+              ))}
+            </ul>
+            {report.notes.length > 0 ? (
+              <ul className="mt-2 space-y-1 text-xs text-zinc-700" aria-label={t('ops.reports.notes')}>
+                {report.notes.map((note, index) => (
+                  <li
+                    // biome-ignore lint/suspicious/noArrayIndexKey: notes are plain text that may repeat; the list never reorders
+                    key={`${index}-${note}`}
+                    className="[overflow-wrap:anywhere] before:content-['“'] after:content-['”']"
+                  >
+                    {note}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
 
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <div className="min-w-0">
@@ -180,7 +209,7 @@ function ReportCard({ report }: { report: ReportView }) {
               <Link to={report.title.commentsHref} className="font-semibold text-brand-700 hover:underline">
                 {report.title.name}
               </Link>
-              <span className="text-zinc-400"> / </span>
+              <span className="text-zinc-500"> / </span>
               <Link to={report.episode.href} className="text-zinc-700 hover:underline" data-testid="ops-report-episode">
                 {report.episode.name}
               </Link>
@@ -255,7 +284,7 @@ export function OpsReportsScreen({ queue }: { queue: ReportQueueData }) {
                   to={reportQueueHref(status)}
                   aria-current={queue.status === status ? 'page' : undefined}
                   className={`inline-flex h-8 items-center rounded-full px-4 transition ${
-                    queue.status === status ? 'bg-white text-ink shadow-sm' : 'text-zinc-500 hover:text-ink'
+                    queue.status === status ? 'bg-white text-ink shadow-sm' : 'text-zinc-600 hover:text-ink'
                   }`}
                 >
                   {t(`ops.reports.filter.${status}`)}

@@ -7,7 +7,14 @@ import { loadAuditLog, loadNgWords, loadReportQueue, submitNgWordAction, submitR
 // The console asks the API whether the visitor is an operator on every request: 1002 (what the API
 // answers everyone else) is the web's 404 page, and the forms check what the audit log needs.
 
-const OPERATOR: Route = { operator: { user_id: 4, email: 'mod@example.com' } };
+const OPERATOR: Route = {
+  operator: {
+    user_id: 4,
+    email: 'mod@example.com',
+    role_list: ['moderator'],
+    permission_list: ['console.open', 'comment.moderate', 'audit.read'],
+  },
+};
 const NOT_AN_OPERATOR: Route = { httpStatus: 404, code: 1002, message: 'no such API path: GET /ops/operator' };
 
 const OPS_COMMENT = makeOpsComment({ status: 'hidden', reviewed_time: '2026-11-23 11:00:00' });
@@ -60,7 +67,12 @@ describe('console pages', () => {
     });
     const queue = await loadReportQueue(api, new URL('http://web.test/ops?status=all&page=3'));
     expect(queue).toEqual({
-      operator: { userId: 4, email: 'mod@example.com' },
+      operator: {
+        userId: 4,
+        email: 'mod@example.com',
+        roles: ['moderator'],
+        permissions: ['console.open', 'comment.moderate', 'audit.read'],
+      },
       status: 'all',
       page: 3,
       hasNext: true,

@@ -1,5 +1,11 @@
-import { type ApiClient, type ModerationOperations, moderationOperations, responseCodeOf } from '@manga/api-client';
-import { formatWireDateTime, NgWordMatch, ResponseCode } from '@manga/contracts';
+import {
+  type ApiClient,
+  type ModerationOperations,
+  moderationOperations,
+  responseCodeOf,
+  staffOperations,
+} from '@manga/api-client';
+import { formatWireDateTime, isStaffRole, NgWordMatch, ResponseCode } from '@manga/contracts';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
@@ -17,10 +23,12 @@ import {
   opsIntentOf,
   type ReportQueueData,
   reportStatusOf,
+  type StaffData,
   suspensionEnd,
   toAuditEntryView,
   toNgWordView,
   toReportView,
+  toStaffMemberView,
 } from './ops.ts';
 
 // The operator console's loaders and actions (ADR 013). Whether the visitor is an operator is the
@@ -40,7 +48,12 @@ async function asOperator<T>(call: Promise<T>, url: URL): Promise<T> {
 
 async function operatorOf(api: ModerationOperations, url: URL): Promise<OperatorView> {
   const { operator } = await asOperator(api.getOperator(), url);
-  return { userId: operator.user_id, email: operator.email };
+  return {
+    userId: operator.user_id,
+    email: operator.email,
+    roles: operator.role_list,
+    permissions: operator.permission_list,
+  };
 }
 
 /** `/ops?status=open|hidden|all&page=N`: the report queue, most recently reported first. */
@@ -185,6 +198,48 @@ export async function submitNgWordAction(client: ApiClient, request: Request, ur
     const wordId = idOf(text(form, 'ng_word_id'));
     if (reasonError) return { status: 'invalid', intent, targetId: wordId, error: reasonError };
     return run(intent, wordId, url, () => api.removeNgWord({ ng_word_id: wordId, reason }));
+  }
+  return unknownIntent(0);
+}
+
+/** `/ops/staff`: every staff member and their roles (admins only, ADR 042). */
+export async function loadStaff(client: ApiClient, url: URL): Promise<StaffData> {
+  const [operator, list] = await Promise.all([
+    operatorOf(moderationOperations(client), url),
+    asOperator(staffOperations(client).listStaff(), url),
+  ]);
+  return { operator, members: list.staff_list.map((member) => toStaffMemberView(member, env.wireTimeZone)) };
+}
+
+/** The staff forms: give a role by e-mail address, take one by account id; each with an optional note. */
+export async function submitStaffAction(client: ApiClient, request: Request, url: URL): Promise<OpsActionResult> {
+  const api = staffOperations(client);
+  const form = await request.formData();
+  await operatorOf(moderationOperations(client), url);
+  const intent = opsIntentOf(text(form, 'intent'));
+  const reason = text(form, 'reason').trim();
+  const role = text(form, 'role');
+  const reasonError = checkReason(reason, false);
+  if (intent === 'grant_role') {
+    const email = text(form, 'email').trim();
+    if (email === '')
+      return { status: 'invalid', intent, targetId: 0, error: { field: 'email', key: 'staff_console.errors.email' } };
+    if (!isStaffRole(role))
+      return { status: 'invalid', intent, targetId: 0, error: { field: 'role', key: 'staff_console.errors.role' } };
+    if (reasonError) return { status: 'invalid', intent, targetId: 0, error: reasonError };
+    return run(intent, 0, url, () => api.grantStaffRole({ email, role, reason }));
+  }
+  if (intent === 'revoke_role') {
+    const userId = idOf(text(form, 'user_id'));
+    if (!isStaffRole(role))
+      return {
+        status: 'invalid',
+        intent,
+        targetId: userId,
+        error: { field: 'role', key: 'staff_console.errors.role' },
+      };
+    if (reasonError) return { status: 'invalid', intent, targetId: userId, error: reasonError };
+    return run(intent, userId, url, () => api.revokeStaffRole({ user_id: userId, role, reason }));
   }
   return unknownIntent(0);
 }

@@ -66,8 +66,28 @@ describe('the report queue', () => {
         suspendedUntil: undefined,
       },
       reporterCount: 2,
+      reasons: [],
+      notes: [],
       latestReportAt: '2026-11-23T01:00:00.000Z',
       reviewedAt: undefined,
+    });
+    expect(
+      toReportView(
+        opsComment({
+          report_reason_list: [
+            { reason: 'spam', reporter_num: 2 },
+            { reason: '', reporter_num: 1 },
+          ],
+          report_note_list: ['shop links'],
+        }),
+        TOKYO,
+      ),
+    ).toMatchObject({
+      reasons: [
+        { reason: 'spam', count: 2 },
+        { reason: undefined, count: 1 },
+      ],
+      notes: ['shop links'],
     });
     const hidden = toReportView(
       opsComment({ status: 'hidden', user_suspended_until: '2026-11-30 00:00:00', user_name: 'Mika' }),

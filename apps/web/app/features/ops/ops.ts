@@ -1,6 +1,8 @@
 import {
   AuditAction,
   type AuditLogEntry,
+  COMMENT_REPORT_REASONS,
+  type CommentReportReason,
   NG_WORD_MAX_LENGTH,
   type NgWord,
   NgWordMatch,
@@ -8,6 +10,11 @@ import {
   type OpsComment,
   OpsReportStatus,
   parseWireDateTime,
+  type StaffMember,
+  StaffPermission,
+  type SupportLedgerResponse,
+  type SupportReaderMatch,
+  type SupportReaderResponse,
 } from '@manga/contracts';
 import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
 import type { CommenterName } from '#app/features/comments/comments.ts';
@@ -19,13 +26,67 @@ import { openCommentsHref } from '#app/features/comments/comments.ts';
 /** Reports and audit rows per page. */
 export const OPS_PAGE_SIZE = 20;
 
-export const OPS_PATHS = { reports: '/ops', ngWords: '/ops/ngwords', audit: '/ops/audit' } as const;
+export const OPS_PATHS = {
+  reports: '/ops',
+  ngWords: '/ops/ngwords',
+  audit: '/ops/audit',
+  staff: '/ops/staff',
+  support: '/ops/support',
+} as const;
 export type OpsScreen = keyof typeof OPS_PATHS;
 
-/** The operator the console acts as (GET /ops/operator). */
+/**
+ * What each console screen needs (ADR 042), its title and its tab: the frame links only the screens
+ * the caller's permissions open. A link is not a permission: the API checks every call.
+ */
+export const OPS_SCREENS: Readonly<
+  Record<OpsScreen, { permission: StaffPermission; titleKey: string; leadKey: string; tabKey: string }>
+> = {
+  reports: {
+    permission: StaffPermission.CommentModerate,
+    titleKey: 'pages.ops-reports.title',
+    leadKey: 'pages.ops-reports.lead',
+    tabKey: 'ops.tabs.reports',
+  },
+  ngWords: {
+    permission: StaffPermission.CommentModerate,
+    titleKey: 'pages.ops-ngWords.title',
+    leadKey: 'pages.ops-ngWords.lead',
+    tabKey: 'ops.tabs.ngWords',
+  },
+  audit: {
+    permission: StaffPermission.AuditRead,
+    titleKey: 'pages.ops-audit.title',
+    leadKey: 'pages.ops-audit.lead',
+    tabKey: 'ops.tabs.audit',
+  },
+  staff: {
+    permission: StaffPermission.StaffRoleManage,
+    titleKey: 'staff_console.title',
+    leadKey: 'staff_console.lead',
+    tabKey: 'staff_console.tab',
+  },
+  support: {
+    permission: StaffPermission.ReaderRead,
+    titleKey: 'support_console.title',
+    leadKey: 'support_console.lead',
+    tabKey: 'support_console.tab',
+  },
+};
+
+/** The screens the operator's permissions open, in tab order. */
+export function opsScreensFor(operator: OperatorView): OpsScreen[] {
+  return (Object.keys(OPS_SCREENS) as OpsScreen[]).filter((screen) =>
+    operator.permissions.includes(OPS_SCREENS[screen].permission),
+  );
+}
+
+/** The staff member the console acts as (GET /ops/operator): their roles and what those allow. */
 export interface OperatorView {
   userId: number;
   email: string;
+  roles: string[];
+  permissions: string[];
 }
 
 export interface ReportView {
@@ -39,6 +100,10 @@ export interface ReportView {
   title: { id: number; name: string; href: string; commentsHref: string };
   author: CommenterName & { userId: number; email: string; suspendedUntil: string | undefined };
   reporterCount: number;
+  /** Readers per reason (CommentReportReason, or undefined for a report without one), most first. */
+  reasons: { reason: CommentReportReason | undefined; count: number }[];
+  /** The reporters' notes, newest first. */
+  notes: string[];
   latestReportAt: string | undefined;
   reviewedAt: string | undefined;
 }
@@ -68,8 +133,8 @@ export interface NgWordsData {
 export interface AuditEntryView {
   id: number;
   at: string | undefined;
-  /** The operator, or undefined for the command line (`npm run operator`). */
-  operator: OperatorView | undefined;
+  /** The staff member, or undefined for the command line (`npm run operator`). */
+  operator: { userId: number; email: string } | undefined;
   action: string;
   target: { type: string; id: number };
   reason: string;
@@ -127,6 +192,11 @@ export function toReportView(comment: OpsComment, timeZone: string): ReportView 
       suspendedUntil: isoOf(comment.user_suspended_until, timeZone),
     },
     reporterCount: comment.reporter_num,
+    reasons: comment.report_reason_list.map((entry) => ({
+      reason: COMMENT_REPORT_REASONS.find((known) => known === entry.reason),
+      count: entry.reporter_num,
+    })),
+    notes: comment.report_note_list,
     latestReportAt: isoOf(comment.latest_report_time, timeZone),
     reviewedAt: isoOf(comment.reviewed_time, timeZone),
   };
@@ -198,7 +268,20 @@ export function suspensionEnd(now: Date, period: string): Date | undefined {
   return new Date(now.getTime() + PERIOD_MS[period as SuspensionPeriod]);
 }
 
-export const OPS_INTENTS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend', 'add_word', 'remove_word'] as const;
+export const OPS_INTENTS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+  'add_word',
+  'remove_word',
+  'grant_role',
+  'revoke_role',
+  'grant_points',
+  'grant_tickets',
+  'end_sessions',
+] as const;
 export type OpsIntent = (typeof OPS_INTENTS)[number];
 
 export function opsIntentOf(raw: string): OpsIntent | undefined {
@@ -210,7 +293,10 @@ export type OpsFieldError =
   | { field: 'reason'; key: 'ops.errors.reason_required' | 'ops.errors.reason_too_long' }
   | { field: 'word'; key: 'ops.errors.word_required' | 'ops.errors.word_too_long' }
   | { field: 'period'; key: 'ops.errors.period' }
-  | { field: 'match_type'; key: 'ops.errors.match_type' };
+  | { field: 'match_type'; key: 'ops.errors.match_type' }
+  | { field: 'email'; key: 'staff_console.errors.email' }
+  | { field: 'role'; key: 'staff_console.errors.role' }
+  | { field: 'amount'; key: 'support_console.errors.amount' };
 
 /**
  * A reason: required (hiding, suspending) or optional, at most OPS_REASON_MAX_LENGTH UTF-16 units, as
@@ -235,3 +321,40 @@ export type OpsActionResult =
   | { status: 'done'; intent: OpsIntent; targetId: number }
   | { status: 'invalid'; intent: OpsIntent; targetId: number; error: OpsFieldError }
   | { status: 'failed'; intent: OpsIntent; targetId: number; code: number; message: string };
+
+/** A staff member as the staff screen shows them (ADR 042). */
+export interface StaffMemberView {
+  userId: number;
+  email: string;
+  active: boolean;
+  status: string;
+  roles: { role: string; since: string | undefined }[];
+}
+
+export interface StaffData {
+  operator: OperatorView;
+  members: StaffMemberView[];
+}
+
+export function toStaffMemberView(member: StaffMember, timeZone: string): StaffMemberView {
+  return {
+    userId: member.user_id,
+    email: member.email,
+    active: member.status === 'active',
+    status: member.status,
+    roles: member.role_list.map((grant) => ({ role: grant.role, since: isoOf(grant.granted_time, timeZone) })),
+  };
+}
+
+/** The support screen (`/ops/support`, ADR 063): a search, and one reader with a ledger page. */
+export interface SupportData {
+  operator: OperatorView;
+  query: string;
+  matches: SupportReaderMatch[] | undefined;
+  reader: Omit<SupportReaderResponse, 'status' | 'response_code' | 'error_message'> | undefined;
+  ledger: { page: number; entries: SupportLedgerResponse['ledger_list']; hasNext: boolean } | undefined;
+  /** A fresh key for each form drawn: a form sent twice grants once (ADR 063). */
+  requestKey: string;
+}
+
+export type SupportActionResult = OpsActionResult & { repeated?: boolean };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Icon } from '#app/components/ui/icon.tsx';
 import type { CategoryView, GenreView } from './search-view.ts';
 
 /** Colours the genre tiles cycle through when a genre has no artwork. */
@@ -36,14 +37,10 @@ export function GenreTiles({ genres, label }: { genres: readonly GenreView[]; la
               />
             ) : null}
             <span className="relative text-sm leading-tight font-extrabold drop-shadow sm:text-base">{genre.name}</span>
-            <svg
-              viewBox="0 0 16 16"
+            <Icon
+              name="arrowRight"
               className="absolute top-3 right-3 size-4 opacity-70 transition group-hover:translate-x-0.5"
-              fill="currentColor"
-              aria-hidden="true"
-            >
-              <path d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5z" />
-            </svg>
+            />
           </Link>
         </li>
       ))}

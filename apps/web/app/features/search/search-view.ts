@@ -1,7 +1,7 @@
 import { SearchKeywordSchema, type SearchSort } from '@manga/contracts';
 import type { TitleCardView } from '#app/features/catalogue/title-view.ts';
 
-// The view model of the search pages (SPEC §2 search): /search, /search/{query}, and the genre and
+// The view model of the search pages (product §2 search): /search, /search/{query}, and the genre and
 // category pages; sort orders and the site-local dates of "latest updates".
 
 export interface SearchResultsData {

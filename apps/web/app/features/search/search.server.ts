@@ -130,7 +130,7 @@ const TAXONOMIES: Readonly<
 
 /**
  * /search/genre/{genreId} and /search/category/{categoryId}: the genre or magazine category and
- * one page of its titles. The id follows the contracts' route-parameter rule (SPEC §5); one that
+ * one page of its titles. The id follows the contracts' route-parameter rule (product §5); one that
  * breaks it, or names nothing, answers 404. The search needs only the id, so it runs beside the lookup.
  */
 export async function loadTaxonomySearch(

@@ -32,7 +32,7 @@ export function CheckoutScreen({ session, result }: { session: TestCheckoutData 
             <input
               name="card_number"
               inputMode="numeric"
-              autoComplete="off"
+              autoComplete="cc-number"
               required
               maxLength={23}
               placeholder="4242 4242 4242 4242"

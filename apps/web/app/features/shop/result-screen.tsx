@@ -1,4 +1,4 @@
-// The payment result screen (SPEC §2): 1 success, 2 canceled; back to the chapter the reader came from.
+// The payment result screen (product §2): 1 success, 2 canceled; back to the chapter the reader came from.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';

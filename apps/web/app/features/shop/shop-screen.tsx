@@ -1,4 +1,4 @@
-// /my/shop (SPEC §2, ADR 019): the points tab and the monthly plan tab, prices in the region's
+// /my/shop (product §2, ADR 019): the points tab and the monthly plan tab, prices in the region's
 // currency beside every point amount; buying goes to the checkout page; errors in words above the products (FormError).
 import type { ShopAsset } from '@manga/contracts';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,9 @@ import {
   responseCodeOf,
   startCheckout,
 } from '@manga/api-client';
+import { ResponseCode, sameOriginReturnTarget } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
+import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { accountErrorCode, clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
@@ -18,12 +20,24 @@ import {
   SHOP_PATH,
   type ShopActionResult,
   type ShopPageData,
-  sameOriginPath,
   type TestCheckoutData,
   type TestPayResult,
 } from './shop.ts';
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The path of a checkout's success or cancel URL, which the API builds on one of the site's origins
+ * (contracts' return-target rule against each of MANGA_WEB_ORIGIN's), or undefined: the reader stays
+ * on the origin they are on.
+ */
+export function checkoutReturnPath(url: string): string | undefined {
+  for (const origin of env.webOrigins) {
+    const path = sameOriginReturnTarget(url, origin);
+    if (path) return path;
+  }
+  return undefined;
+}
 
 function onSessionGone(error: unknown, context: Context, back: string): void {
   if (!isSessionGone(responseCodeOf(error))) return;
@@ -47,7 +61,7 @@ export async function loadShop(request: Request, context: Context, url: URL): Pr
       plans: plans.point_subscription_asset_list,
       currentPlan: plans.current_plan,
       balance: point.point.paid_point + point.point.free_point,
-      returnPath: sameOriginPath(url.searchParams.get('return')),
+      returnPath: sameOriginReturnTarget(url.searchParams.get('return')) ?? null,
     };
   } catch (error) {
     onSessionGone(error, context, `${url.pathname}${url.search}`);
@@ -61,9 +75,9 @@ export async function submitShop(request: Request, context: Context, url: URL): 
   const form = await request.formData();
   const intent = form.get('intent');
   const assetId = Number(form.get('asset_id'));
-  if (!Number.isSafeInteger(assetId) || assetId <= 0) return { status: 'failed', code: 1001 };
+  if (!Number.isSafeInteger(assetId) || assetId <= 0) return { status: 'failed', code: ResponseCode.InvalidParameter };
   const api = apiFor(request, context);
-  const back = sameOriginPath(String(form.get('return') ?? '')) ?? SHOP_PATH;
+  const back = sameOriginReturnTarget(String(form.get('return') ?? '')) ?? SHOP_PATH;
   try {
     if (intent === 'buy' || intent === 'subscribe') {
       const { checkout_url } = await startCheckout(api, {
@@ -77,7 +91,7 @@ export async function submitShop(request: Request, context: Context, url: URL): 
       const { finish_datetime } = await cancelPlan(api, { asset_id: assetId });
       return { status: 'canceled', finishDatetime: finish_datetime };
     }
-    return { status: 'failed', code: 1001 };
+    return { status: 'failed', code: ResponseCode.InvalidParameter };
   } catch (error) {
     if (error instanceof Response) throw error;
     onSessionGone(error, context, `${url.pathname}${url.search}`);
@@ -95,11 +109,11 @@ export async function loadTestCheckout(request: Request, context: Context, url: 
       name: session.name,
       priceText: session.price_text,
       mode: session.mode,
-      cancelUrl: session.cancel_url,
+      cancelUrl: checkoutReturnPath(session.cancel_url) ?? SHOP_PATH,
     };
   } catch (error) {
     onSessionGone(error, context, `${url.pathname}${url.search}`);
-    if (responseCodeOf(error) === 1001) return null;
+    if (responseCodeOf(error) === ResponseCode.InvalidParameter) return null;
     handleApiError(error);
     throw error;
   }
@@ -113,7 +127,7 @@ export async function submitTestCheckout(request: Request, context: Context, url
       card_number: String(form.get('card_number') ?? '').slice(0, 40),
     });
     if (result.result !== 1) return { status: 'declined' };
-    throw redirect(result.redirect_url, 303);
+    throw redirect(checkoutReturnPath(result.redirect_url) ?? SHOP_PATH, 303);
   } catch (error) {
     if (error instanceof Response) throw error;
     onSessionGone(error, context, `${url.pathname}${url.search}`);
@@ -133,5 +147,5 @@ export async function loadResult(request: Request, context: Context, url: URL) {
     handleApiError(error);
     throw error;
   }
-  return { status, balance, returnPath: sameOriginPath(url.searchParams.get('return')) };
+  return { status, balance, returnPath: sameOriginReturnTarget(url.searchParams.get('return')) ?? null };
 }

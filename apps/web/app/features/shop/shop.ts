@@ -23,18 +23,6 @@ export type ShopActionResult =
   | { status: 'canceled'; finishDatetime: string }
   | undefined;
 
-/** A path on our own site (never `//host` or another origin): the only kind the shop links back to. */
-export function sameOriginPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 512 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return null;
-  try {
-    const url = new URL(value, 'http://same.invalid');
-    return url.origin === 'http://same.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 export interface TestCheckoutData {
   sessionId: string;
   name: string;

@@ -30,10 +30,13 @@ export function ContinueButton({
   title,
   className,
   fallback,
+  pending = false,
 }: {
   title: TitlePageData;
   className: string;
   fallback?: ReactNode;
+  /** A member shell before the reader's answer (ADR 048): the fallback keeps its place, unseen. */
+  pending?: boolean;
 }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useLoginState();
@@ -45,6 +48,13 @@ export function ContinueButton({
     setLocal(place ? continueReading({ ...place, finished: false }, title.episodeIds) : undefined);
   }, [isLoggedIn, title.id, title.episodeIds]);
   const reading = (isLoggedIn ? title.continueReading : undefined) ?? local;
+  if (pending) {
+    return (
+      <div className="invisible" aria-hidden="true" data-personal="pending">
+        {fallback}
+      </div>
+    );
+  }
   if (!reading) return <>{fallback}</>;
   const episodeName = title.episodes.find((episode) => episode.id === reading.episodeId)?.name;
   const target = title.episodes.find((episode) => episode.id === continueTargetId(reading, title.episodeIds));

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
 import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
 import { LiveCountdown } from '#app/features/catalogue/live-countdown.tsx';
 import { purchaseDialogHref } from '#app/features/catalogue/purchase-paths.ts';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
 import { EpisodeComments } from '#app/features/comments/episode-comments.tsx';
-import { formatShortDate } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { DownloadButton } from '#app/features/offline/download-button.tsx';
+import { useDateFormat } from '#app/i18n/date-format.ts';
+import { EpisodeThumbnail } from './episode-thumbnail.tsx';
 import type { EpisodeRowView, TitlePageData } from './title-page.ts';
 
 /** The badge of one episode: free, its price in points, rented with the time left (live), or purchased. */
@@ -60,10 +62,7 @@ export function AccessBadge({ access, renderedAt }: { access: EpisodeAccess; ren
             data-testid="episode-price"
             className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-black text-ink ring-1 ring-zinc-300"
           >
-            <svg viewBox="0 0 16 16" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true">
-              <circle cx="8" cy="8" r="7" />
-              <path d="M8 4v8M5.5 6.5h5" stroke="#fff" strokeWidth="1.6" />
-            </svg>
+            <Icon name="coin" className="size-3.5 text-amber-500" />
             {t('catalogue.badge.points', { count: access.point })}
           </span>
         </span>
@@ -88,7 +87,7 @@ function LockedActions({ episode, purchase }: { episode: EpisodeRowView; purchas
   };
   const points = t('catalogue.badge.points', { count: point });
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-2 pr-4 pb-3 pl-16 sm:py-3 sm:pl-0 sm:pr-5">
+    <div className="flex shrink-0 flex-wrap items-center gap-2 pr-4 pb-3 pl-[5.25rem] sm:py-3 sm:pl-0 sm:pr-5">
       {ticket ? (
         <Link
           to={to('rent')}
@@ -97,16 +96,7 @@ function LockedActions({ episode, purchase }: { episode: EpisodeRowView; purchas
           data-testid="episode-rent"
           className={`${actionButton} bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100`}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
-          </svg>
+          <Icon name="rentalTicket" className="size-4" />
           {t('purchase.rent_button')}
         </Link>
       ) : null}
@@ -118,10 +108,7 @@ function LockedActions({ episode, purchase }: { episode: EpisodeRowView; purchas
           data-testid="episode-buy"
           className={`${actionButton} bg-white text-ink ring-1 ring-zinc-300 hover:bg-zinc-50`}
         >
-          <svg viewBox="0 0 16 16" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true">
-            <circle cx="8" cy="8" r="7" />
-            <path d="M8 4v8M5.5 6.5h5" stroke="#fff" strokeWidth="1.6" />
-          </svg>
+          <Icon name="coin" className="size-3.5 text-amber-500" />
           <span data-testid="episode-price">{points}</span>
           <span className="text-brand-600">· {t('purchase.buy_button')}</span>
         </Link>
@@ -140,6 +127,11 @@ export interface PurchaseLinks {
   signedIn: boolean;
   /** When the page was drawn: the first frame of the rentals' countdowns. */
   renderedAt: string;
+  /**
+   * A member shell before the reader's answer is applied (ADR 048): a chapter to buy may be theirs
+   * already, so its price and buttons keep their place, unseen.
+   */
+  pending?: boolean;
 }
 
 /** The link that opens (or closes) an episode's comments under its row, with their count. */
@@ -177,7 +169,7 @@ function CommentsToggle({ episode, open }: { episode: EpisodeRowView; open: bool
 }
 
 /**
- * Episodes as rows: number, name, release date, bonus and comment counts, the access badge, and a
+ * Episodes as rows: thumbnail with the number, name, release date, bonus and comment counts, the access badge, and a
  * link that opens the episode's comments under its row (`openComments`, from the page's loader).
  */
 export function EpisodeList({
@@ -185,15 +177,17 @@ export function EpisodeList({
   label,
   openComments,
   purchase,
+  coverUrl,
 }: {
   episodes: readonly EpisodeRowView[];
   label: string;
+  /** The title's cover: a chapter's thumbnail that fails to load falls back to it. */
+  coverUrl?: string;
   openComments?: TitlePageData['openComments'];
   purchase?: PurchaseLinks;
 }) {
   const { t } = useTranslation();
-  const root = useRootData();
-  const locale = root?.locale ?? 'ja';
+  const dates = useDateFormat();
   return (
     <ol
       aria-label={label}
@@ -208,10 +202,10 @@ export function EpisodeList({
                 data-testid="episode-row"
                 data-access={episode.access.kind}
                 data-viewed={episode.isViewed ? (episode.isViewedLastPage ? 'finished' : 'opened') : undefined}
-                className="group grid min-w-0 flex-1 grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 px-4 py-3.5 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:grid-cols-[2.25rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-5"
+                className="group grid min-w-0 flex-1 grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 px-4 py-3 transition hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:grid-cols-[4rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-5"
               >
-                <span className="w-9 shrink-0 text-center text-sm font-black text-zinc-400 tabular-nums">
-                  {episode.index}
+                <span className="row-span-2 self-start sm:row-span-1 sm:self-center">
+                  <EpisodeThumbnail src={episode.thumbnailUrl} fallback={coverUrl ?? ''} index={episode.index} />
                 </span>
                 <span className="min-w-0">
                   <span
@@ -221,9 +215,7 @@ export function EpisodeList({
                   </span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-zinc-500">
                     {episode.releasedAt ? (
-                      <time dateTime={episode.releasedAt}>
-                        {formatShortDate(new Date(episode.releasedAt), locale, root?.wireTimeZone)}
-                      </time>
+                      <time dateTime={episode.releasedAt}>{dates.shortDate(episode.releasedAt)}</time>
                     ) : null}
                     {episode.bonusPoint > 0 ? (
                       <span className="font-semibold text-amber-600">
@@ -260,7 +252,20 @@ export function EpisodeList({
                   </span>
                 )}
               </Link>
-              {purchase ? <LockedActions episode={episode} purchase={purchase} /> : null}
+              {purchase?.pending && episode.access.kind === 'paid' ? (
+                <div className="invisible" aria-hidden="true" data-personal="pending">
+                  <LockedActions episode={episode} purchase={purchase} />
+                </div>
+              ) : purchase ? (
+                <LockedActions episode={episode} purchase={purchase} />
+              ) : null}
+              {episode.access.kind === 'paid' ? null : (
+                <DownloadButton
+                  episodeId={episode.id}
+                  name={episode.name}
+                  className="flex items-center px-4 pb-3 pl-[5.25rem] sm:px-2 sm:pb-0"
+                />
+              )}
             </div>
             <CommentsToggle episode={episode} open={openComments?.episodeId === episode.id} />
           </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { withDialog } from '#app/features/account/account-dialog.tsx';
 import { FOLLOW_INTENT_FIELD, type FollowActionResult, FollowIntent } from './follow.ts';
 import { readGuestFollows, withGuestFollow, writeGuestFollows } from './guest-follows.ts';
@@ -11,21 +12,6 @@ const base =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-bold ring-1 transition disabled:cursor-wait';
 const idle = `${base} bg-white/10 text-white ring-white/30 hover:bg-white/20`;
 const active = `${base} bg-rose-600 text-white ring-rose-500 hover:bg-rose-700`;
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /**
  * A visitor's follow, kept in this browser until they log in or sign up (guest-follows.ts). Without
@@ -44,7 +30,7 @@ function GuestFollowButton({ titleId }: { titleId: number }) {
         className={idle}
         data-testid="follow-login"
       >
-        <HeartIcon filled={false} />
+        <Icon name="heart" className="size-4" />
         {t('follow.follow')}
       </Link>
     );
@@ -63,7 +49,7 @@ function GuestFollowButton({ titleId }: { titleId: number }) {
         className={following ? active : idle}
         data-testid="follow-button"
       >
-        <HeartIcon filled={following} />
+        <Icon name="heart" className="size-4" filled={following} />
         {following ? t('follow.following') : t('follow.follow')}
       </button>
       {following ? (
@@ -79,11 +65,22 @@ function GuestFollowButton({ titleId }: { titleId: number }) {
  * Follow or unfollow the title (ADR 017): a form that works without JavaScript, shown at once as
  * done while the call runs; a failure says why beside the button.
  */
-export function FollowButton({ titleId, following }: { titleId: number; following: boolean }) {
+export function FollowButton({ titleId, following }: { titleId: number; following: boolean | undefined }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useLoginState();
   const fetcher = useFetcher<FollowActionResult>();
   if (!isLoggedIn) return <GuestFollowButton titleId={titleId} />;
+  if (following === undefined) {
+    // A member shell before the reader's answer (ADR 048): the button's place, neither state.
+    return (
+      <div className="flex flex-col items-start gap-1" data-personal="pending">
+        <button type="button" disabled aria-busy="true" className={`${idle} invisible`}>
+          <Icon name="heart" className="size-4" />
+          {t('follow.follow')}
+        </button>
+      </div>
+    );
+  }
   const pending = fetcher.formData?.get(FOLLOW_INTENT_FIELD);
   const result = fetcher.data;
   const shown =
@@ -102,7 +99,7 @@ export function FollowButton({ titleId, following }: { titleId: number; followin
         disabled={fetcher.state !== 'idle'}
         data-testid="follow-button"
       >
-        <HeartIcon filled={shown} />
+        <Icon name="heart" className="size-4" filled={shown} />
         {shown ? t('follow.following') : t('follow.follow')}
       </button>
       {result?.status === 'failed' && fetcher.state === 'idle' ? (

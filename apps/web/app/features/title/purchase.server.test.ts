@@ -1,8 +1,10 @@
 import { ResponseCode } from '@manga/contracts';
 import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it, vi } from 'vitest';
+import { catchUpOf } from '#app/features/catalogue/purchase.ts';
+import { submitPurchase } from '#app/features/catalogue/purchase-submit.server.ts';
 import { apiAnswering } from '#app/features/catalogue/wire-fixtures.test-support.ts';
-import { loadPurchaseDialog, submitPurchase } from './purchase.server.ts';
+import { loadPurchaseDialog } from './purchase.server.ts';
 import type { EpisodeRowView } from './title-page.ts';
 
 // The title page's buy, rent and catch-up: what the confirmation loads and what its form sends,
@@ -26,6 +28,7 @@ function row(id: number, index: number, access: EpisodeRowView['access']): Episo
     isViewed: false,
     isViewedLastPage: false,
     singleSale: true,
+    thumbnailUrl: '',
   };
 }
 
@@ -67,16 +70,16 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 describe('loadPurchaseDialog', () => {
   it('opens nothing without a confirmation parameter, or for an episode of another title', async () => {
     const { api, asked } = apiAnswering({});
-    expect(await loadPurchaseDialog(api, at(''), TITLE, rows, signedIn)).toBeUndefined();
-    expect(await loadPurchaseDialog(api, at('?buy=999'), TITLE, rows, signedIn)).toBeUndefined();
-    expect(await loadPurchaseDialog(api, at('?buy=2x'), TITLE, rows, signedIn)).toBeUndefined();
+    expect(await loadPurchaseDialog(api, at(''), TITLE, rows, catchUpOf(rows), signedIn)).toBeUndefined();
+    expect(await loadPurchaseDialog(api, at('?buy=999'), TITLE, rows, catchUpOf(rows), signedIn)).toBeUndefined();
+    expect(await loadPurchaseDialog(api, at('?buy=2x'), TITLE, rows, catchUpOf(rows), signedIn)).toBeUndefined();
     expect(asked).toEqual([]);
   });
 
   it('sends a visitor to log in, coming back to the same confirmation', async () => {
     const { api } = apiAnswering({});
     const response = await thrown(
-      loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, { ...signedIn, isLoggedIn: false }),
+      loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, catchUpOf(rows), { ...signedIn, isLoggedIn: false }),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/?dialog=login&redirect=%2Ftitle%2F10003%3Fbuy%3D2');
@@ -84,7 +87,7 @@ describe('loadPurchaseDialog', () => {
 
   it('quotes the current price against the balance, free points first, with the shop coming back here', async () => {
     const { api } = apiAnswering({ '/episode/status': status() });
-    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, catchUpOf(rows), signedIn)).toMatchObject({
       kind: 'buy',
       purchasable: true,
       quote: {
@@ -98,13 +101,13 @@ describe('loadPurchaseDialog', () => {
 
   it('tells a short wallet (the API says not purchasable) from an episode not for sale', async () => {
     const short = apiAnswering({ '/episode/status': status({ is_purchasable: 0, paid_point: 0, free_point: 10 }) });
-    expect(await loadPurchaseDialog(short.api, at('?buy=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(await loadPurchaseDialog(short.api, at('?buy=2'), TITLE, rows, catchUpOf(rows), signedIn)).toMatchObject({
       kind: 'buy',
       purchasable: true,
       quote: { spend: undefined, shortBy: 30 },
     });
     const notSold = apiAnswering({ '/episode/status': status({ is_purchasable: 0 }) });
-    expect(await loadPurchaseDialog(notSold.api, at('?buy=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(await loadPurchaseDialog(notSold.api, at('?buy=2'), TITLE, rows, catchUpOf(rows), signedIn)).toMatchObject({
       kind: 'buy',
       purchasable: false,
     });
@@ -112,7 +115,7 @@ describe('loadPurchaseDialog', () => {
 
   it('says the episode is open when the API says it is held or free now', async () => {
     const { api } = apiAnswering({ '/episode/status': status({ badge: 3 }) });
-    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, catchUpOf(rows), signedIn)).toMatchObject({
       kind: 'open',
       episode: { id: 2 },
     });
@@ -127,7 +130,9 @@ describe('loadPurchaseDialog', () => {
         ],
       },
     });
-    expect(await loadPurchaseDialog(notTarget.api, at('?rent=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(
+      await loadPurchaseDialog(notTarget.api, at('?rent=2'), TITLE, rows, catchUpOf(rows), signedIn),
+    ).toMatchObject({
       kind: 'rent',
       title: undefined,
       premium: undefined,
@@ -156,7 +161,7 @@ describe('loadPurchaseDialog', () => {
       '/episode/status': status({ is_premium_ticket_rentable: 1, is_title_ticket_rentable: 0 }),
       '/title/ticket/list': empty,
     });
-    expect(await loadPurchaseDialog(api, at('?rent=2'), TITLE, rows, signedIn)).toMatchObject({
+    expect(await loadPurchaseDialog(api, at('?rent=2'), TITLE, rows, catchUpOf(rows), signedIn)).toMatchObject({
       kind: 'rent',
       title: { own: 0, nextAt: '2026-11-26T04:00:00.000Z' },
       premium: { own: 2, ticketType: 99 },
@@ -170,8 +175,25 @@ describe('loadPurchaseDialog', () => {
         ticket: { total_num: 0, detail_list: [] },
       },
     });
-    const dialog = await loadPurchaseDialog(api, at('?bulk=1'), TITLE, rows, signedIn);
+    const dialog = await loadPurchaseDialog(api, at('?bulk=1'), TITLE, rows, catchUpOf(rows), signedIn);
     expect(dialog).toMatchObject({ kind: 'bulk', catchUp: { total: 75, pointBack: 0 }, quote: { shortBy: 25 } });
+  });
+
+  it('quotes the range the reader chose, and says which range that is', async () => {
+    const { api } = apiAnswering({
+      '/account/point': {
+        point: { paid_point: 0, free_point: 50, point_sale_text: null, point_sale_finish_datetime: null },
+        ticket: { total_num: 0, detail_list: [] },
+      },
+    });
+    const dialog = await loadPurchaseDialog(api, at('?bulk=1&from=3&to=3'), TITLE, rows, catchUpOf(rows), signedIn);
+    expect(dialog).toMatchObject({
+      kind: 'bulk',
+      all: { total: 75 },
+      catchUp: { total: 35, episodes: [{ id: 3 }] },
+      range: { from: 3, to: 3 },
+      quote: { shortBy: 0, price: 35 },
+    });
   });
 
   it('forgets a session the API no longer knows and logs in again, coming back', async () => {
@@ -179,14 +201,16 @@ describe('loadPurchaseDialog', () => {
     const { api } = apiAnswering({
       '/episode/status': { httpStatus: 401, code: ResponseCode.UserNotLogin },
     });
-    const response = await thrown(loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, { ...signedIn, forgetSession }));
+    const response = await thrown(
+      loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, catchUpOf(rows), { ...signedIn, forgetSession }),
+    );
     expect(forgetSession).toHaveBeenCalledOnce();
     expect(response.headers.get('Location')).toContain('redirect=%2Ftitle%2F10003%3Fbuy%3D2');
   });
 
   it('shows any other failure as its code', async () => {
     const { api } = apiAnswering({ '/episode/status': { httpStatus: 400, code: ResponseCode.InvalidParameter } });
-    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, signedIn)).toEqual({
+    expect(await loadPurchaseDialog(api, at('?buy=2'), TITLE, rows, catchUpOf(rows), signedIn)).toEqual({
       kind: 'failed',
       code: ResponseCode.InvalidParameter,
     });

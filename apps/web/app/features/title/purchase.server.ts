@@ -1,32 +1,20 @@
-import {
-  type ApiClient,
-  buyEpisode,
-  buyEpisodes,
-  getAccountPoint,
-  getEpisodeStatus,
-  listTitleTickets,
-  rentEpisodeWithTicket,
-  responseCodeOf,
-} from '@manga/api-client';
-import { MAX_BULK_EPISODES, ResponseCode } from '@manga/contracts';
+import { type ApiClient, getAccountPoint, getEpisodeStatus, listTitleTickets, responseCodeOf } from '@manga/api-client';
+import { ResponseCode } from '@manga/contracts';
 import { redirect } from 'react-router';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { isSessionGone } from '#app/features/account/account-api.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { accessKindOf } from '#app/features/catalogue/episode-access.ts';
-import { purchaseDialogHref, purchaseDialogOf, shopPathBackTo } from '#app/features/catalogue/purchase-paths.ts';
-import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
 import {
-  catchUpOf,
+  type CatchUp,
+  catchUpInRange,
   type DialogEpisode,
-  PURCHASE_INTENT_FIELD,
-  type PurchaseActionResult,
   type PurchaseDialogView,
-  PurchaseIntent,
-  purchaseIntentOf,
   quotePurchase,
-} from './purchase.ts';
+} from '#app/features/catalogue/purchase.ts';
+import { purchaseDialogOf, shopPathBackTo } from '#app/features/catalogue/purchase-paths.ts';
 import type { EpisodeRowView } from './title-page.ts';
+import { nextTitleTicketAt } from './title-ticket.ts';
 
 /** A session the API no longer knows: forget it (`forgetSession`) and log in again, coming back to `back`. */
 function onSessionGone(code: number, forgetSession: () => void, back: string): void {
@@ -50,6 +38,7 @@ export async function loadPurchaseDialog(
   url: URL,
   titleId: number,
   rows: readonly EpisodeRowView[],
+  catchUp: CatchUp,
   { isLoggedIn, now, forgetSession }: { isLoggedIn: boolean; now: Date; forgetSession: () => void },
 ): Promise<PurchaseDialogView | undefined> {
   const request = purchaseDialogOf(
@@ -63,8 +52,19 @@ export async function loadPurchaseDialog(
   try {
     if (request.kind === 'bulk') {
       const { point } = await getAccountPoint(api);
-      const catchUp = catchUpOf(rows);
-      return { kind: 'bulk', catchUp, quote: quotePurchase(point, catchUp.total), shopHref };
+      const chosen = catchUpInRange(catchUp, { from: request.from, to: request.to });
+      const range = {
+        from: chosen.episodes[0]?.index ?? 0,
+        to: chosen.episodes[chosen.episodes.length - 1]?.index ?? 0,
+      };
+      return {
+        kind: 'bulk',
+        all: catchUp,
+        catchUp: chosen,
+        range,
+        quote: quotePurchase(point, chosen.total),
+        shopHref,
+      };
     }
     const row = rows.find((candidate) => candidate.id === request.episodeId);
     if (!row) return undefined;
@@ -104,10 +104,7 @@ export async function loadPurchaseDialog(
               ticketType: title.ticket_type,
               ticketVersion: title.ticket_version,
               rentalSeconds: title.rental_second,
-              nextAt:
-                title.own_ticket_num === 0 && title.next_ticket_recover_second > 0
-                  ? new Date(now.getTime() + title.next_ticket_recover_second * 1000).toISOString()
-                  : undefined,
+              nextAt: nextTitleTicketAt(title, now),
             }
           : undefined,
       premium:
@@ -122,68 +119,4 @@ export async function loadPurchaseDialog(
     if (code === ResponseCode.ServerMaintenance) handleApiError(error);
     return { kind: 'failed', code };
   }
-}
-
-/** A whole positive number from a form field, or undefined. */
-function idField(value: FormDataEntryValue | null): number | undefined {
-  if (typeof value !== 'string' || !/^[0-9]{1,10}$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : undefined;
-}
-
-/**
- * The confirmation's form: `intent=buy` (episode_id, check_point: POST /episode/paid),
- * `intent=rent` (episode_id, ticket_type, ticket_version: POST /episode/rental/ticket) or
- * `intent=bulk` (episode_id repeated, paid_point, point_back: POST /episode/paid/bulk). Success
- * opens the episode (the first one of a catch-up); a failure answers its code to the confirmation.
- */
-export async function submitPurchase(
-  form: FormData,
-  api: ApiClient,
-  titleId: number,
-  forgetSession: () => void,
-): Promise<PurchaseActionResult> {
-  const intent = purchaseIntentOf(form.get(PURCHASE_INTENT_FIELD));
-  if (!intent) return { status: 'failed', intent: PurchaseIntent.Buy, code: ResponseCode.InvalidParameter };
-  const invalid = { status: 'failed', intent, code: ResponseCode.InvalidParameter } as const;
-  const episodeId = idField(form.get('episode_id'));
-  const back =
-    intent === PurchaseIntent.Bulk || episodeId === undefined
-      ? `${titleHref(titleId)}?bulk=1`
-      : purchaseDialogHref(titleId, intent === PurchaseIntent.Buy ? 'buy' : 'rent', episodeId);
-  let opens: number;
-  try {
-    if (intent === PurchaseIntent.Bulk) {
-      const ids = form.getAll('episode_id').map(idField);
-      const paid = idField(form.get('paid_point'));
-      const pointBack = idField(form.get('point_back'));
-      if (ids.length === 0 || ids.length > MAX_BULK_EPISODES || paid === undefined || pointBack === undefined)
-        return invalid;
-      const list = ids.filter((id): id is number => id !== undefined);
-      if (list.length !== ids.length) return invalid;
-      await buyEpisodes(api, { episode_id_list: list, paid_point: paid, point_back: pointBack });
-      opens = list[0] as number;
-    } else if (intent === PurchaseIntent.Buy) {
-      const checkPoint = idField(form.get('check_point'));
-      if (episodeId === undefined || checkPoint === undefined) return invalid;
-      await buyEpisode(api, { episode_id: episodeId, check_point: checkPoint });
-      opens = episodeId;
-    } else {
-      const ticketType = idField(form.get('ticket_type'));
-      const ticketVersion = idField(form.get('ticket_version'));
-      if (episodeId === undefined || ticketType === undefined || ticketVersion === undefined) return invalid;
-      await rentEpisodeWithTicket(api, {
-        episode_id: episodeId,
-        ticket_type: ticketType,
-        ticket_version: ticketVersion,
-      });
-      opens = episodeId;
-    }
-  } catch (error) {
-    const code = responseCodeOf(error);
-    onSessionGone(code, forgetSession, back);
-    if (code === ResponseCode.ServerMaintenance) handleApiError(error);
-    return { status: 'failed', intent, code };
-  }
-  throw redirect(episodeHref(titleId, opens), 303);
 }

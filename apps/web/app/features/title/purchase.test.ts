@@ -1,5 +1,13 @@
+import { bulkPointBack, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
-import { catchUpOf, purchaseIntentOf, quotePurchase } from './purchase.ts';
+import {
+  catchUpInRange,
+  catchUpOf,
+  PurchaseIntent,
+  purchaseFailureOf,
+  purchaseIntentOf,
+  quotePurchase,
+} from '#app/features/catalogue/purchase.ts';
 import type { EpisodeRowView } from './title-page.ts';
 
 describe('quotePurchase', () => {
@@ -51,6 +59,7 @@ function row(id: number, index: number, access: EpisodeRowView['access'], isView
     isViewed,
     isViewedLastPage: false,
     singleSale: true,
+    thumbnailUrl: '',
   };
 }
 
@@ -99,5 +108,43 @@ describe('purchaseIntentOf', () => {
     expect(['buy', 'rent', 'bulk'].map(purchaseIntentOf)).toEqual(['buy', 'rent', 'bulk']);
     expect(purchaseIntentOf('follow')).toBeUndefined();
     expect(purchaseIntentOf(null)).toBeUndefined();
+  });
+});
+
+describe('purchaseFailureOf', () => {
+  it('gives a failed answer to the confirmation that sent it, with the shop when points were short', () => {
+    const short = { status: 'failed', intent: PurchaseIntent.Buy, code: ResponseCode.PointShortage } as const;
+    expect(purchaseFailureOf(short, PurchaseIntent.Buy)).toEqual({ code: ResponseCode.PointShortage, offerShop: true });
+    expect(purchaseFailureOf(short, PurchaseIntent.Bulk)).toBeUndefined();
+    const changed = { status: 'failed', intent: PurchaseIntent.Bulk, code: ResponseCode.PriceMismatch } as const;
+    expect(purchaseFailureOf(changed, PurchaseIntent.Bulk)).toEqual({
+      code: ResponseCode.PriceMismatch,
+      offerShop: false,
+    });
+    expect(purchaseFailureOf(undefined, PurchaseIntent.Rent)).toBeUndefined();
+  });
+});
+
+describe('catchUpInRange', () => {
+  const all = catchUpOf(
+    [3, 4, 5, 6, 8].map((index) => row(index, index, { kind: 'paid', point: index * 100, ticket: false })),
+  );
+
+  it('keeps the chapters from and to the numbers chosen, both included, with their own total and point back', () => {
+    expect(catchUpInRange(all, { from: 4, to: 6 })).toMatchObject({
+      episodes: [{ index: 4 }, { index: 5 }, { index: 6 }],
+      total: 1500,
+      pointBack: bulkPointBack(1500),
+    });
+  });
+
+  it('reads a range given backwards, and an open end as the first or last chapter', () => {
+    expect(catchUpInRange(all, { from: 6, to: 4 }).episodes.map((e) => e.index)).toEqual([4, 5, 6]);
+    expect(catchUpInRange(all, { from: 6 }).episodes.map((e) => e.index)).toEqual([6, 8]);
+    expect(catchUpInRange(all, {})).toEqual(all);
+  });
+
+  it('is empty for a range with no unread paid chapter in it', () => {
+    expect(catchUpInRange(all, { from: 1, to: 2 })).toEqual({ episodes: [], total: 0, pointBack: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import type { WebTitle } from '@manga/contracts';
 import { makeTitleTicket } from '@manga/contracts/testing';
 import { describe, expect, it } from 'vitest';
+import { catchUpOf } from '#app/features/catalogue/purchase.ts';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { loadTitlePage } from './title-page.server.ts';
 
@@ -52,6 +53,9 @@ describe('loadTitlePage', () => {
     ]);
     expect(page.firstEpisodeHref).toBe('/title/10003/episode/1');
     expect(page.latestReadableHref).toBe('/title/10003/episode/2');
+    expect(page.latestReadableIndex).toBe(2);
+    // The catch-up is worked out once, here: the page's figure and the bulk dialog share it (issue 24).
+    expect(page.catchUp).toEqual(catchUpOf(page.episodes));
     expect(page.genres).toEqual([{ id: 3, name: 'Comedy' }]);
     expect(page).toMatchObject({
       badge: 'completed',
@@ -61,6 +65,25 @@ describe('loadTitlePage', () => {
       // Without /title/supplement and /title/ticket/list the ticket block still renders, from the title.
       tickets: { enabled: false, owned: undefined },
     });
+  });
+
+  it('gives every episode row a thumbnail: its own web thumbnail, its thumbnail, else the title cover', async () => {
+    const { api } = apiAnswering({
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': {
+        episode_list: [
+          wireEpisode({ episode_id: 1, index: 1, title_id: 10003, web_thumbnail_image_url: '/images/e1-web.webp' }),
+          wireEpisode({ episode_id: 2, index: 2, title_id: 10003, thumbnail_image_url: '/images/e2.webp' }),
+          wireEpisode({ episode_id: 3, index: 3, title_id: 10003 }),
+        ],
+      },
+    });
+    const page = await loadTitlePage(api, new URL('http://web.test/title/10003?sort=asc'), 10003);
+    expect(page.episodes.map((row) => row.thumbnailUrl)).toEqual([
+      expect.stringMatching(/\/images\/e1-web\.webp$/),
+      expect.stringMatching(/\/images\/e2\.webp$/),
+      expect.stringMatching(/\/images\/titles\/10003\/thumbnail\.webp$/),
+    ]);
   });
 
   it('opens the comments ?comments= names when the episode is the title’s, with their first page', async () => {

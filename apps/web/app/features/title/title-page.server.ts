@@ -1,6 +1,7 @@
 import {
   type ApiClient,
   commentOperations,
+  getTitleAgeGate,
   getTitleSupplement,
   getWebTitleDetail,
   listGenres,
@@ -19,7 +20,8 @@ import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { clearSessionCookie } from '#app/features/account/account-api.server.ts';
-import { episodeAccess, episodeSortOrder, isReadable, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
+import { ageRestrictionOf } from '#app/features/catalogue/age-restriction.ts';
+import { episodeAccess, episodeSortOrder, sortEpisodes } from '#app/features/catalogue/episode-access.ts';
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { withoutPurchaseDialog } from '#app/features/catalogue/purchase-paths.ts';
@@ -28,9 +30,11 @@ import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features
 import { loadEpisodeComments } from '#app/features/comments/comments.server.ts';
 import { OPEN_COMMENTS_PARAM, openCommentsEpisodeOf } from '#app/features/comments/comments.ts';
 import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
+import type { PersonalEpisode, PersonalTitle } from '#app/personal/personal-data.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { loadPurchaseDialog } from './purchase.server.ts';
-import type { EpisodeRowView, TicketBlockView, TitlePageData } from './title-page.ts';
+import { type EpisodeRowView, fromEpisodeRows, type TicketBlockView, type TitlePageData } from './title-page.ts';
+import { nextTitleTicketAt } from './title-ticket.ts';
 
 /** When the page is rendered and the zone of the API's wire times (MANGA_WIRE_TIMEZONE). */
 export interface PageClock {
@@ -38,7 +42,12 @@ export interface PageClock {
   timeZone: string;
 }
 
-function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRowView {
+/** The episode's own thumbnail (wire §3.1, the web one first), else the title's cover: never none. */
+function episodeThumbnail(episode: Episode, titleThumbnail: string): string {
+  return toPublicImageUrl(episode.web_thumbnail_image_url || episode.thumbnail_image_url || titleThumbnail);
+}
+
+function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock, titleThumbnail: string): EpisodeRowView {
   return {
     id: episode.episode_id,
     href: episodeHref(episode.title_id, episode.episode_id),
@@ -51,6 +60,7 @@ function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock): EpisodeRo
     isViewed: episode.is_viewed === 1,
     isViewedLastPage: episode.is_viewed_last_page === 1,
     singleSale: episode.single_sale_enabled === 1,
+    thumbnailUrl: episodeThumbnail(episode, titleThumbnail),
   };
 }
 
@@ -61,16 +71,13 @@ function toTickets(
   info: TicketInfo | undefined,
   isLoggedIn: boolean,
   now: Date,
+  signedIn = isLoggedIn,
 ): TicketBlockView {
   const held = isLoggedIn ? info : undefined;
-  const next = held?.title_ticket_info;
   return {
     enabled: (supplement?.title_ticket_enabled ?? title?.title_ticket_enabled ?? 0) === 1,
-    signedIn: isLoggedIn,
-    nextAt:
-      next && next.own_ticket_num === 0 && next.next_ticket_recover_second > 0
-        ? new Date(now.getTime() + next.next_ticket_recover_second * 1000).toISOString()
-        : undefined,
+    signedIn,
+    nextAt: nextTitleTicketAt(held?.title_ticket_info, now),
     owned: held?.title_ticket_info?.own_ticket_num,
     premiumOwned: held?.premium_ticket_info?.own_ticket_num,
     max: info?.title_ticket_info?.max_ticket_num ?? supplement?.max_ticket_num ?? 1,
@@ -91,7 +98,11 @@ export async function loadTitlePage(
   url: URL,
   titleId: number,
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
-  { isLoggedIn = false }: { isLoggedIn?: boolean } = {},
+  {
+    isLoggedIn = false,
+    isCrawler = false,
+    memberShell = false,
+  }: { isLoggedIn?: boolean; isCrawler?: boolean; memberShell?: boolean } = {},
 ): Promise<TitlePageData> {
   let detail: WebTitle;
   try {
@@ -100,7 +111,7 @@ export async function loadTitlePage(
     failLoad(error, url);
   }
   const commentsEpisodeId = openCommentsEpisodeOf(url.searchParams.get(OPEN_COMMENTS_PARAM), detail.episode_id_list);
-  const [titles, supplement, episodes, genres, tickets, recommended, comments, progress] = await Promise.all([
+  const [titles, supplement, episodes, genres, tickets, recommended, comments, progress, ageGate] = await Promise.all([
     optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
     optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
     detail.episode_id_list.length > 0
@@ -115,13 +126,15 @@ export async function loadTitlePage(
       ? undefined
       : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
     isLoggedIn ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
+    (detail.age_rating ?? 0) > 0
+      ? optional(getTitleAgeGate(api, { title_id: titleId }), 'GET /web/title/age_gate')
+      : undefined,
   ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
   const sort = episodeSortOrder(url.searchParams.get('sort'));
-  const rows = episodes.episode_list.map((episode) => toEpisodeRow(episode, clock));
-  const oldestFirst = sortEpisodes(rows, 'asc');
-  const latestReadable = [...oldestFirst].reverse().find((row) => isReadable(row.access));
+  const rows = episodes.episode_list.map((episode) => toEpisodeRow(episode, clock, detail.thumbnail_image_url ?? ''));
+  const { oldestFirst, ...derived } = fromEpisodeRows(rows);
   const genreNames = new Map((genres?.genre_list ?? []).map((genre) => [genre.genre_id, genre.genre_name]));
   return {
     id: titleId,
@@ -150,19 +163,22 @@ export async function loadTitlePage(
     totalEpisodes: detail.total_episode_count,
     freeEpisodes: detail.free_episode_count,
     episodes: sortEpisodes(rows, sort),
+    catchUp: derived.catchUp,
     sort,
-    firstEpisodeHref: oldestFirst[0]?.href,
-    latestReadableHref: latestReadable?.href,
+    firstEpisodeHref: derived.firstEpisodeHref,
+    latestReadableHref: derived.latestReadableHref,
+    latestReadableIndex: derived.latestReadableIndex,
     tickets: toTickets(
       info,
       title,
       tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info,
       isLoggedIn,
       clock.now,
+      isLoggedIn || memberShell,
     ),
     openComments:
       commentsEpisodeId === undefined || !comments ? undefined : { episodeId: commentsEpisodeId, initial: comments },
-    commentsEntryEpisodeId: (latestReadable ?? oldestFirst[oldestFirst.length - 1])?.id,
+    commentsEntryEpisodeId: derived.commentsEntryEpisodeId,
     shareUrl: `${url.origin}${titleHref(titleId)}`,
     recommended: (recommended?.title_list ?? [])
       .filter((candidate) => candidate.title_id !== titleId)
@@ -174,6 +190,12 @@ export async function loadTitlePage(
     renderedAt: clock.now.toISOString(),
     purchase: undefined,
     closeDialogHref: withoutPurchaseDialog(url),
+    ageRating: Math.max(0, ageGate?.age_gate.age_rating ?? detail.age_rating ?? 0),
+    ageRestriction: ageRestrictionOf(ageGate?.age_gate, {
+      returnTo: `${url.pathname}${url.search}`,
+      isCrawler,
+      fallback: 'none',
+    }),
   };
 }
 
@@ -183,14 +205,55 @@ export async function loadTitlePage(
  */
 export async function loadRouteTitlePage(request: Request, context: Readonly<RouterContextProvider>, url: URL) {
   const { titleId } = context.get(titleRouteContext);
-  const isLoggedIn = visitorOf(context).visitor.isLoggedIn;
+  const state = visitorOf(context);
+  const { isCrawler, memberShell = false } = state.visitor;
+  const isLoggedIn = state.visitor.isLoggedIn && !memberShell;
   const api = apiFor(request, context);
   const clock = { now: new Date(), timeZone: env.wireTimeZone };
-  const page = await loadTitlePage(api, url, titleId, clock, { isLoggedIn });
-  const purchase = await loadPurchaseDialog(api, url, titleId, page.episodes, {
+  const page = await loadTitlePage(api, url, titleId, clock, { isLoggedIn, isCrawler, memberShell });
+  if (memberShell) {
+    // The shared shell of logged-in readers (ADR 048). An age-rated title's answer depends on the
+    // reader's declared age, which the shell does not know: drawn for each reader instead.
+    state.shellMeta = page.ageRating > 0 ? { refuse: true } : { episodeIds: page.episodeIds };
+    return { ...page, purchase: undefined, personalDeferred: true };
+  }
+  const purchase = await loadPurchaseDialog(api, url, titleId, page.episodes, page.catchUp, {
     isLoggedIn,
     now: clock.now,
     forgetSession: () => clearSessionCookie(visitorOf(context)),
   });
   return { ...page, purchase };
+}
+
+/**
+ * A logged-in reader's part of a title page (ADR 048): their access to each episode and read marks,
+ * whether they follow the title, their tickets and where they left off. `episodeIds` are the shell's.
+ */
+export async function loadTitlePersonal(
+  api: ApiClient,
+  titleId: number,
+  episodeIds: readonly number[],
+  clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
+): Promise<PersonalTitle> {
+  const [episodes, titles, tickets, progress] = await Promise.all([
+    episodeIds.length > 0 ? api.listEpisodes({ episode_id_list: [...episodeIds] }) : { episode_list: [] },
+    // Not optional: a session the API no longer knows fails here, and the page is then drawn whole.
+    api.listTitles({ title_id_list: [titleId] }),
+    optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
+    loadTitleProgress(api, titleId, episodeIds),
+  ]);
+  const own: Record<string, PersonalEpisode> = {};
+  for (const episode of episodes.episode_list) {
+    const row = toEpisodeRow(episode, clock, '');
+    own[String(row.id)] = { access: row.access, isViewed: row.isViewed, isViewedLastPage: row.isViewedLastPage };
+  }
+  const info = tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info;
+  const held = toTickets(undefined, undefined, info, true, clock.now);
+  return {
+    following: titles.title_list[0]?.favorite_status === 1,
+    episodes: own,
+    tickets: { owned: held.owned, premiumOwned: held.premiumOwned, nextAt: held.nextAt },
+    continueReading: progress,
+    renderedAt: clock.now.toISOString(),
+  };
 }

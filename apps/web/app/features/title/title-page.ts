@@ -1,8 +1,15 @@
-import type { EpisodeAccess, EpisodeSortOrder } from '#app/features/catalogue/episode-access.ts';
+import type { AgeRestriction } from '#app/features/catalogue/age-restriction.ts';
+import {
+  type EpisodeAccess,
+  type EpisodeSortOrder,
+  isReadable,
+  sortEpisodes,
+} from '#app/features/catalogue/episode-access.ts';
+import { type CatchUp, catchUpOf, type PurchaseDialogView } from '#app/features/catalogue/purchase.ts';
 import type { ContinueReading } from '#app/features/catalogue/reading-history.ts';
 import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
 import type { EpisodeCommentsData } from '#app/features/comments/comments.ts';
-import type { PurchaseDialogView } from './purchase.ts';
+import type { PersonalTitle } from '#app/personal/personal-data.ts';
 
 // The view model of the title page, shared by its loader and its components.
 
@@ -19,8 +26,10 @@ export interface EpisodeRowView {
   isViewed: boolean;
   /** The episode is sold on its own (`single_sale_enabled`): a Buy button, when it must be bought. */
   singleSale: boolean;
-  /** The reader reached the episode's last page (WIRE.md `is_viewed_last_page`). */
+  /** The reader reached the episode's last page (docs/reference/wire.md `is_viewed_last_page`). */
   isViewedLastPage: boolean;
+  /** Its thumbnail (square), else the title's cover; '' only when the title has none either. */
+  thumbnailUrl: string;
 }
 
 export interface TicketBlockView {
@@ -60,10 +69,17 @@ export interface TitlePageData {
   totalEpisodes: number;
   freeEpisodes: number;
   episodes: EpisodeRowView[];
+  /**
+   * The catch-up (paid chapters not opened, their total and point back), worked out once by the
+   * loader: the page's figure and the bulk dialog's list are this one answer (issue 24).
+   */
+  catchUp: CatchUp;
   sort: EpisodeSortOrder;
   firstEpisodeHref: string | undefined;
   /** The newest episode the reader can open now. */
   latestReadableHref: string | undefined;
+  /** Its chapter number: the button names the chapter ("Latest free chapter" read as the newest one, issue 24). */
+  latestReadableIndex: number | undefined;
   tickets: TicketBlockView;
   /** The episode whose comments `?comments=` opened, with their first page (ADR 013). */
   openComments: { episodeId: number; initial: EpisodeCommentsData } | undefined;
@@ -83,4 +99,46 @@ export interface TitlePageData {
   purchase: PurchaseDialogView | undefined;
   /** Where "Cancel" on a confirmation goes: this page without it. */
   closeDialogHref: string;
+  /**
+   * A member shell (ADR 048): drawn for every logged-in reader alike; their follow, access, read
+   * marks, tickets and place come from their personal answer (personalizeTitle).
+   */
+  personalDeferred?: boolean;
+  /** The title's minimum age; 0 when it has no rating. */
+  ageRating: number;
+  /** The rating does not admit the reader (the API's age rule): the inline question, or why (ADR 026). */
+  ageRestriction: AgeRestriction | undefined;
+}
+
+/** What the page works out from its episode rows (any order): the catch-up, the newest open chapter, where comments lead. */
+export function fromEpisodeRows(rows: readonly EpisodeRowView[]) {
+  const oldestFirst = sortEpisodes(rows, 'asc');
+  const latestReadable = [...oldestFirst].reverse().find((row) => isReadable(row.access));
+  return {
+    catchUp: catchUpOf(rows),
+    firstEpisodeHref: oldestFirst[0]?.href,
+    latestReadableHref: latestReadable?.href,
+    latestReadableIndex: latestReadable?.index,
+    commentsEntryEpisodeId: (latestReadable ?? oldestFirst[oldestFirst.length - 1])?.id,
+    oldestFirst,
+  };
+}
+
+/** The member shell's page with the reader's own state laid over it (ADR 048). */
+export function personalizeTitle(page: TitlePageData, personal: PersonalTitle): TitlePageData {
+  const episodes = page.episodes.map((row) => {
+    const own = personal.episodes[String(row.id)];
+    return own ? { ...row, ...own } : row;
+  });
+  const { oldestFirst: _, ...derived } = fromEpisodeRows(episodes);
+  return {
+    ...page,
+    ...derived,
+    episodes,
+    following: personal.following,
+    continueReading: personal.continueReading,
+    tickets: { ...page.tickets, ...personal.tickets, signedIn: true },
+    renderedAt: personal.renderedAt,
+    personalDeferred: false,
+  };
 }

@@ -1,134 +1,56 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_NAME } from '#app/brand.ts';
-import { Breadcrumbs } from '#app/components/ui/breadcrumbs.tsx';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
+import { BookmarkList } from '#app/features/bookmarks/bookmark-list.tsx';
+import { AgeRestrictionPanel } from '#app/features/catalogue/age-restriction-panel.tsx';
 import { CatalogueSection } from '#app/features/catalogue/catalogue-section.tsx';
-import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
+import type { PurchaseActionResult } from '#app/features/catalogue/purchase.ts';
 import { bulkDialogHref } from '#app/features/catalogue/purchase-paths.ts';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { openCommentsHref } from '#app/features/comments/comments.ts';
-import { ContinueButton } from './continue-button.tsx';
+import { usePersonal } from '#app/personal/personal.tsx';
 import { EpisodeList } from './episode-list.tsx';
-import { FollowButton } from './follow-button.tsx';
-import { catchUpOf, type PurchaseActionResult } from './purchase.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
-import type { TitlePageData } from './title-page.ts';
-
-const primaryButton =
-  'inline-flex h-11 items-center justify-center rounded-full bg-brand-500 px-6 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600';
-const continueButton =
-  'inline-flex h-11 items-center justify-center rounded-full bg-white px-6 text-sm font-bold text-ink shadow-lg shadow-black/20 transition hover:bg-zinc-200';
-const secondaryButton =
-  'inline-flex h-11 items-center justify-center rounded-full bg-white/10 px-6 text-sm font-bold text-white ring-1 ring-white/20 transition hover:bg-white/20';
-
-const ROLE_KEYS = new Set(['story_art', 'story', 'art', 'original', 'character_design']);
+import { TitleHero, TitleIntroduction } from './title-hero.tsx';
+import { personalizeTitle, type TitlePageData } from './title-page.ts';
 
 /**
  * The title page: the series' hero, introduction, episodes (with buy, rent and the catch-up),
  * tickets, comments entry, sharing and similar titles; the purchase confirmation the URL asks for.
  */
-export function TitleScreen({ title, result }: { title: TitlePageData; result?: PurchaseActionResult }) {
+export function TitleScreen({ title: loaded, result }: { title: TitlePageData; result?: PurchaseActionResult }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const catchUp = catchUpOf(title.episodes);
-  const authors =
-    title.authors.length > 0
-      ? title.authors.map((author) => ({
-          name: author.name,
-          role: ROLE_KEYS.has(author.role) ? t(`catalogue.role.${author.role}`) : author.role,
-        }))
-      : [{ name: title.authorText, role: '' }];
-  const facts = [title.badge ? t(`top.${title.badge}`) : '', title.magazine, title.updateCycle].filter(Boolean);
+  const personal = usePersonal('title', loaded.personalDeferred);
+  const title = personal ? personalizeTitle(loaded, personal) : loaded;
+  // A member shell before the reader's answer is applied (ADR 048): their own state keeps its place, unseen.
+  const pending = title.personalDeferred === true;
+  const { catchUp } = title;
   return (
     <>
-      <section aria-labelledby="title-name" className="relative isolate overflow-hidden bg-ink text-white">
-        <HeroBackdrop src={title.backdropUrl} shade="strong" />
-        <div className="mx-auto max-w-7xl px-4 pt-5 pb-8 sm:px-6 sm:pt-7 sm:pb-12 lg:px-8">
-          <Breadcrumbs crumbs={[{ label: title.name }]} tone="dark" className="mb-5" />
-          <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:gap-9">
-            <img
-              src={title.posterUrl}
-              srcSet={`${title.posterUrl} 600w`}
-              sizes="(min-width: 1024px) 224px, (min-width: 640px) 176px, 128px"
-              alt={t('top.cover_of', { name: title.name })}
-              width={600}
-              height={840}
-              fetchPriority="high"
-              className="aspect-[5/7] w-32 shrink-0 rounded-xl object-cover shadow-2xl ring-1 ring-white/10 sm:w-44 lg:w-56"
-            />
-            <div className="min-w-0">
-              <TitleFacts facts={facts} className="mb-3" />
-              <h1 id="title-name" className="text-2xl leading-tight font-black tracking-tight sm:text-4xl lg:text-5xl">
-                {title.name}
-              </h1>
-              {title.nameInJapanese ? (
-                <p lang="ja" className="mt-1 text-sm text-zinc-400">
-                  {title.nameInJapanese}
-                </p>
-              ) : null}
-              <ul
-                className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-300"
-                aria-label={t('catalogue.authors')}
-              >
-                {authors.map((author) => (
-                  <li key={`${author.name}-${author.role}`}>
-                    {author.role ? <span className="text-zinc-500">{author.role} </span> : null}
-                    <span className="font-semibold text-white">{author.name}</span>
-                  </li>
-                ))}
-              </ul>
-              {title.genres.length > 0 ? (
-                <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('catalogue.genres')}>
-                  {title.genres.map((genre) => (
-                    <li key={genre.id}>
-                      <Link
-                        to={`/search/genre/${genre.id}`}
-                        className="inline-flex h-8 items-center rounded-full bg-brand-500/15 px-3 text-xs font-bold text-brand-100 ring-1 ring-brand-400/40 transition hover:bg-brand-500/30"
-                      >
-                        {genre.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <div className="mt-6 flex flex-wrap items-start gap-3">
-                <ContinueButton
-                  title={title}
-                  className={continueButton}
-                  fallback={
-                    title.firstEpisodeHref ? (
-                      <Link to={title.firstEpisodeHref} className={primaryButton} data-testid="read-first">
-                        {t('catalogue.read_first')}
-                      </Link>
-                    ) : null
-                  }
-                />
-                <FollowButton titleId={title.id} following={title.following} />
-                {title.latestReadableHref && title.latestReadableHref !== title.firstEpisodeHref ? (
-                  <Link to={title.latestReadableHref} className={secondaryButton}>
-                    {t('catalogue.read_latest_free')}
-                  </Link>
-                ) : null}
-              </div>
-            </div>
-          </div>
-        </div>
-      </section>
+      <TitleHero title={title} pending={pending} />
 
-      <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:px-8">
+      <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 pt-3 pb-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:px-8">
         <div className="min-w-0">
+          {title.ageRestriction ? (
+            <AgeRestrictionPanel
+              restriction={title.ageRestriction}
+              idPrefix="title-age"
+              className="mb-8 max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 sm:p-6"
+            />
+          ) : null}
           {title.nextUpdate || title.notice || title.campaign ? (
-            <div className="mb-6 flex flex-col gap-2">
+            <div className="mb-3 flex flex-col gap-1.5 sm:mb-6 sm:gap-2">
               {title.campaign ? (
-                <p className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-bold text-rose-700 ring-1 ring-rose-100">
+                <p className="rounded-xl bg-rose-50 px-3 py-1.5 text-xs sm:px-4 sm:py-3 sm:text-sm font-bold text-rose-700 ring-1 ring-rose-100">
                   {title.campaign}
                 </p>
               ) : null}
               {title.nextUpdate ? (
-                <p className="flex items-center gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm font-bold text-brand-700 ring-1 ring-brand-100">
+                <p className="flex items-center gap-2 rounded-xl bg-brand-50 px-3 py-1.5 text-xs font-bold text-brand-700 sm:px-4 sm:py-3 sm:text-sm ring-1 ring-brand-100">
                   <svg
                     viewBox="0 0 24 24"
                     className="size-4 shrink-0"
@@ -143,30 +65,14 @@ export function TitleScreen({ title, result }: { title: TitlePageData; result?: 
                   <span data-testid="next-update">{title.nextUpdate}</span>
                 </p>
               ) : null}
-              {title.notice ? <p className="px-1 text-sm text-zinc-600">{title.notice}</p> : null}
+              {title.notice ? <p className="px-1 text-xs text-zinc-600 sm:text-sm">{title.notice}</p> : null}
             </div>
           ) : null}
 
-          <section aria-labelledby="introduction" className="mb-9">
-            <h2 id="introduction" className="mb-2 text-lg font-extrabold text-ink">
-              {t('catalogue.introduction')}
-            </h2>
-            <p className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-zinc-700 sm:text-base">
-              {title.introduction}
-            </p>
-            {title.tags.length > 0 ? (
-              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('catalogue.tags')}>
-                {title.tags.map((tag) => (
-                  <li key={tag} className="rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">
-                    #{tag}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <TitleIntroduction title={title} />
 
           <section aria-labelledby="episodes">
-            <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+            <div className="mb-2 flex flex-wrap items-end justify-between gap-3 sm:mb-3">
               <div>
                 <h2 id="episodes" className="text-lg font-extrabold text-ink">
                   {t('catalogue.episodes')}
@@ -186,19 +92,19 @@ export function TitleScreen({ title, result }: { title: TitlePageData; result?: 
                     preventScrollReset
                     replace
                     aria-current={title.sort === order ? 'true' : undefined}
-                    className={`rounded-full px-3 py-1.5 transition ${title.sort === order ? 'bg-white text-ink shadow-sm' : 'text-zinc-500 hover:text-ink'}`}
+                    className={`rounded-full px-3 py-1.5 transition ${title.sort === order ? 'bg-white text-ink shadow-sm' : 'text-zinc-600 hover:text-ink'}`}
                   >
                     {t(`catalogue.episode_sort.${order}`)}
                   </Link>
                 ))}
               </nav>
             </div>
-            {catchUp.episodes.length > 1 ? (
+            {catchUp.episodes.length > 1 && !pending ? (
               <Link
                 to={title.tickets.signedIn ? bulkDialogHref(title.id) : loginPathFor(bulkDialogHref(title.id))}
                 preventScrollReset
                 data-testid="catch-up"
-                className="mb-3 flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm font-bold text-brand-800 ring-1 ring-brand-100 transition hover:bg-brand-100"
+                className="mb-2 flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-2 text-sm font-bold sm:mb-3 sm:py-3 text-brand-800 ring-1 ring-brand-100 transition hover:bg-brand-100"
               >
                 <span>
                   {t('purchase.catch_up', {
@@ -216,10 +122,17 @@ export function TitleScreen({ title, result }: { title: TitlePageData; result?: 
             <EpisodeList
               episodes={title.episodes}
               label={t('catalogue.episodes')}
+              coverUrl={title.coverUrl}
               openComments={title.openComments}
-              purchase={{ titleId: title.id, signedIn: title.tickets.signedIn, renderedAt: title.renderedAt }}
+              purchase={{
+                titleId: title.id,
+                signedIn: title.tickets.signedIn,
+                renderedAt: title.renderedAt,
+                pending,
+              }}
             />
           </section>
+          <BookmarkList titleId={title.id} />
         </div>
 
         <aside className="flex flex-col gap-5" aria-label={t('catalogue.title_aside')}>

@@ -40,6 +40,23 @@ describe('loadTopPage', () => {
     expect(page.allTitleCount).toBe(3);
   });
 
+  it('leaves out a bonus episode whose title the answer does not hold, instead of a blank card', async () => {
+    const orphan = wireEpisode({
+      episode_id: 78,
+      title_id: 10040,
+      bonus_point: 5,
+      episode_name: 'Chapter 41: Old Friends',
+    });
+    const { api } = apiAnswering({
+      '/web/top': { ...webTop, bonus_episode_list: [...webTop.bonus_episode_list, orphan] },
+      '/search/title': { title_list: titles, title_id_list: titles.map((t) => t.title_id) },
+    });
+    const page = await loadTopPage(api);
+    if (page.state !== 'ready') throw new Error('expected the ready state');
+    expect(page.bonusEpisodes.map((episode) => [episode.id, episode.titleName])).toEqual([[77, 'Third']]);
+    expect(page.bonusEpisodes.every((episode) => episode.imageUrl !== '')).toBe(true);
+  });
+
   it('shows the first titles only, with how many there are in all (ADR 020)', async () => {
     const { api, asked } = apiAnswering({
       '/web/top': webTop,
@@ -80,6 +97,8 @@ describe('loadTopPage', () => {
             page_count: 16,
             is_finished: 0,
             viewed_time: '2026-11-22 10:00:00',
+            device_name: 'Chrome on Android',
+            page_time: '2026-11-22 10:00:00',
           },
         ],
         title_list: [titles[2]],

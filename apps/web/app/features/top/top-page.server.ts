@@ -4,7 +4,8 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { errorDestination } from '#app/errors/error-routing.ts';
-import { loadReadingHistoryOrNothing } from '#app/features/catalogue/reading-history.server.ts';
+import { loadReadingHistory, loadReadingHistoryOrNothing } from '#app/features/catalogue/reading-history.server.ts';
+import type { HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
 import { titleHref, titlesInOrder, toFeaturedTitle, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { type BonusEpisodeView, TOP_HISTORY_TITLES, type TopPageData, type TopSections } from './top-page.ts';
@@ -49,7 +50,11 @@ export function toTopSections(
   const hero = todayChoice[0] ?? ranking[0] ?? allTitles[0];
   return {
     featured: hero ? toFeatured(hero) : undefined,
-    bonusEpisodes: top.bonus_episode_list.map((episode) => toBonusEpisode(episode, pool)),
+    // A card without its title would have no art and no name: the API lists every bonus episode's
+    // title; one it could not (unpublished since) is left out rather than shown blank.
+    bonusEpisodes: top.bonus_episode_list
+      .filter((episode) => pool.has(episode.title_id))
+      .map((episode) => toBonusEpisode(episode, pool)),
     ranking: ranking.map(card),
     todayChoice: todayChoice.map(card),
     todayUpdates: top.today_title_list.map(card),
@@ -110,8 +115,9 @@ export async function loadTopPage(api: ApiClient, { withHistory = false } = {}):
  * The top page's answer: 200 with its sections, or 503 with the unavailable panel; in that case
  * maintenance goes to /maintenance and other codes to /error/{code}, except in local development.
  */
-export async function respondTopPage(api: ApiClient, { withHistory = false } = {}) {
-  const page = await loadTopPage(api, { withHistory });
+export async function respondTopPage(api: ApiClient, { withHistory = false, personalDeferred = false } = {}) {
+  const loaded = await loadTopPage(api, { withHistory });
+  const page: TopPageData = loaded.state === 'ready' && personalDeferred ? { ...loaded, personalDeferred } : loaded;
   if (page.state === 'unavailable') {
     const destination = errorDestination(page.responseCode, env.errorRedirect);
     if (destination) throw redirect(destination);
@@ -120,7 +126,17 @@ export async function respondTopPage(api: ApiClient, { withHistory = false } = {
   return data(page, { status: page.state === 'ready' ? 200 : 503 });
 }
 
-/** The top page's loader: the reading history too for a logged-in visitor (SPEC §2). */
-export function loadRouteTopPage(request: Request, context: Readonly<RouterContextProvider>) {
-  return respondTopPage(apiFor(request, context), { withHistory: visitorOf(context).visitor.isLoggedIn });
+/** The top page's loader: the reading history too for a logged-in visitor (product §2). */
+export async function loadRouteTopPage(request: Request, context: Readonly<RouterContextProvider>) {
+  const { isLoggedIn, memberShell } = visitorOf(context).visitor;
+  if (memberShell) {
+    // The shared shell of logged-in readers: their history comes in their personal answer (ADR 048).
+    return respondTopPage(apiFor(request, context), { personalDeferred: true });
+  }
+  return respondTopPage(apiFor(request, context), { withHistory: isLoggedIn });
+}
+
+/** A logged-in reader's part of the top page (ADR 048): their reading history. */
+export async function loadTopPersonal(api: ApiClient): Promise<{ history: HistoryEntryView[] }> {
+  return { history: await loadReadingHistory(api, TOP_HISTORY_TITLES) };
 }

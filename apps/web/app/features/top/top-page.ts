@@ -37,5 +37,10 @@ export interface TopSections {
 export const TOP_HISTORY_TITLES = 4;
 
 export type TopPageData =
-  | ({ state: 'ready'; history: HistoryEntryView[] } & TopSections)
+  | ({
+      state: 'ready';
+      history: HistoryEntryView[];
+      /** A member shell (ADR 048): the history comes from the reader's personal answer. */
+      personalDeferred?: boolean;
+    } & TopSections)
   | { state: 'unavailable'; responseCode: number };

@@ -9,6 +9,7 @@ import { FeaturedTitle } from '#app/features/catalogue/featured-title.tsx';
 import { RankedList } from '#app/features/catalogue/ranked-list.tsx';
 import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
+import { usePersonal } from '#app/personal/personal.tsx';
 import { SocialFollow } from './social-follow.tsx';
 import type { BonusEpisodeView, GenreRankingView, TopPageData } from './top-page.ts';
 
@@ -100,6 +101,7 @@ function ReadingHistoryEntry() {
 export function TopScreen({ page }: { page: TopPageData }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useLoginState();
+  const personal = usePersonal('top', page.state === 'ready' && page.personalDeferred);
   if (page.state === 'unavailable') {
     return (
       <>
@@ -115,18 +117,24 @@ export function TopScreen({ page }: { page: TopPageData }) {
       </>
     );
   }
+  const history = page.personalDeferred ? personal?.history : page.history;
   return (
     <>
       <h1 className="sr-only">{`${SERVICE_NAME}: ${t('brand.tagline')}`}</h1>
       {page.featured ? <FeaturedTitle title={page.featured} /> : null}
-      {isLoggedIn && page.history.length > 0 ? (
+      {history === undefined ? (
+        // A member shell before the reader's answer is applied: the place their history takes, blank.
+        <div className="mx-auto w-full max-w-7xl px-4 pt-7 sm:px-6 lg:px-8" aria-busy="true" data-personal="pending">
+          <div className="h-32 rounded-2xl bg-zinc-50" />
+        </div>
+      ) : isLoggedIn && history.length > 0 ? (
         <CatalogueSection
           id="reading-history"
           title={t('top.history_title')}
           more={{ href: '/my/history', label: t('top.history_open') }}
         >
           <ol className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={t('top.history_title')}>
-            {page.history.map((entry) => (
+            {history.map((entry) => (
               <li key={entry.titleId} className="min-w-0">
                 <HistoryCard entry={entry} />
               </li>

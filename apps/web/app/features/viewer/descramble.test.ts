@@ -33,7 +33,7 @@ describe('descramblePlan', () => {
   it('undoes the server scramble of a string seed in the web family (Magapoke alphabets)', () => {
     const seed32 = 123456789;
     const scrambleSeed = encodeScrambleSeed(seed32, episode.titleId, episode.episodeId, 'magapoke');
-    expect(scrambleSeed).toBe('vdk07svlc'); // WIRE.md §4.2 example
+    expect(scrambleSeed).toBe('vdk07svlc'); // wire §4.2 example
     const [width, height] = [64, 96];
     const scrambled = apply(original(width, height), width, height, scrambleRects(width, height, seed32, 'v1'));
     expect(scrambled).not.toEqual(original(width, height));

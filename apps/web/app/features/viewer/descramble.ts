@@ -7,7 +7,7 @@ import {
   tileRects,
 } from '@manga/contracts';
 
-// Unscrambling a viewer page on a canvas (WIRE.md §4, DESIGN §6): draw the scrambled image, then
+// Unscrambling a viewer page on a canvas (wire §4, architecture §6): draw the scrambled image, then
 // copy each of the 16 tiles back to where it belongs. The API writes string seeds in the alphabet
 // of the family whose signature header the client sent; the web client sends `x-manga-hash`, which
 // the API answers with Magapoke alphabets.

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
-import { formatMediumDate } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
 import type { EpisodeDetailData } from './episode-detail.ts';
 
 /** The minfunction episode detail page: the chapter, its price or "free", and the way into its viewer. */
 export function EpisodeDetailScreen({ detail }: { detail: EpisodeDetailData }) {
   const { t } = useTranslation();
-  const root = useRootData();
+  const dates = useDateFormat();
   return (
     <PageFrame
       title={detail.episodeName}
@@ -31,9 +30,7 @@ export function EpisodeDetailScreen({ detail }: { detail: EpisodeDetailData }) {
               <>
                 <dt className="font-semibold text-zinc-500">{t('episode.detail.released')}</dt>
                 <dd className="text-ink">
-                  <time dateTime={detail.releasedAt}>
-                    {formatMediumDate(new Date(detail.releasedAt), root?.locale ?? 'ja', root?.wireTimeZone)}
-                  </time>
+                  <time dateTime={detail.releasedAt}>{dates.mediumDate(detail.releasedAt)}</time>
                 </dd>
               </>
             ) : null}

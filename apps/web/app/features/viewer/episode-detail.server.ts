@@ -12,7 +12,7 @@ import { viewerPath } from './viewer.ts';
 
 /**
  * One chapter for the minfunction detail page: GET /web/episode and its title; 404 for an unknown
- * episode, one of another title, or an episode id that is not a non-negative integer (SPEC §5).
+ * episode, one of another title, or an episode id that is not a non-negative integer (product §5).
  */
 export async function loadEpisodeDetail(
   api: ApiClient,

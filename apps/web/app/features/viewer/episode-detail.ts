@@ -1,7 +1,7 @@
 import type { ViewerMode } from './viewer.ts';
 
-// The view model of the minfunction episode detail page (SPEC §2): one chapter and the way into
-// the minfunction viewer it chooses (SPEC §4).
+// The view model of the minfunction episode detail page (product §2): one chapter and the way into
+// the minfunction viewer it chooses (product §4).
 
 export interface EpisodeDetailData {
   titleId: number;
@@ -22,7 +22,7 @@ export interface EpisodeDetailData {
   readHref: string;
 }
 
-/** `?viewer=embed` chooses the embedded viewer, anything else the full one (SPEC §4 minfunction mode). */
+/** `?viewer=embed` chooses the embedded viewer, anything else the full one (product §4 minfunction mode). */
 export const MINFUNCTION_VIEWER_PARAM = 'viewer';
 
 export function minfunctionViewerMode(raw: string | null): Exclude<ViewerMode, 'normal'> {

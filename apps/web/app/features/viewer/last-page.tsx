@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { formatReleaseTime, remainingUntil, tickInterval } from '#app/features/catalogue/countdown.ts';
 import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
-import { Icon } from './icons.tsx';
 import type { LastPageInfo } from './next-chapter.ts';
 import type { ReadyViewerData } from './viewer.ts';
 
@@ -79,13 +80,14 @@ export interface LastPageProps {
 }
 
 /**
- * The end of a chapter (SPEC §2): the next chapter with its price or ticket, or when the next one
+ * The end of a chapter (product §2): the next chapter with its price or ticket, or when the next one
  * comes out as a countdown in the reader's time zone, titles like this one, and the ways out.
  */
 export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const locale = root?.locale ?? 'ja';
+  const { timeZone } = useDateFormat();
   const next = viewer.next;
   // The embedded viewer keeps readers in the chapter's series: no ways out of the frame.
   const embedded = viewer.mode === 'embed';
@@ -127,7 +129,9 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
             <span className="block text-xs font-bold tracking-wide text-zinc-400 uppercase">
               {t('episode.viewer.end.next_chapter')}
             </span>
-            <span className="mt-1 block truncate text-base font-bold">{info?.next?.name ?? ''}</span>
+            <span className="mt-1 line-clamp-2 text-base leading-snug font-bold sm:line-clamp-1">
+              {info?.next?.name ?? ''}
+            </span>
             <span className="mt-1 block text-sm">
               {info?.next ? (
                 <AccessLine access={info.next.access} />
@@ -136,7 +140,10 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
               ) : null}
             </span>
           </span>
-          <span className="hidden h-11 shrink-0 items-center rounded-full bg-brand-500 px-5 text-sm font-bold text-white transition group-hover:bg-brand-600 sm:inline-flex">
+          <span
+            className="inline-flex h-10 shrink-0 items-center rounded-full bg-brand-500 px-4 text-sm font-bold text-white transition group-hover:bg-brand-600 sm:h-11 sm:px-5"
+            data-testid="next-chapter-action"
+          >
             {next.access === 'paid' ? t('episode.viewer.end.unlock_next') : t('episode.viewer.end.read_next')}
           </span>
         </Link>
@@ -150,7 +157,7 @@ export function LastPage({ viewer, info, extras, onBack }: LastPageProps) {
               </p>
               <p className="mt-1 text-sm text-zinc-400">
                 <time dateTime={info.upcoming.releaseAt.toISOString()}>
-                  {formatReleaseTime(info.upcoming.releaseAt, locale)}
+                  {formatReleaseTime(info.upcoming.releaseAt, locale, timeZone)}
                 </time>
               </p>
               <div className="mt-4">

@@ -1,24 +1,98 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
+import { buttonClassName } from '#app/components/ui/button.tsx';
+import { FormError } from '#app/components/ui/form-error.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { timeLeft } from '#app/features/catalogue/episode-access.ts';
 import { LiveCountdown } from '#app/features/catalogue/live-countdown.tsx';
-import { Icon } from './icons.tsx';
-import type { LockedTickets, LockedViewerData } from './viewer.ts';
+import { PURCHASE_INTENT_FIELD, type PurchaseActionResult, PurchaseIntent } from '#app/features/catalogue/purchase.ts';
+import type { LockedTickets, LockedViewerData, LockedWallet } from './viewer.ts';
 import { ViewerPageFrame } from './viewer-frame.tsx';
 
-const primary =
-  'inline-flex h-12 items-center justify-center rounded-full bg-brand-500 px-6 text-sm font-bold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-600';
+const primary = buttonClassName({ variant: 'primary', size: 'xl', wide: true });
 const rent =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-emerald-50 px-6 text-sm font-bold text-emerald-800 ring-1 ring-emerald-200 transition hover:bg-emerald-100';
-const secondary =
-  'inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-bold text-ink ring-1 ring-zinc-200 transition hover:bg-zinc-50';
+const secondary = buttonClassName({ variant: 'secondary', size: 'lg', wide: true });
 
 export interface LockedEpisodeProps {
   viewer: LockedViewerData;
-  /** Inline ways to open the chapter here (buy, rent), shown above the links; the wallet adds them. */
-  actions?: ReactNode;
+  /** The answer of a buy or rent submitted here, when it failed (success reloads the chapter, readable). */
+  result?: PurchaseActionResult;
+}
+
+/**
+ * Buy, rent or top up right here (issue 24 item 7): forms posting to this very URL (replacing its
+ * history entry, so Back never comes back to a form or a dialog), or the shop coming back here.
+ */
+function WalletActions({
+  viewer,
+  wallet,
+  result,
+}: {
+  viewer: LockedViewerData;
+  wallet: LockedWallet;
+  result: PurchaseActionResult | undefined;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== 'idle';
+  const points = (count: number) => t('catalogue.badge.points', { count });
+  const ticketLabel =
+    wallet.rent?.kind === 'title'
+      ? t('purchase.rent_title_ticket', { count: wallet.rent.own, max: viewer.tickets?.title?.max ?? wallet.rent.own })
+      : wallet.rent
+        ? t('purchase.rent_premium_ticket', { count: wallet.rent.own })
+        : '';
+  return (
+    <>
+      {result?.status === 'failed' ? (
+        <div className="mb-3 text-left">
+          <FormError code={result.code} />
+        </div>
+      ) : null}
+      {!wallet.purchasable ? (
+        <p className="mb-2 text-sm text-zinc-700" role="status">
+          {t('purchase.not_for_sale')}
+        </p>
+      ) : wallet.shortBy > 0 ? (
+        <>
+          <p className="mb-2 text-sm font-semibold text-zinc-700" data-testid="locked-short">
+            {t('purchase.short', { count: wallet.shortBy })}
+          </p>
+          <Link to={wallet.shopHref} className={primary} data-testid="locked-top-up">
+            {t('purchase.get_points')}
+          </Link>
+        </>
+      ) : (
+        <Form method="post" replace preventScrollReset className="flex flex-col">
+          <input type="hidden" name={PURCHASE_INTENT_FIELD} value={PurchaseIntent.Buy} />
+          <input type="hidden" name="episode_id" value={viewer.episodeId} />
+          <input type="hidden" name="check_point" value={wallet.price} />
+          <button type="submit" className={primary} disabled={busy} data-testid="locked-buy">
+            {t('purchase.buy_confirm', { points: points(wallet.price) })}
+          </button>
+        </Form>
+      )}
+      {wallet.rent ? (
+        <Form method="post" replace preventScrollReset className="flex flex-col">
+          <input type="hidden" name={PURCHASE_INTENT_FIELD} value={PurchaseIntent.Rent} />
+          <input type="hidden" name="episode_id" value={viewer.episodeId} />
+          <input type="hidden" name="ticket_type" value={wallet.rent.ticketType} />
+          <input type="hidden" name="ticket_version" value={wallet.rent.ticketVersion} />
+          <button type="submit" className={`${rent} w-full`} disabled={busy} data-testid="locked-rent">
+            <Icon name="ticket" className="size-5" />
+            {ticketLabel}
+          </button>
+        </Form>
+      ) : null}
+      {wallet.purchasable && wallet.shortBy === 0 ? (
+        <Link to={wallet.shopHref} className="text-sm font-bold text-brand-700 underline" data-testid="locked-top-up">
+          {t('purchase.get_points')}
+        </Link>
+      ) : null}
+    </>
+  );
 }
 
 /** The lines under "can be rented with a free ticket": what the reader holds, or what logging in gives. */
@@ -66,9 +140,9 @@ function ticketLines(tickets: LockedTickets, t: TFunction, renderedAt: string): 
  * where to buy or rent it (its row on the title page, or `actions`), and the free first chapter.
  * Never a broken reader.
  */
-export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
+export function LockedEpisode({ viewer, result }: LockedEpisodeProps) {
   const { t } = useTranslation();
-  const { point, bonusPoint, tickets, loginHref } = viewer;
+  const { point, bonusPoint, tickets, loginHref, wallet } = viewer;
   return (
     <ViewerPageFrame viewer={viewer}>
       <main className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
@@ -94,6 +168,14 @@ export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
                 {t('catalogue.badge.points', { count: point })}
               </dd>
             </div>
+            {wallet ? (
+              <div className="flex items-center justify-between gap-3 px-4 py-3">
+                <dt className="font-semibold text-zinc-600">{t('purchase.balance_before')}</dt>
+                <dd className="font-bold" data-testid="locked-balance">
+                  {t('catalogue.badge.points', { count: wallet.balance })}
+                </dd>
+              </div>
+            ) : null}
             {bonusPoint > 0 ? (
               <div className="flex items-center justify-between gap-3 px-4 py-3">
                 <dt className="font-semibold text-zinc-600">{t('episode.viewer.locked.bonus')}</dt>
@@ -101,28 +183,31 @@ export function LockedEpisode({ viewer, actions }: LockedEpisodeProps) {
               </div>
             ) : null}
             {tickets ? (
-              <div className="flex items-start gap-3 px-4 py-3" data-testid="locked-ticket">
-                <Icon name="ticket" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-                <div>
-                  <dt className="font-bold text-ink">{t('episode.viewer.locked.ticket')}</dt>
-                  {ticketLines(tickets, t, viewer.renderedAt).map((line, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of lines, drawn in one order
-                    <dd key={index} className="mt-0.5 text-zinc-600">
-                      {line}
-                    </dd>
-                  ))}
-                </div>
+              // dt and dd straight under the group's div, as a description list requires (axe).
+              <div className="px-4 py-3" data-testid="locked-ticket">
+                <dt className="flex items-start gap-3 font-bold text-ink">
+                  <Icon name="ticket" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                  {t('episode.viewer.locked.ticket')}
+                </dt>
+                {ticketLines(tickets, t, viewer.renderedAt).map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of lines, drawn in one order
+                  <dd key={index} className="mt-0.5 pl-8 text-zinc-600">
+                    {line}
+                  </dd>
+                ))}
               </div>
             ) : null}
           </dl>
 
-          {actions ? <div className="mt-6">{actions}</div> : null}
-
           <div className="mt-6 flex flex-col gap-2.5">
-            <Link to={viewer.buyHref} className={primary} data-testid="locked-buy">
-              {t('purchase.buy_confirm', { points: t('catalogue.badge.points', { count: point }) })}
-            </Link>
-            {viewer.rentHref ? (
+            {wallet ? (
+              <WalletActions viewer={viewer} wallet={wallet} result={result} />
+            ) : (
+              <Link to={viewer.buyHref} className={primary} data-testid="locked-buy">
+                {t('purchase.buy_confirm', { points: t('catalogue.badge.points', { count: point }) })}
+              </Link>
+            )}
+            {!wallet && viewer.rentHref ? (
               <Link to={viewer.rentHref} className={rent} data-testid="locked-rent">
                 <Icon name="ticket" className="size-5" />
                 {t('purchase.rent_with_ticket')}

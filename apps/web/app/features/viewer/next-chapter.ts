@@ -13,7 +13,7 @@ import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { type TitleCardView, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import type { ReadyViewerData } from './viewer.ts';
 
-// What the last page shows beyond the chapter itself (SPEC §2 viewer): the next chapter with its
+// What the last page shows beyond the chapter itself (product §2 viewer): the next chapter with its
 // price, ticket or rental, when the next one comes out (GET /web/episode/nexttime), and titles like
 // this one. Loaded in the browser once the reader nears the end, so it never delays the first page.
 
@@ -93,7 +93,7 @@ export function useNextChapterWarmUp(
   api: ApiClient | undefined,
   viewer: ReadyViewerData,
   wanted: boolean,
-  { pageCount, apiPrefix }: { pageCount: number; apiPrefix: string },
+  { firstPages, apiPrefix }: { firstPages: number; apiPrefix: string },
 ): void {
   const next = viewer.next;
   const readable = next !== undefined && next.access !== 'paid';
@@ -104,7 +104,7 @@ export function useNextChapterWarmUp(
     getWebViewer(api, { episode_id: next.episodeId, prefetch: 1 })
       .then((answer) => {
         if (cancelled) return;
-        for (const url of answer.page_list.slice(0, pageCount)) {
+        for (const url of answer.page_list.slice(0, firstPages)) {
           const image = new Image();
           image.crossOrigin = 'anonymous';
           image.fetchPriority = 'low';
@@ -118,5 +118,5 @@ export function useNextChapterWarmUp(
     return () => {
       cancelled = true;
     };
-  }, [api, wanted, readable, next, pageCount, apiPrefix]);
+  }, [api, wanted, readable, next, firstPages, apiPrefix]);
 }

@@ -82,6 +82,9 @@ export class PageImages {
   private running = 0;
   private refreshing: Promise<void> | undefined;
   private wanted = new Set<number>();
+  private order: readonly number[] = [];
+  /** Bumped when the URLs change tier: loads started before then are dropped when they finish. */
+  private generation = 0;
   private disposed = false;
 
   constructor(private readonly options: PageImagesOptions) {
@@ -108,6 +111,7 @@ export class PageImages {
    */
   prepare(indexes: readonly number[], keep: ReadonlySet<number> = new Set(indexes)): void {
     if (this.disposed) return;
+    this.order = [...indexes];
     this.wanted = new Set([...keep, ...indexes]);
     const missing = indexes.filter((index) => this.state(index).status === 'idle');
     this.queue = [...missing, ...this.queue.filter((index) => !missing.includes(index) && this.wanted.has(index))];
@@ -127,6 +131,23 @@ export class PageImages {
     this.queue.unshift(index);
     this.wanted.add(index);
     this.pump();
+  }
+
+  /**
+   * The same pages at other URLs (the other image tier, ADR 055): every page goes back to idle and
+   * the pages wanted load again from the new URLs, most urgent first.
+   */
+  replaceUrls(urls: readonly string[]): void {
+    if (this.disposed || urls.length !== this.urls.length) return;
+    this.urls = [...urls];
+    this.generation++;
+    this.queue = [];
+    this.states.forEach((state, index) => {
+      release(state);
+      this.states[index] = IDLE;
+    });
+    for (const listener of this.listeners) listener();
+    this.prepare(this.order, this.wanted);
   }
 
   dispose(): void {
@@ -157,6 +178,7 @@ export class PageImages {
 
   private async load(index: number, priority: 'high' | 'low'): Promise<void> {
     this.set(index, { status: 'loading' });
+    const generation = this.generation;
     const now = this.options.now ?? Date.now;
     try {
       if (isUrlStale(this.urls[index] ?? '', now())) await this.refresh();
@@ -169,6 +191,10 @@ export class PageImages {
         image = await loadImage(this.urls[index] ?? '', priority);
       }
       const drawable = await unscramble(image, this.options.episode);
+      if (generation !== this.generation) {
+        if ('close' in drawable) drawable.close();
+        return;
+      }
       if (this.disposed || !this.wanted.has(index)) {
         if ('close' in drawable) drawable.close();
         if (!this.disposed) this.set(index, IDLE);
@@ -176,7 +202,7 @@ export class PageImages {
       }
       this.set(index, { status: 'ready', image: drawable, width: image.naturalWidth, height: image.naturalHeight });
     } catch {
-      if (!this.disposed) this.set(index, { status: 'failed' });
+      if (!this.disposed && generation === this.generation) this.set(index, { status: 'failed' });
     }
   }
 

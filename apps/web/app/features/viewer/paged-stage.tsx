@@ -1,7 +1,7 @@
 import { type PointerEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PageCanvas } from './page-canvas.tsx';
 import type { PageImages } from './page-images.ts';
-import { fitView, type SpreadView } from './spread-layout.ts';
+import { fitView, type PageHalf, type SpreadView } from './spread-layout.ts';
 import type { ViewerPage } from './viewer.ts';
 import {
   type Box,
@@ -45,6 +45,15 @@ interface Pinch {
   scale: number;
 }
 
+/**
+ * The turn a finger's drag asks for, or undefined when it is no horizontal swipe: the finger drags
+ * the page, so towards the reading direction's "next" side turns forward.
+ */
+export function swipeStep(dx: number, dy: number, rtl: boolean): 1 | -1 | undefined {
+  if (Math.abs(dx) <= SWIPE_PX || Math.abs(dx) <= 1.5 * Math.abs(dy)) return undefined;
+  return dx > 0 === rtl ? 1 : -1;
+}
+
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('button, a, input, select, textarea, [data-no-gestures]') !== null;
 }
@@ -53,6 +62,8 @@ export interface PagedStageProps {
   images: PageImages;
   pages: readonly ViewerPage[];
   views: readonly SpreadView[];
+  /** Beside each view, the half of a wide page it shows on a phone (issue 28); absent: whole views. */
+  halves?: readonly (PageHalf | undefined)[];
   /** The view on screen. */
   viewIndex: number;
   atEnd: boolean;
@@ -82,6 +93,7 @@ export function PagedStage(props: PagedStageProps) {
   const lastTap = useRef<{ x: number; y: number; at: number } | undefined>(undefined);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const wheel = useRef({ travel: 0, restUntil: 0 });
+  const endSwipe = useRef<Pointer | undefined>(undefined);
   // Handlers read the latest props without re-binding listeners.
   const latest = useRef(props);
   latest.current = props;
@@ -96,14 +108,19 @@ export function PagedStage(props: PagedStageProps) {
     return () => observer.disconnect();
   }, []);
 
-  const fitOf = (shown: SpreadView) =>
+  const halfOf = (index: number) => props.halves?.[index];
+  // A half is laid out as a page half as wide as the whole.
+  const fitOf = (shown: SpreadView, half?: PageHalf) =>
     box
       ? fitView(
-          shown.map((index) => pages[index] ?? { width: 1, height: 1 }),
+          shown.map((index) => {
+            const size = pages[index] ?? { width: 1, height: 1 };
+            return half ? { width: size.width / 2, height: size.height } : size;
+          }),
           box,
         )
       : undefined;
-  const fitted = view ? fitOf(view) : undefined;
+  const fitted = view ? fitOf(view, halfOf(viewIndex)) : undefined;
   geometry.current = box && fitted ? { stage: box, view: { width: fitted.width, height: fitted.height } } : undefined;
   // The views either side are drawn too, hidden: a page turn only shows a view that is ready.
   const rendered = [viewIndex - 1, viewIndex, viewIndex + 1].filter((index) => index >= 0 && index < views.length);
@@ -156,9 +173,15 @@ export function PagedStage(props: PagedStageProps) {
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (atEnd || isInteractive(event.target) || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
     const { clientX: x, clientY: y } = event;
+    if (atEnd) {
+      // The end card: its links stay links (no capture), and a swipe is still the reader's own.
+      if (event.pointerType !== 'mouse') endSwipe.current = { x, y, startX: x, startY: y, at: performance.now() };
+      return;
+    }
+    if (isInteractive(event.target)) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, { x, y, startX: x, startY: y, at: performance.now() });
     if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()] as [Pointer, Pointer];
@@ -210,6 +233,15 @@ export function PagedStage(props: PagedStageProps) {
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const started = endSwipe.current;
+    endSwipe.current = undefined;
+    if (atEnd) {
+      // Past the last page only a swipe back does something (back to the pages); a swipe on is
+      // the end of the chapter, and never the browser's history.
+      const step = started ? swipeStep(event.clientX - started.startX, event.clientY - started.startY, rtl) : undefined;
+      if (step === -1) onTurn(-1);
+      return;
+    }
     const pointer = pointers.current.get(event.pointerId);
     pointers.current.delete(event.pointerId);
     if (!pointer) return;
@@ -224,13 +256,12 @@ export function PagedStage(props: PagedStageProps) {
       tapAt(event.clientX, event.clientY);
       return;
     }
-    if (!isZoomed(zoom) && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 1.5 * Math.abs(dy)) {
-      // The finger drags the page: towards the reading direction's "next" side turns forward.
-      onTurn(dx > 0 === rtl ? 1 : -1);
-    }
+    const step = isZoomed(zoom) ? undefined : swipeStep(dx, dy, rtl);
+    if (step !== undefined) onTurn(step);
   };
 
   const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
+    endSwipe.current = undefined;
     pointers.current.delete(event.pointerId);
     if (pointers.current.size === 0) pinch.current = undefined;
   };
@@ -238,7 +269,9 @@ export function PagedStage(props: PagedStageProps) {
   return (
     <div
       ref={stageRef}
-      className={`absolute inset-0 overflow-hidden select-none ${atEnd ? '' : 'touch-none'}`}
+      // The reader owns horizontal gestures: pages take none of the browser's (no panning, no
+      // overscroll navigation back in history); the end card scrolls up and down only.
+      className={`absolute inset-0 overflow-hidden overscroll-none select-none ${atEnd ? 'touch-pan-y' : 'touch-none'}`}
       data-testid="reader-stage"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -246,17 +279,21 @@ export function PagedStage(props: PagedStageProps) {
       onPointerCancel={onPointerCancel}
     >
       {atEnd ? (
-        <div className="absolute inset-0 overflow-y-auto overscroll-contain pt-14">{endPanel}</div>
+        <div className="absolute inset-0 touch-pan-y overflow-y-auto overscroll-none pt-14" data-testid="reader-end">
+          {endPanel}
+        </div>
       ) : (
         rendered.map((index) => {
           const shown = views[index] as SpreadView;
-          const fit = fitOf(shown);
+          const half = halfOf(index);
+          const fit = fitOf(shown, half);
           if (!fit) return null;
           const current = index === viewIndex;
           const scale = current ? zoom : NO_ZOOM;
           return (
             <div
-              key={shown.join('-')}
+              key={half ? `${shown.join('-')}-${half}` : shown.join('-')}
+              data-half={current ? half : undefined}
               className="absolute top-1/2 left-1/2"
               data-testid={current ? 'reader-view' : undefined}
               data-zoom={current ? zoom.scale.toFixed(2) : undefined}
@@ -271,14 +308,24 @@ export function PagedStage(props: PagedStageProps) {
             >
               <div className={`flex size-full ${rtl ? 'flex-row-reverse' : 'flex-row'}`}>
                 {shown.map((page, position) => (
-                  <div key={page} style={{ width: fit.pages[position]?.width, height: fit.height }}>
-                    <PageCanvas
-                      images={images}
-                      index={page}
-                      total={pages.length}
-                      onDrawn={onDrawn}
-                      className="size-full"
-                    />
+                  <div
+                    key={page}
+                    className={half ? 'overflow-hidden' : undefined}
+                    style={{ width: fit.pages[position]?.width, height: fit.height }}
+                  >
+                    {/* A half: the whole page at twice the width, the other half outside the clip. */}
+                    <div
+                      className="h-full"
+                      style={half ? { width: '200%', marginLeft: half === 'right' ? '-100%' : 0 } : { width: '100%' }}
+                    >
+                      <PageCanvas
+                        images={images}
+                        index={page}
+                        total={pages.length}
+                        onDrawn={onDrawn}
+                        className="size-full"
+                      />
+                    </div>
                   </div>
                 ))}
               </div>

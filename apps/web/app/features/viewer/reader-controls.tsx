@@ -1,13 +1,17 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from './icons.tsx';
+import { Icon, type IconName } from '#app/components/ui/icon.tsx';
 import { usePageImage } from './page-canvas.tsx';
 import type { PageImages } from './page-images.ts';
 import type { AdjacentChapter } from './viewer.ts';
 
 const toolButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white disabled:pointer-events-none disabled:text-zinc-400 aria-pressed:bg-white/15 aria-pressed:text-white';
+
+/** A tool in the phone's "More" panel: a full-width row with its words. */
+export const labelledTool =
+  'max-sm:w-full max-sm:justify-start max-sm:gap-3 max-sm:rounded-xl max-sm:px-3 max-sm:text-left';
 
 export function ToolButton({
   icon,
@@ -16,6 +20,7 @@ export function ToolButton({
   pressed,
   disabled,
   testId,
+  labelled = false,
 }: {
   icon: IconName;
   label: string;
@@ -23,11 +28,13 @@ export function ToolButton({
   pressed?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** In the phone's "More" panel: its words beside the icon there (ADR 060). */
+  labelled?: boolean;
 }) {
   return (
     <button
       type="button"
-      className={toolButton}
+      className={labelled ? `${toolButton} ${labelledTool}` : toolButton}
       aria-label={label}
       title={label}
       aria-pressed={pressed}
@@ -36,6 +43,7 @@ export function ToolButton({
       data-testid={testId}
     >
       <Icon name={icon} />
+      {labelled ? <span className="text-sm font-semibold sm:hidden">{label}</span> : null}
     </button>
   );
 }
@@ -277,9 +285,12 @@ export function ReaderControls(props: ReaderControlsProps) {
         </span>
         {forwardLeft ? pageButton(-1) : pageButton(1)}
       </div>
-      <div className="flex items-center justify-between gap-1 px-2 pb-2 sm:px-4">
+      <div
+        className="relative flex items-center justify-between gap-1 px-2 pb-2 sm:px-4"
+        data-testid="reader-tools-row"
+      >
         {forwardLeft ? chapters[1] : chapters[0]}
-        <div className="flex min-w-0 items-center justify-center gap-0.5 overflow-x-auto sm:gap-1">{props.tools}</div>
+        {props.tools}
         {forwardLeft ? chapters[0] : chapters[1]}
       </div>
     </div>

@@ -1,80 +1,48 @@
 import { getWebViewer } from '@manga/api-client';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { browserApi } from '#app/client/browser-api.ts';
 import { useLoginState } from '#app/client/login-state.tsx';
+import { usePrivateReading } from '#app/features/bookmarks/private-reading.ts';
 import { imageUrlThrough } from '#app/features/catalogue/image-url.ts';
+import {
+  readLocalProgress,
+  resumePageOf,
+  START_PAGE_PARAM,
+  withStartPage,
+} from '#app/features/catalogue/reading-progress.ts';
 import { useRootData } from '#app/root-data.ts';
-import { BootPageLayer, FIRST_PAGE_MARK } from './boot-page.tsx';
+import { BootPageLayer } from './boot-page.tsx';
+import { useDataSaver } from './data-saver.tsx';
 import { LastPage } from './last-page.tsx';
 import { useLastPageInfo, useNextChapterWarmUp } from './next-chapter.ts';
 import { PageImages } from './page-images.ts';
 import { PagedStage, type StageGeometry } from './paged-stage.tsx';
-import {
-  type ConnectionHints,
-  nearsTheEnd,
-  nextChapterPagesAhead,
-  pagesAhead,
-  pagesToPrepare,
-} from './preload-policy.ts';
-import { ReaderControls, ToolButton } from './reader-controls.tsx';
+import { nearsTheEnd, nextChapterPagesAhead, pagesAhead, pagesToPrepare } from './preload-policy.ts';
+import { ReaderAnnouncer } from './reader-announcer.tsx';
+import { useReaderBookmarks } from './reader-bookmarks.tsx';
+import { ReaderControls } from './reader-controls.tsx';
+import { connectionHints, storageOf, useWindowSize } from './reader-environment.ts';
+import { ReaderTools } from './reader-tools.tsx';
 import { useReadingSession } from './reading-session.ts';
+import { ResumeNotice } from './resume-notice.tsx';
 import { ScrollStage } from './scroll-stage.tsx';
-import { fitsTwoPages, layoutViews, viewIndexOfPage } from './spread-layout.ts';
+import { fitsTwoPages, isPhonePortrait, layoutViews, splitWidePages, viewIndexOfPage } from './spread-layout.ts';
+import { TURN_START_MARK, useTurnMeasures } from './turn-measures.ts';
+import { useReaderFullscreen } from './use-reader-fullscreen.ts';
+import { useReaderKeys } from './use-reader-keys.ts';
 import type { ReadyViewerData } from './viewer.ts';
 import { ViewerTopBar } from './viewer-frame.tsx';
 import {
   DEFAULT_VIEWER_SETTINGS,
-  readFullscreen,
   readShifted,
   readViewerSettings,
   type ViewerSettings,
-  writeFullscreen,
   writeShifted,
   writeViewerSettings,
 } from './viewer-settings.ts';
 import { isZoomed, NO_ZOOM, type ZoomState, zoomAt, zoomStep } from './zoom.ts';
-
-/** Performance marks the benchmark reads (`npm run bench:viewer`); FIRST_PAGE_MARK is the boot page's. */
-export const TURN_START_MARK = 'manga:turn-start';
-export const TURN_MEASURE = 'manga:page-turn';
-export const TURN_FRAME_MEASURE = 'manga:page-turn-frame';
-
-function storageOf(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return window[kind];
-  } catch {
-    return undefined;
-  }
-}
-
-function connectionHints(): ConnectionHints | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
-  return connection
-    ? { saveData: connection.saveData, effectiveType: connection.effectiveType, downlink: connection.downlink }
-    : undefined;
-}
-
-/** The window's size once mounted (spreads need it); undefined while rendering on the server. */
-function useWindowSize(): { width: number; height: number } | undefined {
-  const [size, setSize] = useState<{ width: number; height: number } | undefined>(undefined);
-  useEffect(() => {
-    const measure = () => setSize({ width: window.innerWidth, height: window.innerHeight });
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-  return size;
-}
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
 
 export interface ReaderProps {
   viewer: ReadyViewerData;
@@ -82,14 +50,16 @@ export interface ReaderProps {
   lastPageExtras?: ReactNode;
   /** The id of an element in `lastPageExtras`: a link to it (`#id`) opens the reader on its last page. */
   lastPageAnchor?: string;
+  /** Buttons of other features in the top bar (downloading the chapter, ADR 052). */
+  topBarExtras?: ReactNode;
 }
 
 /**
- * The reader (SPEC §2–4, ADR 016): pages in the reading direction, two-page spreads from stored
+ * The reader (product §2–4, ADR 016): pages in the reading direction, two-page spreads from stored
  * sizes (wide pages alone, a per-episode shift), or vertical scrolling; zoom, full screen, a page
  * slider with thumbnails, keyboard, tap zones and swipes; the last page with the next chapter.
  */
-export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) {
+export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }: ReaderProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { isLoggedIn } = useLoginState();
@@ -102,6 +72,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
   const firstUrl = viewer.pages[viewer.startPage - 1]?.url;
   if (firstUrl) preload(firstUrl, { as: 'image', crossOrigin: 'anonymous', fetchPriority: 'high' });
 
+  const qualityRef = useRef(viewer.imageQuality);
   const [images] = useState(
     () =>
       new PageImages({
@@ -114,23 +85,36 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
         pages: viewer.pages,
         refreshUrls: async () => {
           if (!api) throw new Error('no API client');
-          const fresh = await getWebViewer(api, { episode_id: viewer.episodeId, prefetch: 1 });
+          const fresh = await getWebViewer(api, {
+            episode_id: viewer.episodeId,
+            prefetch: 1,
+            image_quality: qualityRef.current,
+          });
           return fresh.page_list.map((url) => imageUrlThrough(apiPrefix, url));
         },
       }),
   );
   useEffect(() => () => images.dispose(), [images]);
 
-  // Settings (SPEC §3), read once mounted: the server renders the defaults.
+  // The reader owns horizontal gestures (issue 24): a swipe past the last page, or sideways in
+  // vertical mode, must not become the browser's overscroll navigation back in history.
+  useEffect(() => {
+    const style = document.documentElement.style;
+    const before = style.overscrollBehaviorX;
+    style.overscrollBehaviorX = 'none';
+    return () => {
+      style.overscrollBehaviorX = before;
+    };
+  }, []);
+
+  // Settings (product §3), read once mounted: the server renders the defaults.
   const [settings, setSettings] = useState<ViewerSettings>(DEFAULT_VIEWER_SETTINGS);
   const [shifted, setShifted] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [hints, setHints] = useState<ConnectionHints | undefined>(undefined);
+  const [hints, setHints] = useState<ReturnType<typeof connectionHints>>(undefined);
   useEffect(() => {
     setHints(connectionHints());
     setSettings(readViewerSettings(storageOf('localStorage')));
     setShifted(readShifted(storageOf('localStorage'), viewer.episodeId));
-    setFullscreen(readFullscreen(storageOf('sessionStorage')));
   }, [viewer.episodeId]);
   const changeSettings = (change: Partial<ViewerSettings>) => {
     const next = { ...settings, ...change };
@@ -138,19 +122,49 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     writeViewerSettings(storageOf('localStorage'), next);
   };
 
+  const dataSaver = useDataSaver({
+    api,
+    viewer,
+    images,
+    qualityRef,
+    hints,
+    apiPrefix,
+    cookiePrefix: root?.cookiePrefix ?? '',
+    secureCookies: root?.secureCookies ?? true,
+  });
+
   const vertical = viewer.direction === 'vertical' || settings.isVertical;
   const rtl = rtlEpisode && !vertical;
   const windowSize = useWindowSize();
   const spreads = !vertical && windowSize !== undefined && fitsTwoPages(windowSize.width, windowSize.height);
-  const views = useMemo(() => layoutViews(viewer.pages, { spreads, shifted }), [viewer.pages, spreads, shifted]);
+  // A phone held upright may show a spread as its two halves in reading order (issue 28, a setting).
+  const phonePortrait = windowSize !== undefined && isPhonePortrait(windowSize.width, windowSize.height);
+  const splitting = !vertical && !spreads && phonePortrait && settings.isSplitSpreads;
+  const layout = useMemo(() => {
+    const whole = layoutViews(viewer.pages, { spreads, shifted });
+    return splitting
+      ? splitWidePages(whole, viewer.pages, rtlEpisode)
+      : { views: whole, halves: whole.map(() => undefined) };
+  }, [viewer.pages, spreads, shifted, splitting, rtlEpisode]);
+  const views = layout.views;
+  // On a split page, whether the reader is on its second half (the views share the page).
+  const [secondHalf, setSecondHalf] = useState(false);
 
   const [page, setPage] = useState(viewer.startPage - 1);
+  // Where vertical mode opens (scrolled to once it mounts): the start page, or the place resumed.
+  const [startIndex, setStartIndex] = useState(viewer.startPage - 1);
+  // The page the chapter reopened on (the reader's place), with a way to start over until they turn.
+  const [resumedAt, setResumedAt] = useState<number | undefined>(
+    viewer.startFrom === 'resumed' ? viewer.startPage : undefined,
+  );
   const [atEnd, setAtEnd] = useState(false);
   const [menuOpen, setMenuOpen] = useState(true);
   const [zoom, setZoom] = useState<ZoomState>(NO_ZOOM);
   const [thumbnailPages, setThumbnailPages] = useState<number[]>([]);
   const geometry = useRef<StageGeometry | undefined>(undefined);
-  const viewIndex = viewIndexOfPage(views, page);
+  const firstViewOfPage = viewIndexOfPage(views, page);
+  const viewIndex = firstViewOfPage + (secondHalf && layout.halves[firstViewOfPage] !== undefined ? 1 : 0);
+  const half = layout.halves[viewIndex];
   const view = views[viewIndex];
   const currentPages = useMemo(() => (vertical ? [page] : [...(view ?? [page])]), [vertical, page, view]);
   const lastShown = Math.max(...currentPages);
@@ -165,9 +179,11 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
         return;
       }
       setAtEnd(false);
-      setPage((views[index] ?? [0])[0] as number);
+      const target = (views[index] ?? [0])[0] as number;
+      setSecondHalf(index > 0 && layout.halves[index] !== undefined && (views[index - 1] ?? [])[0] === target);
+      setPage(target);
     },
-    [views],
+    [views, layout.halves],
   );
 
   const turn = useCallback(
@@ -208,7 +224,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
   const [endSeen, setEndSeen] = useState(false);
   const endNear = atEnd || endSeen || nearsTheEnd(lastShown, total, pagesAhead(hints));
   const info = useLastPageInfo(api, viewer, endNear, { apiPrefix, timeZone: root?.wireTimeZone ?? 'Asia/Tokyo' });
-  useNextChapterWarmUp(api, viewer, endNear, { pageCount: nextChapterPagesAhead(hints), apiPrefix });
+  useNextChapterWarmUp(api, viewer, endNear, { firstPages: nextChapterPagesAhead(hints), apiPrefix });
 
   // A link to the last page's extras (the way back to the comments after logging in) opens the
   // chapter at its end: paged, the last page; vertical, scrolled down to them.
@@ -229,6 +245,44 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     if (info) setAnchorTarget(undefined);
   }, [anchorTarget, vertical, atEnd, info, total]);
 
+  // A chapter opened without a page and without the account's place: this browser's place (a
+  // guest's only record), read before the session below writes the first page over it.
+  useEffect(() => {
+    if (viewer.startFrom !== 'first') return;
+    const local = readLocalProgress(storageOf('localStorage')).find((entry) => entry.episodeId === viewer.episodeId);
+    const resume = resumePageOf(local?.page, total);
+    if (resume === undefined) return;
+    setPage(resume - 1);
+    setStartIndex(resume - 1);
+    setResumedAt(resume);
+  }, [viewer.startFrom, viewer.episodeId, total]);
+
+  // The page stays in the URL as the reader turns (replacing the entry, keeping the router's state),
+  // so that a reload, Back and Forward come back to it.
+  const urlPage = atEnd ? total : page + 1;
+  useEffect(() => {
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    // A chapter opened on its first page keeps its plain URL until the reader turns.
+    if (urlPage === 1 && !new URLSearchParams(window.location.search).has(START_PAGE_PARAM)) return;
+    const next = withStartPage(here, urlPage);
+    if (next !== here) window.history.replaceState(window.history.state, '', next);
+  }, [urlPage]);
+  // Any move from the page it reopened on ends the offer to start over.
+  useEffect(() => {
+    if (resumedAt !== undefined && (atEnd || page + 1 !== resumedAt)) setResumedAt(undefined);
+  }, [resumedAt, atEnd, page]);
+
+  // Bookmarks and private reading (ADR 044): both need an account.
+  const privateReading = usePrivateReading(api, isLoggedIn);
+  const bookmarks = useReaderBookmarks({
+    api,
+    isLoggedIn,
+    episodeId: viewer.episodeId,
+    page: atEnd ? undefined : lastShown + 1,
+    privateOn: privateReading.on,
+  });
+  const openBookmark = bookmarks.open;
+
   useReadingSession(
     viewer,
     {
@@ -240,63 +294,12 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     },
     api,
     isLoggedIn,
+    privateReading.on,
   );
 
-  // Performance marks: the first page on screen, and each page turn: the work until the view's
-  // pages are on their canvases (TURN_MEASURE), and until the frame that shows them (TURN_FRAME_MEASURE).
-  const firstPainted = useRef(false);
-  const currentRef = useRef(currentPages);
-  currentRef.current = currentPages;
-  const measureTurn = useCallback(() => {
-    const start = performance.getEntriesByName(TURN_START_MARK, 'mark').at(-1)?.startTime;
-    if (start === undefined) return;
-    if (!currentRef.current.every((index) => images.state(index).status === 'ready')) return;
-    performance.measure(TURN_MEASURE, { start });
-    performance.clearMarks(TURN_START_MARK);
-    requestAnimationFrame(() => performance.measure(TURN_FRAME_MEASURE, { start }));
-  }, [images]);
-  // After every commit of the reader (children's layout effects, which draw, have run by then).
-  useLayoutEffect(() => {
-    measureTurn();
-  });
-  const [booted, setBooted] = useState(false);
-  const onDrawn = useCallback(
-    (index: number) => {
-      measureTurn();
-      if (firstPainted.current || !currentRef.current.includes(index)) return;
-      firstPainted.current = true;
-      // The reader's own page is on screen: the boot page (drawn before the scripts ran) can go.
-      setBooted(true);
-      requestAnimationFrame(() => {
-        if (performance.getEntriesByName(FIRST_PAGE_MARK).length === 0) performance.mark(FIRST_PAGE_MARK);
-      });
-    },
-    [measureTurn],
-  );
+  const { booted, onDrawn } = useTurnMeasures(images, currentPages);
 
-  // Full screen: the Fullscreen API where there is one, else the reader alone in the window.
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleFullscreen = useCallback(() => {
-    const on = !fullscreen;
-    setFullscreen(on);
-    writeFullscreen(storageOf('sessionStorage'), on);
-    if (on) {
-      rootRef.current?.requestFullscreen?.().catch(() => undefined);
-      setMenuOpen(false);
-    } else if (document.fullscreenElement) {
-      void document.exitFullscreen().catch(() => undefined);
-    }
-  }, [fullscreen]);
-  useEffect(() => {
-    const onChange = () => {
-      if (!document.fullscreenElement && fullscreen) {
-        setFullscreen(false);
-        writeFullscreen(storageOf('sessionStorage'), false);
-      }
-    };
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, [fullscreen]);
+  const { rootRef, fullscreen, toggleFullscreen } = useReaderFullscreen(() => setMenuOpen(false));
 
   const zoomBy = useCallback((direction: 1 | -1) => {
     const shape = geometry.current;
@@ -304,55 +307,21 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
     setZoom((current) => zoomAt(current, zoomStep(current.scale, direction), { x: 0, y: 0 }, shape.view, shape.stage));
   }, []);
 
-  // Keyboard: arrows follow the reading direction, space, Home/End, +/- zoom, F full screen, Esc.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.metaKey || isTypingTarget(event.target)) return;
-      const onControl = event.target instanceof Element && event.target.closest('button, a') !== null;
-      const key = event.key;
-      if ((key === 'f' || key === 'F') && !event.ctrlKey) {
-        event.preventDefault();
-        toggleFullscreen();
-        return;
-      }
-      if (key === 'Escape') {
-        if (isZoomed(zoom)) setZoom(NO_ZOOM);
-        else if (fullscreen && !document.fullscreenElement) toggleFullscreen();
-        else setMenuOpen(false);
-        return;
-      }
-      if (key === 'Tab' && !menuOpen) {
-        setMenuOpen(true);
-        return;
-      }
-      if (vertical || event.ctrlKey) {
-        if (event.ctrlKey && (key === '+' || key === '=' || key === '-') && !vertical) {
-          event.preventDefault();
-          zoomBy(key === '-' ? -1 : 1);
-        }
-        return;
-      }
-      const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-      const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-      let handled = true;
-      if (key === forward || key === 'PageDown' || (key === ' ' && !event.shiftKey && !onControl)) turn(1);
-      else if (key === backward || key === 'PageUp' || (key === ' ' && event.shiftKey && !onControl)) turn(-1);
-      else if (key === 'Home') goToView(0);
-      else if (key === 'End') goToView(views.length - 1);
-      else if (key === '+' || key === '=') zoomBy(1);
-      else if (key === '-') zoomBy(-1);
-      else handled = false;
-      if (handled) event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [rtl, vertical, turn, goToView, views.length, zoom, zoomBy, fullscreen, menuOpen, toggleFullscreen]);
-
-  const announce = atEnd
-    ? t('episode.viewer.end.announce', { name: viewer.episodeName })
-    : currentPages.length > 1
-      ? t('episode.viewer.pages_label', { first: currentPages[0]! + 1, last: currentPages[1]! + 1, total })
-      : t('episode.viewer.page_label', { number: page + 1, total });
+  useReaderKeys({
+    rtl,
+    vertical,
+    zoomed: isZoomed(zoom),
+    fullscreen,
+    menuOpen,
+    turn,
+    goToView,
+    lastView: views.length - 1,
+    zoomBy,
+    resetZoom: () => setZoom(NO_ZOOM),
+    toggleFullscreen,
+    openMenu: setMenuOpen,
+    openBookmark,
+  });
 
   const endPanel = (
     <LastPage
@@ -364,71 +333,46 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
   );
 
   const tools = (
-    <>
-      {viewer.direction !== 'vertical' ? (
-        <ToolButton
-          icon={vertical ? 'paged' : 'vertical'}
-          label={vertical ? t('episode.viewer.tools.paged') : t('episode.viewer.tools.vertical')}
-          onClick={() => changeSettings({ isVertical: !settings.isVertical })}
-          testId="mode-toggle"
-        />
-      ) : null}
-      {vertical ? (
-        <ToolButton
-          icon="expand"
-          label={t('episode.viewer.tools.expand')}
-          pressed={settings.isExpand}
-          onClick={() => changeSettings({ isExpand: !settings.isExpand })}
-          testId="expand-toggle"
-        />
-      ) : (
-        <ToolButton
-          icon="shift"
-          label={t('episode.viewer.tools.shift')}
-          pressed={shifted}
-          disabled={!spreads}
-          onClick={() => {
-            setShifted(!shifted);
-            writeShifted(storageOf('localStorage'), viewer.episodeId, !shifted);
-          }}
-          testId="shift-toggle"
-        />
-      )}
-      <ToolButton
-        icon="thumbnails"
-        label={t('episode.viewer.tools.thumbnails')}
-        pressed={settings.isSliderMenuMode}
-        onClick={() => {
-          if (settings.isSliderMenuMode) setThumbnailPages([]);
-          changeSettings({ isSliderMenuMode: !settings.isSliderMenuMode });
-        }}
-        testId="thumbnails-toggle"
-      />
-      {vertical ? null : (
-        <>
-          <ToolButton
-            icon="zoomOut"
-            label={t('episode.viewer.tools.zoom_out')}
-            disabled={!isZoomed(zoom)}
-            onClick={() => zoomBy(-1)}
-            testId="zoom-out"
-          />
-          <ToolButton
-            icon="zoomIn"
-            label={t('episode.viewer.tools.zoom_in')}
-            onClick={() => zoomBy(1)}
-            testId="zoom-in"
-          />
-        </>
-      )}
-      <ToolButton
-        icon={fullscreen ? 'fullscreenExit' : 'fullscreen'}
-        label={fullscreen ? t('episode.viewer.tools.fullscreen_exit') : t('episode.viewer.tools.fullscreen')}
-        pressed={fullscreen}
-        onClick={toggleFullscreen}
-        testId="fullscreen-toggle"
-      />
-    </>
+    <ReaderTools
+      verticalOnly={viewer.direction === 'vertical'}
+      vertical={vertical}
+      settings={settings}
+      onSettings={changeSettings}
+      shift={{
+        pressed: shifted,
+        enabled: spreads,
+        onToggle: () => {
+          setShifted(!shifted);
+          writeShifted(storageOf('localStorage'), viewer.episodeId, !shifted);
+        },
+      }}
+      split={{
+        offered: phonePortrait,
+        onToggle: () => {
+          setSecondHalf(false);
+          changeSettings({ isSplitSpreads: !settings.isSplitSpreads });
+        },
+      }}
+      onThumbnails={() => {
+        if (settings.isSliderMenuMode) setThumbnailPages([]);
+        changeSettings({ isSliderMenuMode: !settings.isSliderMenuMode });
+      }}
+      zoomed={isZoomed(zoom)}
+      onZoom={zoomBy}
+      member={
+        isLoggedIn
+          ? {
+              bookmarkDisabled: atEnd,
+              onBookmark: openBookmark,
+              privateOn: privateReading.on,
+              onPrivate: () => void privateReading.toggle(),
+            }
+          : undefined
+      }
+      dataSaver={dataSaver}
+      fullscreen={fullscreen}
+      onFullscreen={toggleFullscreen}
+    />
   );
 
   const menuVisible = menuOpen && !atEnd;
@@ -445,9 +389,14 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
       data-fullscreen={fullscreen ? 'on' : 'off'}
     >
       {viewer.mode === 'embed' ? <h1 className="sr-only">{`${viewer.episodeName} – ${viewer.titleName}`}</h1> : null}
-      <p className="sr-only" aria-live="polite" data-testid="reader-announcer">
-        {announce}
-      </p>
+      <ReaderAnnouncer
+        atEnd={atEnd}
+        episodeName={viewer.episodeName}
+        currentPages={currentPages}
+        page={page}
+        total={total}
+        half={half}
+      />
       <noscript>
         <p className="relative z-40 mx-auto mt-20 max-w-md rounded-xl bg-amber-100 px-5 py-4 text-center text-sm font-semibold text-amber-900">
           {t('episode.viewer.needs_javascript')}
@@ -461,7 +410,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
             images={images}
             pages={viewer.pages}
             current={page}
-            startPage={viewer.startPage - 1}
+            startPage={startIndex}
             expand={settings.isExpand}
             onPageChange={setPage}
             onEndVisible={() => setEndSeen(true)}
@@ -474,6 +423,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
             images={images}
             pages={viewer.pages}
             views={views}
+            halves={layout.halves}
             viewIndex={viewIndex}
             atEnd={atEnd}
             rtl={rtl}
@@ -488,13 +438,23 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor }: ReaderProps) 
         )}
       </main>
 
+      {bookmarks.layer}
+      {resumedAt !== undefined ? (
+        <ResumeNotice
+          page={resumedAt}
+          onStartOver={() => {
+            setResumedAt(undefined);
+            goToPage(0);
+          }}
+        />
+      ) : null}
       {viewer.mode === 'embed' ? null : (
         <header
           className={`${overlay} top-0 border-b border-white/10 ${menuVisible || atEnd ? '' : '-translate-y-full'}`}
           inert={!(menuVisible || atEnd)}
           data-testid="reader-top-bar"
         >
-          <ViewerTopBar viewer={viewer} />
+          <ViewerTopBar viewer={viewer}>{topBarExtras}</ViewerTopBar>
         </header>
       )}
       <nav

@@ -7,9 +7,10 @@ import {
 } from '@manga/api-client';
 import { useEffect, useRef } from 'react';
 import { writeLocalProgress } from '#app/features/catalogue/reading-progress.ts';
+import { isNetworkFailure, queueProgressOfDownload } from '#app/features/offline/offline-store.ts';
 import type { ReadyViewerData } from './viewer.ts';
 
-// What the reader tells as it reads (SPEC §7, ADR 016): the page reached (kept in the browser at
+// What the reader tells as it reads (product §7, ADR 016): the page reached (kept in the browser at
 // once; for a logged-in reader also POSTed, debounced, and sent with `keepalive` when the page goes
 // away), GET /episode/viewer/lastpage when the last page shows and GET /episode/viewer/finish when
 // the reader moves past it. None of these calls is awaited by anything that draws: images never wait.
@@ -43,12 +44,27 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
+/** A page the API could not be told about for lack of a network: queued when the chapter is downloaded (ADR 052). */
+function progressFailed(episodeId: number, page: number) {
+  const warn = warnOnFailure('POST /episode/viewer/progress');
+  return (error: unknown) => {
+    if (!isNetworkFailure(error)) return warn(error);
+    queueProgressOfDownload(episodeId, page)
+      .then((queued) => {
+        if (!queued) warn(error);
+      })
+      .catch(() => warn(error));
+  };
+}
+
 /** Reports the reader's position: local progress, the debounced progress call, lastpage and finish. */
 export function useReadingSession(
   viewer: ReadyViewerData,
   position: ReadingPosition,
   api: ApiClient | undefined,
   isLoggedIn: boolean,
+  /** Private reading (ADR 044): nothing is kept in the browser either (the API records nothing). */
+  privateReading = false,
 ): void {
   const { episodeId, titleId } = viewer;
   const pageCount = viewer.pages.length;
@@ -62,6 +78,7 @@ export function useReadingSession(
 
   // The page reached: in the browser at once, to the API after a quiet moment.
   useEffect(() => {
+    if (privateReading) return;
     writeLocalProgress(localStorageOrUndefined(), {
       titleId,
       episodeId,
@@ -79,9 +96,9 @@ export function useReadingSession(
       pending.current = undefined;
       if (page === undefined) return;
       sent.current.page = page;
-      recordViewerProgress(api, { episode_id: episodeId, page }).catch(warnOnFailure('POST /episode/viewer/progress'));
+      recordViewerProgress(api, { episode_id: episodeId, page }).catch(progressFailed(episodeId, page));
     }, PROGRESS_DEBOUNCE_MS);
-  }, [api, isLoggedIn, titleId, episodeId, pageCount, position.page]);
+  }, [api, isLoggedIn, titleId, episodeId, pageCount, position.page, privateReading]);
 
   // Leaving (another tab, closing, navigating away): send what is pending, outliving the page.
   useEffect(() => {
@@ -93,7 +110,7 @@ export function useReadingSession(
       clearTimeout(timer.current);
       sent.current.page = page;
       recordViewerProgress(api, { episode_id: episodeId, page }, { keepalive: true }).catch(
-        warnOnFailure('POST /episode/viewer/progress'),
+        progressFailed(episodeId, page),
       );
     };
     const onVisibility = () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fitsTwoPages, fitView, isWidePage, layoutViews, viewIndexOfPage } from './spread-layout.ts';
+import {
+  fitsTwoPages,
+  fitView,
+  isPhonePortrait,
+  isWidePage,
+  layoutViews,
+  splitWidePages,
+  viewIndexOfPage,
+} from './spread-layout.ts';
 
 const tall = { width: 768, height: 1088 };
 const wide = { width: 1536, height: 1088 };
@@ -98,5 +106,33 @@ describe('fitView', () => {
     const fitted = fitView([wide], { width: 390, height: 700 });
     expect(fitted.width).toBeCloseTo(390);
     expect(fitted.height).toBeCloseTo((390 * 1088) / 1536);
+  });
+});
+
+describe('the phone split (issue 28)', () => {
+  const tall = { width: 768, height: 1088 };
+  const wide = { width: 1536, height: 1088 };
+  const sizes = [tall, tall, wide, tall];
+  const views = layoutViews(sizes, { spreads: false, shifted: false });
+
+  it('shows a wide page as its two halves, the right one first for right-to-left', () => {
+    expect(splitWidePages(views, sizes, true)).toEqual({
+      views: [[0], [1], [2], [2], [3]],
+      halves: [undefined, undefined, 'right', 'left', undefined],
+    });
+  });
+
+  it('reads the left half first for left-to-right', () => {
+    expect(splitWidePages(views, sizes, false).halves).toEqual([undefined, undefined, 'left', 'right', undefined]);
+  });
+
+  it('never splits a pair of tall pages, and knows a phone held upright', () => {
+    const paired = layoutViews([tall, tall, tall], { spreads: true, shifted: false });
+    expect(splitWidePages(paired, [tall, tall, tall], true).views).toEqual(paired);
+    expect([isPhonePortrait(390, 844), isPhonePortrait(844, 390), isPhonePortrait(820, 1180)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });

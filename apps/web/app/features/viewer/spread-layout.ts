@@ -63,6 +63,39 @@ export function layoutViews(sizes: readonly PageSize[], { spreads, shifted }: Sp
   return views;
 }
 
+/** Which half of a wide page a view shows when a phone splits spreads (issue 28). */
+export type PageHalf = 'left' | 'right';
+
+/**
+ * The phone split (issue 28): each wide page alone in a view becomes two views, its halves in
+ * reading order (the right half first for right-to-left). Returns the views and, beside each, the
+ * half it shows (undefined: the whole view).
+ */
+export function splitWidePages(
+  views: readonly SpreadView[],
+  sizes: readonly PageSize[],
+  rtl: boolean,
+): { views: SpreadView[]; halves: (PageHalf | undefined)[] } {
+  const split: SpreadView[] = [];
+  const halves: (PageHalf | undefined)[] = [];
+  for (const view of views) {
+    const size = view.length === 1 ? sizes[view[0]] : undefined;
+    if (size && isWidePage(size)) {
+      split.push(view, view);
+      halves.push(...(rtl ? (['right', 'left'] as const) : (['left', 'right'] as const)));
+    } else {
+      split.push(view);
+      halves.push(undefined);
+    }
+  }
+  return { views: split, halves };
+}
+
+/** A phone held upright: where a spread's halves are easier to read one at a time. */
+export function isPhonePortrait(width: number, height: number): boolean {
+  return width < height && width < PHONE_SHORT_SIDE;
+}
+
 /** The view holding a page (0-based), or the last view for a page past the end. */
 export function viewIndexOfPage(views: readonly SpreadView[], pageIndex: number): number {
   const found = views.findIndex((view) => view.includes(pageIndex));

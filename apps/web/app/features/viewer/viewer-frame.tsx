@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLoginState } from '#app/client/login-state.tsx';
 import { BrandMark } from '#app/components/ui/brand-mark.tsx';
+import { Icon } from '#app/components/ui/icon.tsx';
 import { AccountMenu } from '#app/features/account/account-menu.tsx';
-import { Icon } from './icons.tsx';
 import type { ViewerBase } from './viewer.ts';
 
 /**

@@ -15,12 +15,13 @@ function memoryStorage(): SettingsStorage & { items: Map<string, string> } {
   return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 }
 
-describe('viewer settings (SPEC §3)', () => {
-  it('persists isVertical, isExpand and isSliderMenuMode, and reads defaults otherwise', () => {
+describe('viewer settings (product §3)', () => {
+  it('persists isVertical, isExpand, isSliderMenuMode and isSplitSpreads, and reads defaults otherwise', () => {
     const storage = memoryStorage();
     expect(readViewerSettings(storage)).toEqual(DEFAULT_VIEWER_SETTINGS);
-    writeViewerSettings(storage, { isVertical: true, isExpand: false, isSliderMenuMode: true });
-    expect(readViewerSettings(storage)).toEqual({ isVertical: true, isExpand: false, isSliderMenuMode: true });
+    const settings = { isVertical: true, isExpand: false, isSliderMenuMode: true, isSplitSpreads: true };
+    writeViewerSettings(storage, settings);
+    expect(readViewerSettings(storage)).toEqual(settings);
   });
 
   it('ignores broken or foreign values', () => {

@@ -1,4 +1,4 @@
-// The reader's display settings (SPEC §3): isVertical, isExpand and isSliderMenuMode persist across
+// The reader's display settings (product §3): isVertical, isExpand and isSliderMenuMode persist across
 // visits (localStorage), isFullscreen for the session (sessionStorage), and the "shift by one page"
 // of each episode (localStorage). Storage can be missing or refuse writes (private modes, quotas):
 // then the settings hold for the page only.
@@ -10,12 +10,15 @@ export interface ViewerSettings {
   isExpand: boolean;
   /** The page slider shows its strip of thumbnails. */
   isSliderMenuMode: boolean;
+  /** On a phone held upright, a double-page spread is shown as its two halves in reading order (issue 28). */
+  isSplitSpreads: boolean;
 }
 
 export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = Object.freeze({
   isVertical: false,
   isExpand: false,
   isSliderMenuMode: false,
+  isSplitSpreads: false,
 });
 
 export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem'>;

@@ -1,6 +1,6 @@
 import type { PremiumTicketInfo, TitleTicket, TitleTicketInfo } from '@manga/contracts';
 import { makeTitleTicket } from '@manga/contracts/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiAnswering, wireEpisode, wireTitle } from '#app/features/catalogue/wire-fixtures.test-support.ts';
 import { adjacentChapter, loadViewer, lockedTicketsOf } from './viewer.server.ts';
 import { titleEpisodeAnchor, viewerPath } from './viewer.ts';
@@ -24,6 +24,8 @@ const viewer = {
   previous_episode: {},
   next_episode: { episode_id: 8, index: 2, point: 70, badge: 1 },
   post_advertisement_list: [],
+  last_page: 0,
+  image_quality: 'light',
 };
 
 const catalogue = {
@@ -69,6 +71,26 @@ describe('loadViewer', () => {
     });
   });
 
+  it('asks for the tier the data saver setting and Save-Data choose, and tells the reader the tier served (ADR 055)', async () => {
+    const cases = [
+      [{ setting: 'auto', saveData: false }, 'standard'],
+      [{ setting: 'auto', saveData: true }, 'light'],
+      [{ setting: 'on', saveData: false }, 'light'],
+      [{ setting: 'off', saveData: true }, 'standard'],
+    ] as const;
+    for (const [dataSaver, asked] of cases) {
+      const { api, asked: urls } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
+      const data = await loadViewer(api, url, 10003, 7, { mode: 'normal', isLoggedIn: false, dataSaver });
+      const call = urls.find((u) => u.pathname === '/web/episode/viewer');
+      expect(call?.searchParams.get('image_quality'), JSON.stringify(dataSaver)).toBe(asked);
+      expect(data).toMatchObject({
+        imageQuality: 'light',
+        dataSaver: dataSaver.setting,
+        saveDataRequested: dataSaver.saveData,
+      });
+    }
+  });
+
   it('opens on ?page=N inside the chapter, and on page 1 otherwise', async () => {
     const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
     const at = async (query: string) =>
@@ -78,10 +100,71 @@ describe('loadViewer', () => {
     expect((await at('?page=abc')).startPage).toBe(1);
   });
 
+  it('resumes where a logged-in reader stopped unless the URL names a page, and starts over after the last page', async () => {
+    const opened = async (lastPage: number, query = '') => {
+      const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': { ...viewer, last_page: lastPage } });
+      const data = (await loadViewer(api, new URL(`${url}${query}`), 10003, 7)) as {
+        startPage: number;
+        startFrom: string;
+      };
+      return [data.startPage, data.startFrom];
+    };
+    const threePages = { ...viewer, page_list: [...viewer.page_list, viewer.page_list[0]] };
+    threePages.page_size_list = [...viewer.page_size_list, { width: 768, height: 1088 }];
+    const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': { ...threePages, last_page: 2 } });
+    expect(await loadViewer(api, url, 10003, 7)).toMatchObject({ startPage: 2, startFrom: 'resumed' });
+    expect(await loadViewer(api, new URL(`${url}?page=1`), 10003, 7)).toMatchObject({ startPage: 1, startFrom: 'url' });
+    // Two pages: the reader's place was the last page, so the chapter opens at the start.
+    expect(await opened(2)).toEqual([1, 'first']);
+    expect(await opened(0)).toEqual([1, 'first']);
+    expect(await opened(2, '?page=2')).toEqual([2, 'url']);
+  });
+
   it('links the neighbours inside the minfunction viewer it was opened in', async () => {
     const { api } = apiAnswering({ ...catalogue, '/web/episode/viewer': viewer });
     const data = await loadViewer(api, url, 10003, 7, { mode: 'embed', isLoggedIn: false });
     expect(data).toMatchObject({ next: { href: '/minfunction/title/10003/episode/8/embedviewer' } });
+  });
+
+  describe('an age-rated chapter the API refuses (2016): the age rule says what to show (ADR 026)', () => {
+    const restricted = (ageGate?: object) =>
+      apiAnswering({
+        ...catalogue,
+        '/web/episode/viewer': { httpStatus: 400, code: 2016, message: 'Enter your birthday to read this title.' },
+        ...(ageGate ? { '/web/title/age_gate': { age_gate: { title_id: 10003, ...ageGate } } } : {}),
+      });
+    const returnTo = '/title/10003/episode/7?page=2';
+
+    it('asks a reader whose birthday is unknown (none, or the JP default) for it, coming back here', async () => {
+      const { api, asked } = restricted({ age_rating: 18, is_admitted: 0, is_birthday_known: 0 });
+      await expect(loadViewer(api, new URL(`${url}?page=2`), 10003, 7)).resolves.toMatchObject({
+        state: 'restricted',
+        titleName: 'Shrine',
+        restriction: { rating: 18, birthdayKnown: false, ask: true, returnTo },
+      });
+      expect(asked.find((call) => call.pathname === '/web/title/age_gate')?.searchParams.get('title_id')).toBe('10003');
+    });
+
+    it('tells a reader known to be too young, without asking again', async () => {
+      const { api } = restricted({ age_rating: 18, is_admitted: 0, is_birthday_known: 1 });
+      await expect(loadViewer(api, url, 10003, 7)).resolves.toMatchObject({
+        restriction: { rating: 18, birthdayKnown: true, ask: false },
+      });
+    });
+
+    it('never asks a crawler, and still asks a person when the age rule could not be read', async () => {
+      const crawler = restricted({ age_rating: 18, is_admitted: 0, is_birthday_known: 0 });
+      await expect(
+        loadViewer(crawler.api, url, 10003, 7, { mode: 'normal', isLoggedIn: false, isCrawler: true }),
+      ).resolves.toMatchObject({ restriction: { ask: false, birthdayKnown: false } });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const failed = restricted();
+      await expect(loadViewer(failed.api, url, 10003, 7)).resolves.toMatchObject({
+        state: 'restricted',
+        restriction: { rating: 0, ask: true },
+      });
+      warn.mockRestore();
+    });
   });
 
   /** GET /title/ticket/list's entry for title 10003: `own` title tickets, episode 7 rentable. */
@@ -101,12 +184,61 @@ describe('loadViewer', () => {
         target_episode_id_list: targets,
       },
     });
-  const lockedAnswering = (entry?: TitleTicket) =>
+  const lockedAnswering = (entry?: TitleTicket, status?: Record<string, number>) =>
     apiAnswering({
       ...catalogue,
       '/web/episode/viewer': { httpStatus: 400, code: 3105 },
       ...(entry ? { '/title/ticket/list': { title_ticket_list: [entry] } } : {}),
+      ...(status
+        ? {
+            '/episode/status': {
+              episode_id: 7,
+              title_id: 10003,
+              badge: 1,
+              point: 80,
+              is_point_changed: 0,
+              rental_finish_time: null,
+              is_purchasable: 0,
+              is_title_ticket_rentable: 0,
+              is_premium_ticket_rentable: 0,
+              account_point: 0,
+              paid_point: 0,
+              free_point: 0,
+              ...status,
+            },
+          }
+        : {}),
     });
+
+  it('gives a logged-in reader their points and the buy, rent and top-up of the locked screen (issue 24 item 7)', async () => {
+    const loggedIn = { mode: 'normal', isLoggedIn: true } as const;
+    const funded = lockedAnswering(ticketEntry(1, 0), {
+      is_purchasable: 1,
+      is_title_ticket_rentable: 1,
+      paid_point: 50,
+      free_point: 40,
+    });
+    await expect(loadViewer(funded.api, new URL(`${url}?page=2`), 10003, 7, loggedIn)).resolves.toMatchObject({
+      wallet: {
+        balance: 90,
+        price: 80,
+        purchasable: true,
+        shortBy: 0,
+        rent: { kind: 'title', own: 1 },
+        shopHref: '/my/shop?return=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D2',
+      },
+    });
+    // Short of points but sold on its own: how many are missing, no ticket in hand.
+    const short = lockedAnswering(ticketEntry(0, 3600), { paid_point: 30 });
+    await expect(loadViewer(short.api, url, 10003, 7, loggedIn)).resolves.toMatchObject({
+      wallet: { balance: 30, purchasable: true, shortBy: 50, rent: undefined },
+    });
+    // A premium ticket when the title's own are used up.
+    const premium = lockedAnswering(ticketEntry(0, 3600, 2), { is_premium_ticket_rentable: 1 });
+    await expect(loadViewer(premium.api, url, 10003, 7, loggedIn)).resolves.toMatchObject({
+      wallet: { rent: { kind: 'premium', own: 2, ticketVersion: 0 } },
+    });
+  });
 
   it("turns 400 / 3105 into the locked screen: price, the title's tickets, where to unlock, log in first", async () => {
     // The API answers a visitor a full stock: the screen says what logging in gives, never "you have".
@@ -118,9 +250,10 @@ describe('loadViewer', () => {
       bonusPoint: 8,
       unlockHref: '/title/10003#episode-7',
       loginHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
-      // Buying and renting go through the login dialog to the title page's confirmation.
-      buyHref: '/?dialog=login&redirect=%2Ftitle%2F10003%3Fbuy%3D7',
-      rentHref: '/?dialog=login&redirect=%2Ftitle%2F10003%3Frent%3D7',
+      // Buying and renting log in and come back to this chapter, where they happen (issue 24 item 7).
+      buyHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
+      rentHref: '/?dialog=login&redirect=%2Ftitle%2F10003%2Fepisode%2F7%3Fpage%3D3',
+      wallet: undefined,
       firstEpisodeHref: '/title/10003/episode/1',
     });
   });
@@ -189,7 +322,7 @@ describe('loadViewer', () => {
   });
 });
 
-describe('viewer paths (SPEC §2, §4)', () => {
+describe('viewer paths (product §2, §4)', () => {
   it('pads title ids to 5 digits in every mode', () => {
     expect(viewerPath(3, 12, 'normal')).toBe('/title/00003/episode/12');
     expect(viewerPath(3, 12, 'embed')).toBe('/minfunction/title/00003/episode/12/embedviewer');

@@ -1,5 +1,6 @@
-import type { ScrambleSeed } from '@manga/contracts';
+import type { DataSaverSetting, ImageQuality, ScrambleSeed } from '@manga/contracts';
 import { SERVICE_NAME } from '#app/brand.ts';
+import type { AgeRestriction } from '#app/features/catalogue/age-restriction.ts';
 import type { AccessKind } from '#app/features/catalogue/episode-access.ts';
 import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
 import { pageMeta } from '#app/i18n/meta.ts';
@@ -7,10 +8,10 @@ import { pageMeta } from '#app/i18n/meta.ts';
 // The view model of the viewer routes (the episode route and the two minfunction viewers), shared
 // by their loader and the reader.
 
-/** Which route shows the reader (SPEC §2, §4): the episode route, or a minfunction viewer. */
+/** Which route shows the reader (product §2, §4): the episode route, or a minfunction viewer. */
 export type ViewerMode = 'normal' | 'embed' | 'full';
 
-/** The reader's path of an episode in a mode; title ids zero-padded to 5 digits (SPEC §4). */
+/** The reader's path of an episode in a mode; title ids zero-padded to 5 digits (product §4). */
 export function viewerPath(titleId: number, episodeId: number, mode: ViewerMode): string {
   if (mode === 'normal') return episodeHref(titleId, episodeId);
   const path = episodeHref(titleId, episodeId).replace(/^\/title\//, '/minfunction/title/');
@@ -80,9 +81,17 @@ export interface ReadyViewerData extends ViewerBase {
   direction: ReadingDirection;
   previous: AdjacentChapter | undefined;
   next: AdjacentChapter | undefined;
-  /** 1-based page to open on (`?page=N`, continue reading). */
+  /** 1-based page to open on (`?page=N`, continue reading, or where a logged-in reader stopped). */
   startPage: number;
+  /** How `startPage` was chosen: named by the URL, the account's place (a chance to start over), or page 1. */
+  startFrom: 'url' | 'resumed' | 'first';
   boot: BootPage | undefined;
+  /** The tier of `pages` (ADR 055): the API's answer to the tier asked for. */
+  imageQuality: ImageQuality;
+  /** The reader's data saver setting (its cookie), which the reader can change. */
+  dataSaver: DataSaverSetting;
+  /** The browser sent `Save-Data: on` with the page: `auto` means the light tier. */
+  saveDataRequested: boolean;
 }
 
 /** What opening a locked chapter takes (API 400 / 3105), from its badge and price. */
@@ -104,6 +113,27 @@ export interface LockedViewerData extends ViewerBase {
   /** The login dialog, coming back to this chapter, for visitors who are not logged in. */
   loginHref: string | undefined;
   firstEpisodeHref: string | undefined;
+  /** A logged-in reader's points and what they can do right here (issue 24 item 7); undefined for visitors. */
+  wallet: LockedWallet | undefined;
+}
+
+/**
+ * What a logged-in reader can do on the locked screen itself (issue 24 item 7): see their points, buy
+ * the chapter, rent it with a ticket they hold, or top up (the shop, coming back here).
+ */
+export interface LockedWallet {
+  /** Points held now, paid and free. */
+  balance: number;
+  /** The chapter's price now (GET /episode/status). */
+  price: number;
+  /** Whether the chapter is sold on its own (a short wallet can top up and buy it). */
+  purchasable: boolean;
+  /** Points still needed to buy it; 0 when the wallet covers the price. */
+  shortBy: number;
+  /** A ticket the reader holds that rents it now: the title's own first, else a premium one. */
+  rent: { kind: 'title' | 'premium'; ticketType: number; ticketVersion: number; own: number } | undefined;
+  /** The shop, coming back to this chapter. */
+  shopHref: string;
 }
 
 /**
@@ -118,7 +148,13 @@ export interface LockedTickets {
   held: { title: number; premium: number; nextTitleTicketInSeconds: number } | undefined;
 }
 
-export type ViewerData = ReadyViewerData | LockedViewerData | (ViewerBase & { state: 'restricted'; message: string });
+/** An age-rated chapter the API refused (2016): the rating, and the inline question or why it stays closed (ADR 026). */
+export interface RestrictedViewerData extends ViewerBase {
+  state: 'restricted';
+  restriction: AgeRestriction;
+}
+
+export type ViewerData = ReadyViewerData | LockedViewerData | RestrictedViewerData;
 
 /** `<title>` of a viewer page: episode, title and service; the route's own heading when nothing loaded. */
 export function viewerMeta(

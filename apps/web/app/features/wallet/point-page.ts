@@ -1,7 +1,7 @@
 import { isWireDateTime } from '@manga/contracts';
 import type { BalanceView, PointMovementView } from './wallet.ts';
 
-// /my/setting/point (SPEC §2 purchase history): the balance, paid and free, with when its points
+// /my/setting/point (product §2 purchase history): the balance, paid and free, with when its points
 // expire, and every point movement with its reason, newest first, paged by time
 // (GET /web/point/history/list, offset_purchase_time) through `?before=`.
 

@@ -3,7 +3,7 @@ import { type RouterContextProvider, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { pageNumber, withPage } from '#app/features/catalogue/paging.ts';
 import { apiFor } from '#app/visitor/visitor-context.server.ts';
-import { PURCHASED_PAGE_SIZE, type PurchasedPageData, pageCountOf, toPurchasedTitles } from './purchased-page.ts';
+import { listPageCountOf, PURCHASED_PAGE_SIZE, type PurchasedPageData, toPurchasedTitles } from './purchased-page.ts';
 import { failWalletLoad } from './wallet-load.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
@@ -16,9 +16,9 @@ export async function loadPurchasedPage(request: Request, context: Context, url:
       limit: PURCHASED_PAGE_SIZE,
       offset: (page - 1) * PURCHASED_PAGE_SIZE,
     });
-    const pageCount = pageCountOf(answer.title_count, PURCHASED_PAGE_SIZE);
-    if (page > pageCount) throw redirect(`${url.pathname}${withPage(url.search, pageCount)}`);
-    return { titles: toPurchasedTitles(answer, toPublicImageUrl), count: answer.title_count, page, pageCount };
+    const listPageCount = listPageCountOf(answer.title_count, PURCHASED_PAGE_SIZE);
+    if (page > listPageCount) throw redirect(`${url.pathname}${withPage(url.search, listPageCount)}`);
+    return { titles: toPurchasedTitles(answer, toPublicImageUrl), count: answer.title_count, page, listPageCount };
   } catch (error) {
     failWalletLoad(error, context, url);
   }

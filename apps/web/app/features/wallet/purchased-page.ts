@@ -1,7 +1,7 @@
 import type { PurchasedTitleResponse } from '@manga/contracts';
 import { episodeHref, type TitleCardView, titleHref } from '#app/features/catalogue/title-view.ts';
 
-// /my/purchased (SPEC §2): the titles the reader bought chapters of, latest purchase first
+// /my/purchased (product §2): the titles the reader bought chapters of, latest purchase first
 // (GET /web/title/purchased, limit and offset), a page at a time.
 
 export const PURCHASED_PAGE_SIZE = 24;
@@ -16,7 +16,7 @@ export interface PurchasedPageData {
   /** Titles with a purchase in all. */
   count: number;
   page: number;
-  pageCount: number;
+  listPageCount: number;
 }
 
 export function toPurchasedTitles(
@@ -38,6 +38,6 @@ export function toPurchasedTitles(
 }
 
 /** Pages of `pageSize` that `count` items fill (at least one, the empty page). */
-export function pageCountOf(count: number, pageSize: number): number {
+export function listPageCountOf(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }

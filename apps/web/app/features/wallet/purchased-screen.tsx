@@ -45,7 +45,7 @@ export function PurchasedScreen({ page }: { page: PurchasedPageData }) {
               </li>
             ))}
           </ul>
-          <Pager page={page.page} hasNext={page.page < page.pageCount} pageCount={page.pageCount} />
+          <Pager page={page.page} hasNext={page.page < page.listPageCount} listPageCount={page.listPageCount} />
         </section>
       )}
     </PageFrame>

@@ -2,7 +2,7 @@ import type { Reservation } from '@manga/contracts';
 import { episodeHref, titleHref } from '#app/features/catalogue/title-view.ts';
 import type { LinkView, PremiumTicketsView, TicketMovementView } from './wallet.ts';
 
-// /my/setting/ticket (SPEC §2 premium ticket history): the premium tickets held with their
+// /my/setting/ticket (product §2 premium ticket history): the premium tickets held with their
 // expiries, every ticket movement (GET /account/ticket/flow: granted, used, expired) and the
 // reservations (GET /account/reservation/flow: chapters owned before their release, ADR 014), each
 // list paged on its own.

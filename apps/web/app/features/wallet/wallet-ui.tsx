@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatMediumDate } from '#app/i18n/date-format.ts';
-import { useRootData } from '#app/root-data.ts';
+import { useDateFormat } from '#app/i18n/date-format.ts';
 import type { LinkView } from './wallet.ts';
 
 // Building blocks of the wallet pages: a titled card, an empty state, and dates in the site's zone.
@@ -63,14 +62,10 @@ export function EmptyState({
   );
 }
 
-/** Dates of ISO instants in the site's zone (the zone of the API's wire times). */
+/** Dates of ISO instants in the reader's own time zone (i18n/date-format.ts, issue 24). */
 export function useWalletDates(): { date(iso: string): string; dateTime(iso: string): string } {
-  const root = useRootData();
-  const locale = root?.locale ?? 'ja';
-  return {
-    date: (iso) => formatMediumDate(new Date(iso), locale, root?.wireTimeZone),
-    dateTime: (iso) => formatDateTime(new Date(iso), locale, root?.wireTimeZone),
-  };
+  const dates = useDateFormat();
+  return { date: dates.mediumDate, dateTime: dates.dateTime };
 }
 
 export const pillLink =

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '#app/i18n/en.json' with { type: 'json' };
 import ja from '#app/i18n/ja.json' with { type: 'json' };
 import { beforeParam } from './point-page.ts';
-import { pageCountOf, toPurchasedTitles } from './purchased-page.ts';
+import { listPageCountOf, toPurchasedTitles } from './purchased-page.ts';
 import { pagedList } from './ticket-page.ts';
 import {
   collectLots,
@@ -180,7 +180,7 @@ describe('tickets', () => {
 
 describe('paging', () => {
   it('counts pages of purchased titles, one for none', () => {
-    expect([pageCountOf(0, 24), pageCountOf(24, 24), pageCountOf(25, 24)]).toEqual([1, 1, 2]);
+    expect([listPageCountOf(0, 24), listPageCountOf(24, 24), listPageCountOf(25, 24)]).toEqual([1, 1, 2]);
   });
 
   it('links a purchased title and its latest purchase', () => {

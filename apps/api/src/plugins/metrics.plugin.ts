@@ -1,0 +1,194 @@
+// Prometheus metrics of this API process (prom-client, issue 25), served by a server of their own on
+// MANGA_METRICS_PORT (loopback by default), never on the public port. Labels hold route patterns
+// (`/title/:title_id`), methods, statuses and outcomes only: never a raw URL, an id or anything that
+// names a reader (ADR 015). Counted here, at the edge: requests, the response cache (its
+// `x-manga-cache` header), webhook outcomes (the route tells `app.metrics`); read when scraped: the
+// database pool, the hot-image cache, the catalogue revision reads; told by the services: job runs.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '#src/db/database.ts';
+import { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
+import type { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
+import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
+import type { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import type { WebhookResult } from '#src/services/payment-webhook.service.ts';
+
+export interface ApiMetrics {
+  readonly registry: Registry;
+  /** A payment provider's webhook call came to `outcome`. */
+  webhook(outcome: WebhookResult): void;
+  /** Where the metrics server listens once the app is ready; undefined when off. */
+  address(): AddressInfo | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ApiMetrics;
+  }
+}
+
+export interface MetricsPluginOptions {
+  /** Undefined: metrics are still counted (tests read the registry) but no server listens. */
+  port: number | undefined;
+  host: string;
+  database: DatabaseHandle;
+  jobs: JobScheduler;
+  hotImages: HotImageCache;
+  catalogueRevision: CatalogueRevisionFeed;
+}
+
+/** Label of requests that matched no route: unknown paths are not labels of their own. */
+const UNMATCHED = 'unmatched';
+
+/** Seconds; from a cached answer (~1 ms) to the longest timeouts (the object store's 5 s and more). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** A counter whose value is read from a running count when scraped. */
+function countFrom(registry: Registry, name: string, help: string, read: () => number) {
+  return new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+}
+
+export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'host'>) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'manga_api_' });
+  const requests = new Counter({
+    name: 'manga_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'manga_http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const responseCache = new Counter({
+    name: 'manga_response_cache_lookups_total',
+    help: 'Cacheable catalogue answers, by whether the response cache had them (hit) or built them (miss)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: 'manga_payment_webhooks_total',
+    help: 'Payment provider webhook calls, by outcome (refused: the signature did not verify)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'manga_job_runs_total',
+    help: 'Scheduled job runs tried by this process, by job and outcome (taken: another process held the slot)',
+    labelNames: ['job_name', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'manga_job_run_duration_seconds',
+    help: 'Time of scheduled job runs, by job',
+    labelNames: ['job_name'] as const,
+    buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  options.jobs.onRun((job, outcome, ms) => {
+    jobRuns.inc({ job_name: job, outcome });
+    if (outcome !== 'taken') jobDuration.observe({ job_name: job }, ms / 1000);
+  });
+  const { poolStats } = options.database;
+  if (poolStats) {
+    new Gauge({
+      name: 'manga_db_pool_connections',
+      help: 'PostgreSQL pool connections of this process: total, idle, and the pool size (max)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = poolStats();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'max' }, stats.max);
+      },
+    });
+    new Gauge({
+      name: 'manga_db_pool_waiting',
+      help: 'Queries waiting for a PostgreSQL pool connection',
+      registers: [registry],
+      collect() {
+        this.set(poolStats().waiting);
+      },
+    });
+  }
+  const { hotImages, catalogueRevision } = options;
+  countFrom(registry, 'manga_image_cache_hits_total', 'Page derivatives answered from memory', () => hotImages.hits);
+  countFrom(registry, 'manga_image_cache_misses_total', 'Page derivatives read from the store', () => hotImages.misses);
+  countFrom(
+    registry,
+    'manga_catalogue_revision_reads_total',
+    'Database reads of the catalogue revision (one per change while push works; ADR 040)',
+    () => catalogueRevision.reads,
+  );
+  return { registry, requests, duration, responseCache, webhooks };
+}
+
+export default fp(
+  async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions) {
+    const { registry, requests, duration, responseCache, webhooks } = createApiMetrics(options);
+    let server: Server | undefined;
+    app.decorate('metrics', {
+      registry,
+      webhook: (outcome: WebhookResult) => webhooks.inc({ outcome }),
+      address: () => (server?.address() as AddressInfo | null) ?? undefined,
+    });
+
+    app.addHook('onResponse', (request, reply, done) => {
+      const labels = {
+        route: request.routeOptions.url ?? UNMATCHED,
+        method: request.method,
+        status: String(reply.statusCode),
+      };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+      const cached = reply.getHeader(CACHE_STATUS_HEADER);
+      if (cached === 'hit' || cached === 'miss') responseCache.inc({ outcome: cached });
+      done();
+    });
+
+    if (options.port === undefined) return;
+    const { port, host } = options;
+    server = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url !== '/metrics') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'Metrics could not be collected');
+          res.writeHead(500).end();
+        },
+      );
+    });
+    const listening = server;
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(port, host, () => resolve());
+      });
+    });
+    app.addHook('onClose', async () => {
+      const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
+      listening.closeAllConnections();
+      await closed;
+    });
+  },
+  { name: 'metrics' },
+);

@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import { ResponseCode } from '@manga/contracts';
+import { describe, expect, it } from 'vitest';
+import { FixedClock } from '#src/repositories/clock.repository.ts';
+import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
+import { DomainError } from '#src/rules/domain.error.ts';
+import { UNPUBLISHED_AT } from '#src/rules/entitlement.rules.ts';
+import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
+import type { ImportEpisodeRequest } from '#src/services/ingest.service.ts';
+
+const editor = { userId: 7 } as AuthUser;
+const auth = {} as RequestAuth;
+
+function setup(importEpisode: (request: ImportEpisodeRequest) => Promise<{ episodeId: number }>) {
+  const removed: string[] = [];
+  const spooled: number[] = [];
+  let ids = 0;
+  const service = new ChapterUploadService(
+    {
+      access: async () => editor,
+      titles: { hasTitle: async (id) => id === 10001 },
+      spool: {
+        spool: async (body, maxBytes) => {
+          let bytes = 0;
+          for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += chunk.length;
+          if (bytes > maxBytes) throw Object.assign(new Error('too large'), { name: 'UploadTooLargeError' });
+          spooled.push(bytes);
+          return { path: `/tmp/upload-${spooled.length}.cbz`, bytes };
+        },
+        remove: async (file) => void removed.push(file),
+      },
+      ingest: { importEpisode: importEpisode as never },
+      clock: new FixedClock(1_800_000_000_000),
+      randomId: () => `u${++ids}`,
+    },
+    { maxBytes: 100, timeZone: 'Asia/Tokyo' },
+  );
+  const start = (bytes: number, contentLength?: number) =>
+    service.startUpload(auth, {
+      titleId: 10001,
+      nameEn: 'One',
+      nameJa: '一',
+      body: Readable.from([Buffer.alloc(bytes)]),
+      contentLength,
+    });
+  return { service, start, removed, spooled };
+}
+
+describe('ChapterUploadService', () => {
+  it('imports the spooled file as a new unscheduled chapter, with progress, then removes the file', async () => {
+    let seen: ImportEpisodeRequest | undefined;
+    const { service, start, removed } = setup(async (request) => {
+      seen = request;
+      request.onProgress?.({ stage: 'decode', done: 1, total: 2 });
+      request.onProgress?.({ stage: 'store', done: 2, total: 2 });
+      return { episodeId: 123 };
+    });
+    const { upload } = await start(10);
+    expect(upload).toMatchObject({ upload_id: 'u1', state: 'processing' });
+    await service.idle();
+    expect(seen).toMatchObject({ source: '/tmp/upload-1.cbz', episodeId: undefined, startAt: UNPUBLISHED_AT });
+    expect((await service.getUpload(auth, 'u1')).upload).toMatchObject({
+      state: 'done',
+      stage: 'store',
+      done: 2,
+      total: 2,
+      episode_id: 123,
+    });
+    expect(removed).toEqual(['/tmp/upload-1.cbz']);
+  });
+
+  it('shows the import error that names the file, and hides others behind a plain message', async () => {
+    const named = setup(async () => {
+      throw Object.assign(new Error('"a.txt" in "x.cbz" is not a page image'), { name: 'ArchiveError' });
+    });
+    await named.start(5);
+    await named.service.idle();
+    expect((await named.service.getUpload(auth, 'u1')).upload).toMatchObject({
+      state: 'failed',
+      error_message: '"a.txt" in "x.cbz" is not a page image',
+    });
+    const hidden = setup(async () => {
+      throw new Error('connection refused 10.0.0.3');
+    });
+    await hidden.start(5);
+    await hidden.service.idle();
+    expect((await hidden.service.getUpload(auth, 'u1')).upload.error_message).toBe('The chapter could not be stored');
+    expect(hidden.removed).toEqual(['/tmp/upload-1.cbz']);
+  });
+
+  it('refuses too large a body (by its length or as it streams) with 413, and a missing title', async () => {
+    const { start, service, spooled } = setup(async () => ({ episodeId: 1 }));
+    await expect(start(10, 101)).rejects.toMatchObject({ httpStatus: 413 });
+    await expect(start(101)).rejects.toMatchObject({ httpStatus: 413, code: ResponseCode.InvalidParameter });
+    expect(spooled).toEqual([]);
+    await expect(
+      service.startUpload(auth, { titleId: 10002, nameEn: '', nameJa: '', body: Readable.from([]), contentLength: 0 }),
+    ).rejects.toMatchObject({ code: ResponseCode.TitleNotFound });
+    await expect(service.getUpload(auth, 'nope')).rejects.toBeInstanceOf(DomainError);
+  });
+});

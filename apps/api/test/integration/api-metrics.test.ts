@@ -1,0 +1,121 @@
+// Prometheus metrics (issue 25): scraped from their own port after some requests, the counters have
+// moved; labels carry route patterns and statuses, never a raw URL or an id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { insertTitle } from '#test/factories.ts';
+
+let t: TestApp;
+let titleId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ metricsPort: 0, metricsHost: '127.0.0.1' });
+  titleId = (await insertTitle(t.database.db, { name_en: 'Counted Cove' })).id;
+});
+afterAll(async () => t.close());
+
+async function scrape(): Promise<string> {
+  const address = t.app.metrics.address();
+  if (!address) throw new Error('the metrics server does not listen');
+  const response = await fetch(`http://127.0.0.1:${address.port}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  return response.text();
+}
+
+/** The value of one sample (`name{labels} value`), 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/([a-z_]+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe('metrics', () => {
+  it('counts requests by route pattern and status, with latency, and never labels a raw URL', async () => {
+    const before = await scrape();
+    const route = { route: '/title/list', method: 'GET', status: '200' };
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/title/list?title_id_list=${titleId}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/no/such/path/4242' });
+    expect(unknown.statusCode).toBe(404);
+    const after = await scrape();
+    expect(sample(after, 'manga_http_requests_total', route) - sample(before, 'manga_http_requests_total', route)).toBe(
+      3,
+    );
+    expect(sample(after, 'manga_http_request_duration_seconds_count', route)).toBeGreaterThanOrEqual(3);
+    expect(sample(after, 'manga_http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(after).not.toContain('4242');
+    expect(after).not.toContain('title_id_list');
+  });
+
+  it('counts response cache hits and misses', async () => {
+    const before = await scrape();
+    const url = `/title/list?title_id_list=${titleId}&lang=en`;
+    await t.app.inject({ method: 'GET', url });
+    await t.app.inject({ method: 'GET', url });
+    await t.app.inject({ method: 'GET', url });
+    const after = await scrape();
+    const moved = (outcome: string) =>
+      sample(after, 'manga_response_cache_lookups_total', { outcome }) -
+      sample(before, 'manga_response_cache_lookups_total', { outcome });
+    expect(moved('miss')).toBe(1);
+    expect(moved('hit')).toBe(2);
+  });
+
+  it('counts payment webhook outcomes: a call without a valid signature is refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/stp/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{"id":"evt_1"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(sample(await scrape(), 'manga_payment_webhooks_total', { outcome: 'refused' })).toBe(1);
+  });
+
+  it('counts job runs by job and outcome', async () => {
+    const job = {
+      name: 'CountMetrics',
+      intervalMs: 60_000,
+      shouldRunAtStart: async () => false,
+      handle: async () => 'success' as const,
+    };
+    expect(await t.app.container.services.jobs.run(job)).toBe('success');
+    // The same slot again: already run, so this process is told it was taken.
+    expect(await t.app.container.services.jobs.run(job)).toBe('skipped');
+    const text = await scrape();
+    expect(sample(text, 'manga_job_runs_total', { job_name: 'CountMetrics', outcome: 'success' })).toBe(1);
+    expect(sample(text, 'manga_job_runs_total', { job_name: 'CountMetrics', outcome: 'taken' })).toBe(1);
+    expect(sample(text, 'manga_job_run_duration_seconds_count', { job_name: 'CountMetrics' })).toBe(1);
+  });
+
+  it('reports the process, the caches and, on PostgreSQL, the database pool', async () => {
+    const text = await scrape();
+    expect(sample(text, 'manga_api_process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(text).toContain('manga_api_nodejs_eventloop_lag_seconds');
+    expect(text).toContain('manga_image_cache_hits_total');
+    expect(text).toContain('manga_catalogue_revision_reads_total');
+    if (t.database.dialect === 'postgres') {
+      expect(sample(text, 'manga_db_pool_connections', { state: 'max' })).toBeGreaterThan(0);
+      expect(sample(text, 'manga_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    } else {
+      expect(text).not.toContain('manga_db_pool_connections');
+    }
+  });
+
+  it('answers only GET /metrics on its port, and the public port has no /metrics', async () => {
+    const address = t.app.metrics.address();
+    const other = await fetch(`http://127.0.0.1:${address?.port}/other`);
+    expect(other.status).toBe(404);
+    const publicPort = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(publicPort.statusCode).toBe(404);
+  });
+});

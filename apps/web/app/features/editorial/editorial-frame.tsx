@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { EDITORIAL_PATHS, WEEKDAYS } from './editorial.ts';
+
+// The catalogue console's frame (issue 26, ADR 046): the page title, the way back to the list, the
+// editor's badge, and the fields' shared look.
+
+export function EditorialFrame({
+  title,
+  lead,
+  crumbs = [],
+  children,
+}: {
+  title: string;
+  lead?: string;
+  crumbs?: { label: string; to: string }[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PageFrame
+      title={title}
+      lead={lead}
+      crumbs={[{ label: t('editorial.console'), to: EDITORIAL_PATHS.titles }, ...crumbs]}
+    >
+      {children}
+    </PageFrame>
+  );
+}
+
+export const inputClass =
+  'w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-ink ring-1 ring-zinc-300 outline-none transition placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500';
+
+export const labelClass = 'block text-xs font-bold text-zinc-700';
+
+export function PublishedBadge({ published }: { published: boolean }) {
+  const { t } = useTranslation();
+  return published ? (
+    <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold text-emerald-800 ring-1 ring-emerald-200">
+      {t('editorial.status.published')}
+    </span>
+  ) : (
+    <span className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-bold text-zinc-700 ring-1 ring-zinc-300">
+      {t('editorial.status.unpublished')}
+    </span>
+  );
+}
+
+/** The seven weekdays as a select's options (the title's serialisation day, the bulk schedule's day). */
+export function WeekdayOptions() {
+  const { t } = useTranslation();
+  return WEEKDAYS.map((day) => (
+    <option key={day} value={day}>
+      {t(`editorial.form.weekdays.${day}`)}
+    </option>
+  ));
+}

@@ -1,0 +1,343 @@
+import {
+  type EditorTitle,
+  parseWireDateTime,
+  responseCodeMessageKey,
+  TITLE_AUTHOR_MAX_LENGTH,
+  TITLE_DESCRIPTION_MAX_LENGTH,
+  TITLE_NAME_MAX_LENGTH,
+} from '@manga/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
+import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
+import { ChaptersPanel } from './chapters-panel.tsx';
+import {
+  AGE_RATING_OPTIONS,
+  type EditorialActionResult,
+  READING_DIRECTION_OPTIONS,
+  type TitleEditorData,
+  tagsText,
+} from './editorial.ts';
+import { EditorialFrame, inputClass, labelClass, PublishedBadge, WeekdayOptions } from './editorial-frame.tsx';
+import { TitleArtPanel } from './title-art-panel.tsx';
+
+// `/ops/catalogue/new` and `/ops/catalogue/:titleId`: a title's names, credits, description,
+// classification and schedule; its publication; its cover art (issue 26, ADR 046).
+
+export function TitleEditorScreen({ data }: { data: TitleEditorData }) {
+  const { t } = useTranslation();
+  const { title } = data;
+  const heading = title ? title.name_en || title.name_ja : t('editorial.new_title.title');
+  return (
+    <EditorialFrame
+      title={heading}
+      lead={title ? t('editorial.edit_title.lead', { id: title.title_id }) : t('editorial.new_title.lead')}
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <TitleForm data={data} />
+        {title ? (
+          <div className="grid gap-6">
+            <PublishPanel title={title} wireTimeZone={data.wireTimeZone} />
+            <TitleArtPanel title={title} />
+          </div>
+        ) : null}
+      </div>
+      {title ? (
+        <div className="mt-6">
+          <ChaptersPanel title={title} episodes={data.episodes} wireTimeZone={data.wireTimeZone} />
+        </div>
+      ) : null}
+    </EditorialFrame>
+  );
+}
+
+function Feedback({ result, doneKey }: { result: EditorialActionResult | undefined; doneKey: string }) {
+  const { t } = useTranslation();
+  if (!result) return null;
+  if (result.status === 'done') {
+    return (
+      <p role="status" className="text-sm font-semibold text-emerald-700" data-testid="editorial-done">
+        {t(doneKey)}
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className="text-sm font-semibold text-red-700" data-testid="editorial-failed">
+      {t(responseCodeMessageKey(result.code))}
+      {result.message ? <span className="mt-0.5 block font-mono text-xs font-normal">{result.message}</span> : null}
+    </p>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  value,
+  maxLength,
+  required,
+  lang,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  required?: boolean;
+  lang?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={value}
+        maxLength={maxLength}
+        required={required}
+        lang={lang}
+        className={`${inputClass} mt-1 h-10`}
+      />
+    </div>
+  );
+}
+
+function TitleForm({ data }: { data: TitleEditorData }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EditorialActionResult>();
+  const { title } = data;
+  const id = useId();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  return (
+    <fetcher.Form
+      method="post"
+      className="grid gap-6 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="editorial-title-form"
+    >
+      <input type="hidden" name="intent" value="save" />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 text-base font-extrabold text-ink">{t('editorial.form.names')}</legend>
+        <TextField
+          name="name_en"
+          label={t('editorial.form.name_en')}
+          value={title?.name_en ?? ''}
+          maxLength={TITLE_NAME_MAX_LENGTH}
+          required
+          lang="en"
+        />
+        <TextField
+          name="name_ja"
+          label={t('editorial.form.name_ja')}
+          value={title?.name_ja ?? ''}
+          maxLength={TITLE_NAME_MAX_LENGTH}
+          required
+          lang="ja"
+        />
+        <TextField
+          name="author_en"
+          label={t('editorial.form.author_en')}
+          value={title?.author_en ?? ''}
+          maxLength={TITLE_AUTHOR_MAX_LENGTH}
+          lang="en"
+        />
+        <TextField
+          name="author_ja"
+          label={t('editorial.form.author_ja')}
+          value={title?.author_ja ?? ''}
+          maxLength={TITLE_AUTHOR_MAX_LENGTH}
+          lang="ja"
+        />
+        {(['en', 'ja'] as const).map((language) => (
+          <div key={language} className="sm:col-span-2">
+            <label htmlFor={`${id}-description-${language}`} className={labelClass}>
+              {t(`editorial.form.description_${language}`)}
+            </label>
+            <textarea
+              id={`${id}-description-${language}`}
+              name={`description_${language}`}
+              rows={4}
+              lang={language}
+              maxLength={TITLE_DESCRIPTION_MAX_LENGTH}
+              defaultValue={title?.[`description_${language}`] ?? ''}
+              className={`${inputClass} mt-1 resize-y`}
+            />
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 text-base font-extrabold text-ink">{t('editorial.form.genres')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {data.genres.map((genre) => (
+            <label
+              key={genre.id}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-zinc-50 px-3 py-1.5 text-sm ring-1 ring-zinc-200 has-[:checked]:bg-brand-50 has-[:checked]:font-bold has-[:checked]:ring-brand-300 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+            >
+              <input
+                type="checkbox"
+                name="genre_id"
+                value={genre.id}
+                defaultChecked={title?.genre_ids.includes(genre.id)}
+                className="size-4 accent-brand-600"
+              />
+              {genre.name}
+            </label>
+          ))}
+        </div>
+        <div className="mt-4">
+          <label htmlFor={`${id}-tags`} className={labelClass}>
+            {t('editorial.form.tags')}
+          </label>
+          <input
+            id={`${id}-tags`}
+            name="tags"
+            defaultValue={tagsText(title?.tags ?? [])}
+            aria-describedby={`${id}-tags-hint`}
+            className={`${inputClass} mt-1 h-10`}
+          />
+          <p id={`${id}-tags-hint`} className="mt-1 text-xs text-zinc-500">
+            {t('editorial.form.tags_hint')}
+          </p>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 text-base font-extrabold text-ink">{t('editorial.form.publication')}</legend>
+        <div>
+          <label htmlFor={`${id}-magazine`} className={labelClass}>
+            {t('editorial.form.magazine')}
+          </label>
+          <select
+            id={`${id}-magazine`}
+            name="magazine_category_id"
+            defaultValue={title?.magazine_category_id ?? ''}
+            className={`${inputClass} mt-1 h-10`}
+          >
+            <option value="">{t('editorial.form.no_magazine')}</option>
+            {data.magazines.map((magazine) => (
+              <option key={magazine.id} value={magazine.id}>
+                {magazine.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-age`} className={labelClass}>
+            {t('editorial.form.age_rating')}
+          </label>
+          <select
+            id={`${id}-age`}
+            name="age_rating"
+            defaultValue={title?.age_rating ?? 0}
+            className={`${inputClass} mt-1 h-10`}
+          >
+            {AGE_RATING_OPTIONS.map((age) => (
+              <option key={age} value={age}>
+                {age === 0 ? t('editorial.form.all_ages') : t('editorial.form.age_over', { age })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-direction`} className={labelClass}>
+            {t('editorial.form.reading_direction')}
+          </label>
+          <select
+            id={`${id}-direction`}
+            name="reading_direction"
+            defaultValue={title?.reading_direction ?? 1}
+            className={`${inputClass} mt-1 h-10`}
+          >
+            {READING_DIRECTION_OPTIONS.map((direction) => (
+              <option key={direction} value={direction}>
+                {t(`editorial.form.direction.${direction}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-weekday`} className={labelClass}>
+            {t('editorial.form.weekday')}
+          </label>
+          <select
+            id={`${id}-weekday`}
+            name="weekday_index"
+            defaultValue={title?.weekday_index ?? ''}
+            className={`${inputClass} mt-1 h-10`}
+          >
+            <option value="">{t('editorial.form.not_weekly')}</option>
+            <WeekdayOptions />
+          </select>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-4 border-t border-zinc-200 pt-5">
+        <Button type="submit" variant="primary" size="lg" busy={busy} data-testid="editorial-save">
+          {title ? t('editorial.form.save') : t('editorial.form.create')}
+        </Button>
+        <Feedback result={result} doneKey="editorial.form.saved" />
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function PublishPanel({ title, wireTimeZone }: { title: EditorTitle; wireTimeZone: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EditorialActionResult>();
+  const dates = useDateFormat();
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const published = parseWireDateTime(title.published_time, wireTimeZone);
+  return (
+    <section
+      aria-labelledby="editorial-publish-heading"
+      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="editorial-publish"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="editorial-publish-heading" className="text-base font-extrabold text-ink">
+          {t('editorial.publish.heading')}
+        </h2>
+        <PublishedBadge published={title.published} />
+      </div>
+      <p className="mt-2 text-sm leading-relaxed text-zinc-600">
+        {published ? (
+          <>
+            {t('editorial.publish.since', {
+              time: formatDateTime(published, dates.locale, wireTimeZone),
+              zone: wireTimeZone,
+            })}
+            {dates.timeZone && dates.timeZone !== wireTimeZone ? (
+              <span className="block text-xs text-zinc-500">
+                {t('editorial.publish.your_time', {
+                  time: dates.dateTime(published.toISOString()),
+                  zone: dates.timeZone,
+                })}
+              </span>
+            ) : null}
+          </>
+        ) : (
+          t('editorial.publish.hidden')
+        )}
+      </p>
+      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value={title.published ? 'unpublish' : 'publish'} />
+        <Button
+          type="submit"
+          variant={title.published ? 'danger-secondary' : 'primary'}
+          size="md"
+          busy={fetcher.state !== 'idle'}
+          data-testid="editorial-publish-toggle"
+        >
+          {title.published ? t('editorial.publish.unpublish') : t('editorial.publish.publish')}
+        </Button>
+        <Feedback
+          result={result}
+          doneKey={title.published ? 'editorial.publish.done_published' : 'editorial.publish.done_unpublished'}
+        />
+      </fetcher.Form>
+    </section>
+  );
+}

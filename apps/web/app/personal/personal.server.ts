@@ -1,0 +1,71 @@
+import { RouterContextProvider } from 'react-router';
+import { env } from '#app/env.server.ts';
+import { loadMySections } from '#app/features/my/my-page.server.ts';
+import { loadTitlePersonal } from '#app/features/title/title-page.server.ts';
+import { loadTopPersonal } from '#app/features/top/top-page.server.ts';
+import { type ClientConnection, clientConnectionContext } from '#app/visitor/client-connection.server.ts';
+import { trustedHopHeaders } from '#app/visitor/trusted-hop.server.ts';
+import { readVisitor } from '#app/visitor/visitor.ts';
+import { apiFor, type ShellMeta, type VisitorState, visitorContext } from '#app/visitor/visitor-context.server.ts';
+import { type PersonalByKind, type PersonalKind, personalSlotText } from './personal-data.ts';
+
+// The reader's personal answer of a member page (ADR 048), made by the web server beside the cached
+// shell: the same API calls and view functions as the page's loader, for the reader's part only.
+// Anything unusual (a session the API no longer knows, maintenance, a failed call the page cannot go
+// without, a cookie to set) answers `render`: the page is then drawn whole for the reader, as before,
+// and its loader does what it always did (log out, redirect, show the error).
+
+export type PersonalOutcome = { kind: 'answer'; text: string } | { kind: 'render' };
+
+async function dataOf(
+  kind: PersonalKind,
+  request: Request,
+  context: RouterContextProvider,
+  url: URL,
+  meta: ShellMeta | undefined,
+): Promise<PersonalByKind[PersonalKind] | undefined> {
+  const api = apiFor(request, context);
+  switch (kind) {
+    case 'top':
+      return loadTopPersonal(api);
+    case 'title': {
+      const titleId = Number(url.pathname.slice('/title/'.length));
+      if (!meta?.episodeIds) return undefined;
+      return loadTitlePersonal(api, titleId, meta.episodeIds);
+    }
+    case 'my': {
+      const page = await loadMySections(request, context, url);
+      // A section the API refused is drawn by the loader (it may mean more than a failed call).
+      const sections = [page.wallet, page.continueReading, page.followed, page.purchased];
+      const failed =
+        sections.some((section) => section.status === 'failed') || page.activity.comments.status === 'failed';
+      return failed ? undefined : page;
+    }
+  }
+}
+
+/** The personal answer of `kind` for the reader of `request`, as the text of the shell's slot, or `render`. */
+export async function personalAnswer(
+  kind: PersonalKind,
+  request: Request,
+  connection: ClientConnection,
+  meta: ShellMeta | undefined,
+): Promise<PersonalOutcome> {
+  const context = new RouterContextProvider();
+  context.set(clientConnectionContext, connection);
+  const state: VisitorState = {
+    visitor: readVisitor(request.headers, env),
+    setCookies: [],
+    hopHeaders: await trustedHopHeaders(connection),
+  };
+  if (!state.visitor.isLoggedIn) return { kind: 'render' };
+  context.set(visitorContext, state);
+  const url = new URL(request.url);
+  try {
+    const data = await dataOf(kind, request, context, url, meta);
+    if (data === undefined || state.setCookies.length > 0) return { kind: 'render' };
+    return { kind: 'answer', text: personalSlotText({ kind, path: url.pathname, data } as never) };
+  } catch {
+    return { kind: 'render' };
+  }
+}

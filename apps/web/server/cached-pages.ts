@@ -1,0 +1,173 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { RouterContextProvider } from 'react-router';
+import type { PageCache, RenderedPage } from '#app/page-cache/page-cache.server.ts';
+import type { PersonalKind } from '#app/personal/personal-data.ts';
+import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
+import type { ShellMeta } from '#app/visitor/visitor-context.server.ts';
+import { acceptedEncodings, fetchHeadersOf, HOP_BY_HOP } from './http-headers.ts';
+
+// Catalogue pages of anonymous visitors and crawlers, through the page cache (ADR 020).
+
+/** Header telling whether a page came from the page cache (`hit`) or was rendered (`miss`). */
+const PAGE_CACHE_HEADER = 'x-page-cache';
+
+export interface CachedPagesOptions {
+  pageCache: PageCache;
+  /** React Router's Fetch handler of the server build. */
+  handleFetch(request: Request, loadContext: RouterContextProvider): Promise<Response>;
+  loadContextFor(connection: ClientConnection, memberShell?: boolean): RouterContextProvider;
+  /** Member pages (ADR 048): the page drawn whole for its reader, as without the cache. */
+  renderWhole(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  withoutSession(headers: Headers): Headers;
+  personalAnswer(
+    kind: PersonalKind,
+    request: Request,
+    connection: ClientConnection,
+    meta: ShellMeta | undefined,
+  ): Promise<{ kind: 'answer'; text: string } | { kind: 'render' }>;
+  shellMetaHeader: string;
+  /** What a member shell holds where the personal answer goes. */
+  personalSlot: string;
+}
+
+/** Whether the request accepts gzip (a q of 0 refuses it). */
+function acceptsGzip(req: IncomingMessage): boolean {
+  return acceptedEncodings(req.headers['accept-encoding']).includes('gzip');
+}
+
+/** Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache). */
+function writePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: RenderedPage,
+  cacheStatus: 'hit' | 'miss' | 'member-hit' | 'member-miss',
+): void {
+  const headers: OutgoingHttpHeaders = {};
+  const setCookies: string[] = [];
+  for (const [name, value] of page.headers) {
+    const key = name.toLowerCase();
+    if (key === 'content-length' || key === 'content-encoding' || HOP_BY_HOP.has(key)) continue;
+    if (key === 'set-cookie') setCookies.push(value);
+    else headers[key] = value;
+  }
+  if (setCookies.length > 0) headers['set-cookie'] = setCookies;
+  headers[PAGE_CACHE_HEADER] = cacheStatus;
+  // A member page holds its reader's answer: theirs alone, kept by no cache (ADR 048).
+  if (cacheStatus === 'member-hit' || cacheStatus === 'member-miss') headers['cache-control'] = 'private, no-store';
+  if (page.gzip) {
+    headers.vary = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      // Already compressed: the compression middleware leaves an encoded answer alone.
+      res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': page.gzip.length });
+      res.end(page.gzip);
+      return;
+    }
+  }
+  res.writeHead(page.status, headers);
+  res.end(page.html);
+}
+
+export class CachedPages {
+  constructor(private readonly options: CachedPagesOptions) {}
+
+  /**
+   * A catalogue page for an anonymous visitor or a crawler: from the page cache, or rendered whole
+   * (not streamed), kept when it may be, and sent. Without an answer from the API about the catalogue
+   * revision the page is rendered and not kept.
+   */
+  async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    connection: ClientConnection,
+    cacheable: { key: string; isCrawler: boolean; member?: PersonalKind },
+  ): Promise<void> {
+    if (cacheable.member) {
+      await this.serveMember(req, res, connection, cacheable.key, cacheable.member);
+      return;
+    }
+    const { pageCache, loadContextFor } = this.options;
+    const revision = await pageCache.refresh().catch(() => undefined);
+    const hit =
+      revision === undefined ? undefined : pageCache.lookup(cacheable.key, acceptsGzip(req) ? 'gzip' : 'identity');
+    if (hit) {
+      writePage(req, res, hit, 'hit');
+      return;
+    }
+    const controller = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+      method: 'GET',
+      headers: fetchHeadersOf(req.headers),
+      signal: controller.signal,
+    });
+    const { page } = await this.render(request, loadContextFor(connection));
+    if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
+      pageCache.store(cacheable.key, revision, page);
+    }
+    writePage(req, res, page, 'miss');
+  }
+
+  /** A rendered answer as the cache holds it, and the member shell meta it carried (removed from its headers). */
+  private async render(request: Request, loadContext: RouterContextProvider) {
+    const response = await this.options.handleFetch(request, loadContext);
+    const headers: [string, string][] = [];
+    let meta: ShellMeta | undefined;
+    response.headers.forEach((value, name) => {
+      if (name === this.options.shellMetaHeader) meta = JSON.parse(value) as ShellMeta;
+      else if (name !== 'set-cookie') headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+    const page: RenderedPage = { status: response.status, headers, html: await response.text() };
+    return { page, meta };
+  }
+
+  /**
+   * A logged-in reader's page (ADR 048): the member shell (from the cache, or drawn without their
+   * session and kept), its slot filled with their personal answer. A shell that cannot be kept, or
+   * an answer that says `render`, and the page is drawn whole for them, as without the cache.
+   */
+  private async serveMember(
+    req: IncomingMessage,
+    res: ServerResponse,
+    connection: ClientConnection,
+    key: string,
+    kind: PersonalKind,
+  ): Promise<void> {
+    const { pageCache, loadContextFor, personalAnswer, renderWhole, withoutSession } = this.options;
+    const revision = await pageCache.refresh().catch(() => undefined);
+    if (revision === undefined) return renderWhole(req, res);
+    const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
+    const headers = fetchHeadersOf(req.headers);
+    let shell = pageCache.find(key);
+    let drawn: RenderedPage | undefined;
+    let meta = shell?.meta;
+    if (!shell) {
+      const rendered = await this.render(
+        new Request(url, { method: 'GET', headers: withoutSession(headers) }),
+        loadContextFor(connection, true),
+      );
+      meta = rendered.meta;
+      if (!meta || !pageCache.isStorable(rendered.page, false)) return renderWhole(req, res);
+      pageCache.store(key, revision, rendered.page, meta);
+      drawn = rendered.page;
+    }
+    if (meta?.refuse) return renderWhole(req, res);
+    const personal = await personalAnswer(kind, new Request(url, { method: 'GET', headers }), connection, meta);
+    if (personal.kind === 'render') return renderWhole(req, res);
+    if (drawn) {
+      writePage(
+        req,
+        res,
+        { ...drawn, html: drawn.html.replace(this.options.personalSlot, () => personal.text) },
+        'member-miss',
+      );
+      return;
+    }
+    // Evicted while the answer was made: drawn again next time; this answer is drawn whole.
+    shell = pageCache.find(key);
+    if (!shell) return renderWhole(req, res);
+    writePage(req, res, shell.page(acceptsGzip(req) ? 'gzip' : 'identity', personal.text), 'member-hit');
+  }
+}

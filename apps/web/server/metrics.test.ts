@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { matchRoutes, type ServerBuild } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routePatternOf, WebMetrics } from './metrics.ts';
+
+// A route manifest shaped as the build's: a root, a layout, an index and two pages.
+const routes = {
+  root: { id: 'root', path: '', module: {} },
+  'layout-default': { id: 'layout-default', parentId: 'root', module: {} },
+  index: { id: 'index', parentId: 'layout-default', index: true, module: {} },
+  title: { id: 'title', parentId: 'layout-default', path: 'title/:titleId', module: {} },
+  viewer: { id: 'viewer', parentId: 'root', path: 'title/:titleId/episode/:episodeId', module: {} },
+} as unknown as ServerBuild['routes'];
+
+describe('routePatternOf', () => {
+  const patternOf = routePatternOf(routes, matchRoutes);
+
+  it('labels a page with its route pattern, never its path', () => {
+    expect(patternOf('/title/123')).toBe('/title/:titleId');
+    expect(patternOf('/title/77/episode/9')).toBe('/title/:titleId/episode/:episodeId');
+    expect(patternOf('/')).toBe('/');
+  });
+
+  it('labels a path no route matches as unmatched', () => {
+    expect(patternOf('/nothing/here/4242')).toBe('unmatched');
+  });
+});
+
+describe('WebMetrics', () => {
+  let metrics: WebMetrics | undefined;
+  afterEach(() => metrics?.close());
+
+  it('serves the counts on its own port', async () => {
+    metrics = new WebMetrics();
+    metrics.answered({ kind: 'page', route: '/title/:titleId', method: 'GET', status: 200 }, 0.02);
+    metrics.answered({ kind: 'page', route: '/title/:titleId', method: 'GET', status: 200 }, 0.03);
+    await metrics.listen(0, '127.0.0.1');
+    const { port } = (metrics as unknown as { server: import('node:http').Server }).server.address() as {
+      port: number;
+    };
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(text).toContain('manga_web_requests_total{kind="page",route="/title/:titleId",method="GET",status="200"} 2');
+    expect(text).toContain('manga_web_process_resident_memory_bytes');
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+  });
+});
+
+describe('the alerting rules of docs/deploy/prometheus', () => {
+  it('name only web metrics that the web server serves', async () => {
+    const rules = readFileSync(new URL('../../../docs/deploy/prometheus/manga-rules.yml', import.meta.url), 'utf8');
+    const served = new Set((await new WebMetrics().registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const named = new Set(
+      [...rules.matchAll(/\bmanga_web_[a-z0-9_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
+    expect(named.size).toBeGreaterThan(2);
+    for (const name of named) expect(served, name).toContain(name);
+  });
+});

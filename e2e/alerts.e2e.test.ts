@@ -1,0 +1,123 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountByApi, logIn } from './accounts.ts';
+import { launchChromium } from './browser.ts';
+import { serviceEnv, webUrl } from './e2e-env.ts';
+import { giveAdultConsent, newVisitor } from './visitors.ts';
+
+// New-chapter alerts in Chromium (issue 28, ADR 065): a chapter of a followed title released after
+// the follow shows in the header bell, opened and closed with the keyboard and then marked seen; the
+// mail switch on /my/setting is kept with the account; the mail's unsubscribe page works without
+// login and refuses a tampered link. The chapter is written into the service's SQLite database, as
+// the clock releasing a scheduled chapter would leave it.
+
+const PASSWORD = 'Correct-Horse-9';
+const dataDir = serviceEnv.MANGA_DATA_DIR ?? '';
+
+describe('new-chapter alerts (issue 28)', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let db: Database.Database;
+  const email = `alerts-${Date.now().toString(36)}@example.test`;
+  let userId = 0;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    db = new Database(join(dataDir, 'manga.db'), { timeout: 10_000 });
+    await createAccountByApi(email, PASSWORD);
+    userId = (db.prepare('select id from "user" where email = ?').get(email) as { id: number }).id;
+    context = await newVisitor(browser, { country: 'US' });
+    await giveAdultConsent(context);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    db?.close();
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('lists a chapter released after the follow in the bell, keyboard operable, then marks it seen', async () => {
+    const now = Date.now();
+    const title = db
+      .prepare('select id, name_en from title where age_rating = 0 and published_at <= ? order by id limit 1')
+      .get(now) as { id: number; name_en: string };
+    db.prepare('insert into favorite_title (user_id, title_id, created_at) values (?, ?, ?)').run(
+      userId,
+      title.id,
+      now - 60_000,
+    );
+    const next = db
+      .prepare(
+        'select (select max(id) from episode) + 1 as id, (select max(sort_index) from episode where title_id = ?) + 1 as sort_index',
+      )
+      .get(title.id) as { id: number; sort_index: number };
+    db.prepare(
+      `insert into episode (id, title_id, sort_index, name_en, name_ja, start_at, scramble_seed, created_at, updated_at)
+       values (?, ?, ?, 'Alert Test Chapter', '通知テスト話', ?, 1, ?, ?)`,
+    ).run(next.id, title.id, next.sort_index, now - 1_000, now, now);
+
+    await page.goto(`${webUrl}/`);
+    await page.getByTestId('header-login').click();
+    await logIn(page, email, PASSWORD);
+    const bell = page.getByTestId('new-chapter-bell');
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('1 new chapter of titles you follow');
+    expect(await page.getByTestId('new-chapter-count').textContent()).toBe('1');
+
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('new-chapter-panel');
+    await panel.waitFor();
+    expect(await bell.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.getByTestId('new-chapter-item').first().textContent()).toContain('Alert Test Chapter');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-chapter-bell');
+
+    // Seen on the account: a reload shows no count.
+    await expect
+      .poll(() => db.prepare('select new_chapters_seen_at as t from "user" where id = ?').get(userId))
+      .not.toEqual({ t: null });
+    await page.reload();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('New chapters of titles you follow');
+    expect(await page.getByTestId('new-chapter-count').count()).toBe(0);
+  });
+
+  it('keeps the alert mail switch of /my/setting with the account', async () => {
+    await page.goto(`${webUrl}/my/setting`);
+    const toggle = page.getByTestId('chapter-alert-switch');
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('chapter-alert-switch').getAttribute('aria-checked')).toBe('true');
+    expect(db.prepare('select chapter_alert_mail as on_ from "user" where id = ?').get(userId)).toEqual({ on_: 1 });
+  });
+
+  it('unsubscribes from the mail link without login, and refuses a tampered link', async () => {
+    const secret = readFileSync(join(dataDir, 'secrets', 'mail-link-secret'), 'utf8').trim();
+    const signature = createHmac('sha256', secret).update(`chapter-alert-unsubscribe:v1:${userId}`).digest('base64url');
+    const token = `${userId}.${signature}`;
+    const stranger = await newVisitor(browser, { country: 'US' });
+    await giveAdultConsent(stranger);
+    const visit = await stranger.newPage();
+
+    const tampered = await visit.goto(`${webUrl}/mail/unsubscribe?token=${userId}.${'A'.repeat(43)}`);
+    expect(tampered?.status()).toBe(400);
+    expect(await visit.getByTestId('unsubscribe').getAttribute('data-state')).toBe('invalid');
+
+    await visit.goto(`${webUrl}/mail/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await visit.getByTestId('unsubscribe').getAttribute('data-state')).toBe('confirm');
+    expect(db.prepare('select chapter_alert_mail as on_ from "user" where id = ?').get(userId)).toEqual({ on_: 1 });
+    await visit.getByTestId('unsubscribe-confirm').click();
+    await visit.locator('[data-testid="unsubscribe"][data-state="done"]').waitFor();
+    expect(db.prepare('select chapter_alert_mail as on_ from "user" where id = ?').get(userId)).toEqual({ on_: 0 });
+    await stranger.close();
+  });
+});

@@ -1,0 +1,105 @@
+// The editors' catalogue calls under /ops/catalogue (issue 26, ADR 046). Like the moderation calls, they
+// answer 1002 to anyone without access, which the console turns into its 404 page.
+import {
+  type EditorEpisodeListQuery,
+  EditorEpisodeListResponseSchema,
+  EditorEpisodeResponseSchema,
+  type EditorEpisodeScheduleRequest,
+  EditorEpisodeScheduleResponseSchema,
+  type EditorEpisodeUpdateRequest,
+  type EditorEpisodeUploadQuery,
+  type EditorEpisodeUploadStatusQuery,
+  type EditorScheduleQuery,
+  EditorScheduleResponseSchema,
+  type EditorTitleArtQuery,
+  type EditorTitleCreateRequest,
+  type EditorTitleListQuery,
+  EditorTitleListResponseSchema,
+  type EditorTitlePublishRequest,
+  type EditorTitleQuery,
+  EditorTitleResponseSchema,
+  type EditorTitleUpdateRequest,
+  EditorUploadResponseSchema,
+  EditorVocabularyResponseSchema,
+} from '@manga/contracts';
+import type { ApiClient } from './api-client.ts';
+
+export function editorialOperations(client: ApiClient) {
+  const title = { schema: EditorTitleResponseSchema };
+  return {
+    getEditorVocabulary: () =>
+      client.call(
+        'getEditorVocabulary',
+        'GET',
+        '/ops/catalogue/vocabulary',
+        {},
+        { schema: EditorVocabularyResponseSchema },
+      ),
+    listEditorTitles: (params: EditorTitleListQuery = {}) =>
+      client.call(
+        'listEditorTitles',
+        'GET',
+        '/ops/catalogue/title/list',
+        { ...params },
+        { schema: EditorTitleListResponseSchema },
+      ),
+    getEditorTitle: (params: EditorTitleQuery) =>
+      client.call('getEditorTitle', 'GET', '/ops/catalogue/title', { ...params }, title),
+    createEditorTitle: (params: EditorTitleCreateRequest) =>
+      client.call('createEditorTitle', 'POST', '/ops/catalogue/title/create', { ...params }, title),
+    updateEditorTitle: (params: EditorTitleUpdateRequest) =>
+      client.call('updateEditorTitle', 'POST', '/ops/catalogue/title/update', { ...params }, title),
+    publishEditorTitle: (params: EditorTitlePublishRequest) =>
+      client.call('publishEditorTitle', 'POST', '/ops/catalogue/title/publish', { ...params }, title),
+    /** Where the browser sends a cover image (the body), with its crop in the query. */
+    titleArtUploadTarget: (params: EditorTitleArtQuery) =>
+      client.uploadTarget('/ops/catalogue/title/art', { ...params }),
+    listEditorEpisodes: (params: EditorEpisodeListQuery) =>
+      client.call(
+        'listEditorEpisodes',
+        'GET',
+        '/ops/catalogue/episode/list',
+        { ...params },
+        { schema: EditorEpisodeListResponseSchema },
+      ),
+    updateEditorEpisode: (params: EditorEpisodeUpdateRequest) =>
+      client.call(
+        'updateEditorEpisode',
+        'POST',
+        '/ops/catalogue/episode/update',
+        { ...params },
+        { schema: EditorEpisodeResponseSchema },
+      ),
+    scheduleEditorEpisodes: (params: EditorEpisodeScheduleRequest) =>
+      client.call(
+        'scheduleEditorEpisodes',
+        'POST',
+        '/ops/catalogue/episode/schedule',
+        { ...params },
+        { schema: EditorEpisodeScheduleResponseSchema },
+      ),
+    getEditorSchedule: (params: EditorScheduleQuery = {}) =>
+      client.call(
+        'getEditorSchedule',
+        'GET',
+        '/ops/catalogue/schedule',
+        { ...params },
+        {
+          schema: EditorScheduleResponseSchema,
+        },
+      ),
+    /** Where the browser sends a chapter's .cbz (the body), with the title and names in the query. */
+    episodeUploadTarget: (params: EditorEpisodeUploadQuery) =>
+      client.uploadTarget('/ops/catalogue/episode/upload', { ...params }),
+    getEditorEpisodeUpload: (params: EditorEpisodeUploadStatusQuery) =>
+      client.call(
+        'getEditorEpisodeUpload',
+        'GET',
+        '/ops/catalogue/episode/upload/status',
+        { ...params },
+        { schema: EditorUploadResponseSchema },
+      ),
+  };
+}
+
+export type EditorialOperations = ReturnType<typeof editorialOperations>;

@@ -242,7 +242,7 @@ describe('an admin granting and revoking roles', () => {
 
 describe('npm run operator', () => {
   it('adds, lists and removes a role, audited as the command line; refuses a missing or unknown role', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const reader = await createReader(t);
     const email = reader.user.email as string;

@@ -95,6 +95,7 @@ function visitsOf(ids: {
     { route: 'ops-ngwords', path: '/ops/ngwords', only: 'member' },
     { route: 'ops-audit', path: '/ops/audit', only: 'member' },
     { route: 'ops-staff', path: '/ops/staff', only: 'member' },
+    { route: 'ops-shop', path: '/ops/shop', only: 'member' },
     { route: 'ops-catalogue', path: '/ops/catalogue', only: 'member' },
     { route: 'ops-catalogue-new', path: '/ops/catalogue/new', only: 'member' },
     { route: 'ops-catalogue-titleId', path: `/ops/catalogue/${ids.titleId}`, only: 'member' },

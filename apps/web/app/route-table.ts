@@ -361,6 +361,15 @@ export const EXTRA_ROUTES = [
     middleware: ['private'],
     params: noParams,
   },
+  // The shop's products (issue 26, ADR 063): editors and admins only, everyone else gets the 404 page.
+  {
+    name: 'ops-shop',
+    path: 'ops/shop',
+    file: 'routes/ops-shop.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
   {
     name: 'dev-outbox',
     path: 'dev/outbox',

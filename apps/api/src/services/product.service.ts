@@ -1,7 +1,14 @@
 // Products of the shop (ADR 019), edited on the command line (`npm run products`) and in the console's
 // shop screen (ADR 063): validated here, written through PaymentRepository, and each change recorded
 // in the audit log with who made it and the fields before and after.
-import { AuditAction, AuditTarget } from '@manga/contracts';
+import {
+  AuditAction,
+  AuditTarget,
+  PRODUCT_FIELD_RANGES,
+  PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_PRICE_ID_PATTERN,
+  type ProductNumberField,
+} from '@manga/contracts';
 import type { ProductRow } from '#src/repositories/payment.repository.ts';
 
 export class ProductError extends Error {
@@ -49,9 +56,6 @@ export interface ProductChanges {
 export type ProductActor = { via: 'console'; userId: number } | { via: 'cli' };
 
 const REGION_CURRENCY: Readonly<Record<string, string>> = { US: 'usd', JP: 'jpy' };
-
-const MAX_PRICE_MINOR = 10_000_000;
-const MAX_POINTS = 1_000_000;
 
 export class ProductService {
   constructor(private readonly options: { store: ProductStore; audit: ProductAudit; clock: { now(): number } }) {}
@@ -139,15 +143,16 @@ function checkCurrency(region: string, currency: string | undefined): void {
   }
 }
 
-function whole(value: number | undefined, min: number, max: number, name: string): number | undefined {
+function whole(value: number | undefined, field: ProductNumberField, name: string): number | undefined {
   if (value === undefined) return undefined;
+  const { min, max } = PRODUCT_FIELD_RANGES[field];
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new ProductError(`${name} must be a whole number from ${min} to ${max}`);
   }
   return value;
 }
 
-function text(value: string | undefined, name: string, max = 80): string | undefined {
+function text(value: string | undefined, name: string, max = PRODUCT_NAME_MAX_LENGTH): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > max) throw new ProductError(`${name} must be 1–${max} characters`);
@@ -159,16 +164,16 @@ function toRow(changes: ProductChanges): Partial<Omit<ProductRow, 'id'>> {
   const set = <K extends keyof typeof row>(key: K, value: (typeof row)[K] | undefined) => {
     if (value !== undefined) row[key] = value;
   };
-  set('price_minor', whole(changes.price, 1, MAX_PRICE_MINOR, '--price'));
-  set('paid_point', whole(changes.points, 1, MAX_POINTS, '--points'));
-  set('bonus_point', whole(changes.bonus, 0, MAX_POINTS, '--bonus'));
-  set('monthly_bonus_point', whole(changes.monthlyBonus, 0, MAX_POINTS, '--monthly-bonus'));
-  set('premium_ticket_num', whole(changes.tickets, 0, 100, '--tickets'));
-  set('sort_order', whole(changes.sortOrder, 0, 10_000, '--sort'));
+  set('price_minor', whole(changes.price, 'price', '--price'));
+  set('paid_point', whole(changes.points, 'points', '--points'));
+  set('bonus_point', whole(changes.bonus, 'bonus', '--bonus'));
+  set('monthly_bonus_point', whole(changes.monthlyBonus, 'monthly_bonus', '--monthly-bonus'));
+  set('premium_ticket_num', whole(changes.tickets, 'tickets', '--tickets'));
+  set('sort_order', whole(changes.sortOrder, 'sort', '--sort'));
   set('name_en', text(changes.nameEn, '--name-en'));
   set('name_ja', text(changes.nameJa, '--name-ja'));
   if (changes.priceId !== undefined) {
-    if (changes.priceId !== '' && !/^price_[A-Za-z0-9]{1,80}$/.test(changes.priceId)) {
+    if (changes.priceId !== '' && !PRODUCT_PRICE_ID_PATTERN.test(changes.priceId)) {
       throw new ProductError('--price-id is a Stripe price id (price_…) or empty');
     }
     row.provider_price_id = changes.priceId;

@@ -1,6 +1,7 @@
 import type { EpisodeAccess } from '#app/features/catalogue/episode-access.ts';
 import type { ContinueReading, HistoryEntryView } from '#app/features/catalogue/reading-history.ts';
 import type { MyPageData } from '#app/features/my/my-page.ts';
+import type { TitleAlertView } from '#app/features/title/title-alert.ts';
 
 // The data of a logged-in reader's personal answer (ADR 048; personal.tsx has the browser's side).
 
@@ -22,6 +23,8 @@ export interface PersonalEpisode {
 
 export interface PersonalTitle {
   following: boolean;
+  /** The new-chapter mail switches (ADR 065); undefined when the API did not answer. */
+  alert: TitleAlertView | undefined;
   /** Every episode of the title by id. */
   episodes: Record<string, PersonalEpisode>;
   tickets: { owned: number | undefined; premiumOwned: number | undefined; nextAt: string | undefined };

@@ -1,5 +1,6 @@
 import { SERVICE_NAME } from '#app/brand.ts';
 import { submitTitleForm } from '#app/features/title/title-actions.server.ts';
+import { titleAlertResultOf } from '#app/features/title/title-alert.ts';
 import { loadRouteTitlePage } from '#app/features/title/title-page.server.ts';
 import { TitleScreen } from '#app/features/title/title-screen.tsx';
 import { routeMiddleware, titleRouteContext } from '#app/guards/route-middleware.server.ts';
@@ -29,5 +30,11 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
 };
 
 export default function TitlePage({ loaderData, actionData }: Route.ComponentProps) {
-  return <TitleScreen title={loaderData} result={actionData && 'intent' in actionData ? actionData : undefined} />;
+  return (
+    <TitleScreen
+      title={loaderData}
+      result={actionData && 'intent' in actionData ? actionData : undefined}
+      alertPosted={titleAlertResultOf(actionData)}
+    />
+  );
 }

@@ -12,8 +12,28 @@ export const SHOP_REGIONS = ['US', 'JP'] as const;
 export const SHOP_CURRENCIES = ['usd', 'jpy'] as const;
 export const PRODUCT_KINDS = ['point_pack', 'subscription'] as const;
 
+/**
+ * The ranges of a product's whole-number fields (minor units for `price`), checked by the API's
+ * ProductService (a value outside is 400 / 1001) and drawn by the console's form.
+ */
+export const PRODUCT_FIELD_RANGES = {
+  price: { min: 1, max: 10_000_000 },
+  points: { min: 1, max: 1_000_000 },
+  bonus: { min: 0, max: 1_000_000 },
+  monthly_bonus: { min: 0, max: 1_000_000 },
+  tickets: { min: 0, max: 100 },
+  sort: { min: 0, max: 10_000 },
+} as const;
+export type ProductNumberField = keyof typeof PRODUCT_FIELD_RANGES;
+
+/** A product's names (English, Japanese): 1 to this many characters after trimming. */
+export const PRODUCT_NAME_MAX_LENGTH = 80;
+
+/** A Stripe price id, or empty (the embedded test provider needs none). */
+export const PRODUCT_PRICE_ID_PATTERN = /^price_[A-Za-z0-9]{1,80}$/;
+
 const ProductReasonSchema = z.string().trim().min(1, 'a reason is required').max(OPS_REASON_MAX_LENGTH);
-const NameSchema = z.string().trim().min(1).max(80);
+const NameSchema = z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH);
 
 /** What a change may set; every field optional, at least one given (the service says so). */
 const productFieldsShape = {

@@ -1,6 +1,7 @@
 import type { Comment, CommentPostInfo } from './comment.schemas.ts';
 import type { Episode } from './episode.schemas.ts';
 import type { OpsComment } from './ops.schemas.ts';
+import type { ShopProduct } from './shop-console.schemas.ts';
 import type { TitleTicket } from './ticket.schemas.ts';
 import type { Title, WebTitle } from './title.schemas.ts';
 import type { WebViewerResponse } from './viewer.schemas.ts';
@@ -195,6 +196,27 @@ export function makeOpsComment(overrides: Partial<OpsComment> = {}): OpsComment 
     report_reason_list: [],
     report_note_list: [],
     reviewed_time: '',
+    ...overrides,
+  };
+}
+
+/** A shop product as the console lists it (ADR 063): a US point pack on sale. */
+export function makeShopProduct(overrides: Partial<ShopProduct> = {}): ShopProduct {
+  return {
+    product_id: 1,
+    kind: 'point_pack',
+    region: 'US',
+    currency: 'usd',
+    price: 499,
+    points: 500,
+    bonus: 0,
+    monthly_bonus: 0,
+    tickets: 0,
+    price_id: '',
+    name_en: '500 points',
+    name_ja: '500ポイント',
+    active: 1,
+    sort: 1,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { TabNav } from '#app/components/ui/tab-nav.tsx';
 import { EDITORIAL_PATHS, WEEKDAYS } from './editorial.ts';
 
 // The catalogue console's frame (issue 26, ADR 046): the page title, the way back to the list, the
@@ -24,6 +25,14 @@ export function EditorialFrame({
       lead={lead}
       crumbs={[{ label: t('editorial.console'), to: EDITORIAL_PATHS.titles }, ...crumbs]}
     >
+      {/* Whoever may edit titles (editors, admins, ADR 042) may edit the shop's products too (ADR 063). */}
+      <TabNav
+        label={t('ops.console')}
+        tabs={[
+          { key: 'catalogue', label: t('editorial.console'), href: EDITORIAL_PATHS.titles, current: true },
+          { key: 'shop', label: t('shop_console.tab'), href: '/ops/shop', current: false },
+        ]}
+      />
       {children}
     </PageFrame>
   );

@@ -32,6 +32,8 @@ export const OPS_PATHS = {
   audit: '/ops/audit',
   staff: '/ops/staff',
   support: '/ops/support',
+  catalogue: '/ops/catalogue',
+  shop: '/ops/shop',
 } as const;
 export type OpsScreen = keyof typeof OPS_PATHS;
 
@@ -71,6 +73,19 @@ export const OPS_SCREENS: Readonly<
     titleKey: 'support_console.title',
     leadKey: 'support_console.lead',
     tabKey: 'support_console.tab',
+  },
+  // The catalogue console has its own frame (EditorialFrame, ADR 046): here for its tab only.
+  catalogue: {
+    permission: StaffPermission.TitleEdit,
+    titleKey: 'editorial.titles.title',
+    leadKey: 'editorial.titles.lead',
+    tabKey: 'editorial.console',
+  },
+  shop: {
+    permission: StaffPermission.ProductEdit,
+    titleKey: 'shop_console.title',
+    leadKey: 'shop_console.lead',
+    tabKey: 'shop_console.tab',
   },
 };
 
@@ -281,6 +296,8 @@ export const OPS_INTENTS = [
   'grant_points',
   'grant_tickets',
   'end_sessions',
+  'set_product',
+  'add_product',
 ] as const;
 export type OpsIntent = (typeof OPS_INTENTS)[number];
 
@@ -296,7 +313,28 @@ export type OpsFieldError =
   | { field: 'match_type'; key: 'ops.errors.match_type' }
   | { field: 'email'; key: 'staff_console.errors.email' }
   | { field: 'role'; key: 'staff_console.errors.role' }
-  | { field: 'amount'; key: 'support_console.errors.amount' };
+  | { field: 'amount'; key: 'support_console.errors.amount' }
+  | { field: ShopFormField; key: ShopFieldErrorKey };
+
+/** The shop form's fields (ADR 063) and what can be wrong with one (shop.ts checks them). */
+export type ShopFormField =
+  | 'kind'
+  | 'region'
+  | 'price'
+  | 'points'
+  | 'bonus'
+  | 'monthly_bonus'
+  | 'tickets'
+  | 'sort'
+  | 'name_en'
+  | 'name_ja'
+  | 'price_id';
+export type ShopFieldErrorKey =
+  | 'shop_console.errors.choice'
+  | 'shop_console.errors.whole_number'
+  | 'shop_console.errors.range'
+  | 'shop_console.errors.name'
+  | 'shop_console.errors.price_id';
 
 /**
  * A reason: required (hiding, suspending) or optional, at most OPS_REASON_MAX_LENGTH UTF-16 units, as

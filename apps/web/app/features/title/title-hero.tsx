@@ -5,6 +5,8 @@ import { buttonClassName } from '#app/components/ui/button.tsx';
 import { HeroBackdrop, TitleFacts } from '#app/features/catalogue/featured-title.tsx';
 import { ContinueButton } from './continue-button.tsx';
 import { FollowButton } from './follow-button.tsx';
+import type { TitleAlertActionResult } from './title-alert.ts';
+import { TitleAlertSwitch } from './title-alert-switch.tsx';
 import type { TitlePageData } from './title-page.ts';
 
 const primaryButton = buttonClassName({ variant: 'primary', size: 'lg', wide: true });
@@ -38,7 +40,16 @@ function Genres({ genres, className }: { genres: TitlePageData['genres']; classN
  * one row under them, so the chapters start within the first screen; from sm up, the large cover
  * with everything beside it.
  */
-export function TitleHero({ title, pending }: { title: TitlePageData; pending: boolean }) {
+export function TitleHero({
+  title,
+  pending,
+  alertPosted,
+}: {
+  title: TitlePageData;
+  pending: boolean;
+  /** The alert form's answer after a post without JavaScript. */
+  alertPosted?: TitleAlertActionResult;
+}) {
   const { t } = useTranslation();
   const authors =
     title.authors.length > 0
@@ -112,6 +123,7 @@ export function TitleHero({ title, pending }: { title: TitlePageData; pending: b
                 {t('catalogue.read_latest_readable', { index: title.latestReadableIndex })}
               </Link>
             ) : null}
+            {pending ? null : <TitleAlertSwitch alert={title.alert} following={title.following} posted={alertPosted} />}
           </div>
         </div>
       </div>

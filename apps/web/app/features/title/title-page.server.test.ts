@@ -150,6 +150,24 @@ describe('loadTitlePage', () => {
     expect(member.tickets).toMatchObject({ owned: 1, premiumOwned: 0, max: 1, signedIn: true, nextAt: undefined });
   });
 
+  it('reads the new-chapter mail switches for a logged-in reader only (ADR 065)', async () => {
+    const routes = {
+      '/web/title/detail': { web_title: webTitle },
+      '/episode/list': { episode_list: episodes },
+      '/title/viewed/progress': { viewed_title: null },
+      '/user/chapter_alert_setting': { chapter_alert_mail: 1, alert_off_title_list: [10003] },
+    };
+    const guest = apiAnswering(routes);
+    expect((await loadTitlePage(guest.api, url, 10003)).alert).toBeUndefined();
+    expect(guest.asked.map((asked) => asked.pathname)).not.toContain('/user/chapter_alert_setting');
+    const member = await loadTitlePage(apiAnswering(routes).api, url, 10003, undefined, { isLoggedIn: true });
+    expect(member.alert).toEqual({ accountMail: true, titleMail: false });
+    // A failed call only hides the switch.
+    const { '/user/chapter_alert_setting': _, ...failing } = routes;
+    const without = await loadTitlePage(apiAnswering(failing).api, url, 10003, undefined, { isLoggedIn: true });
+    expect(without.alert).toBeUndefined();
+  });
+
   it('counts down to the next title ticket while a logged-in reader holds none', async () => {
     const full = makeTitleTicket({ title_id: 10003 });
     const info = full.ticket_info.title_ticket_info;

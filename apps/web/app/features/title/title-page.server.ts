@@ -1,6 +1,7 @@
 import {
   type ApiClient,
   commentOperations,
+  getChapterAlertSetting,
   getTitleAgeGate,
   getTitleSupplement,
   getWebTitleDetail,
@@ -33,6 +34,7 @@ import { titleRouteContext } from '#app/guards/route-middleware.server.ts';
 import type { PersonalEpisode, PersonalTitle } from '#app/personal/personal-data.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { loadPurchaseDialog } from './purchase.server.ts';
+import { toTitleAlert } from './title-alert.ts';
 import { type EpisodeRowView, fromEpisodeRows, type TicketBlockView, type TitlePageData } from './title-page.ts';
 import { nextTitleTicketAt } from './title-ticket.ts';
 
@@ -111,25 +113,27 @@ export async function loadTitlePage(
     failLoad(error, url);
   }
   const commentsEpisodeId = openCommentsEpisodeOf(url.searchParams.get(OPEN_COMMENTS_PARAM), detail.episode_id_list);
-  const [titles, supplement, episodes, genres, tickets, recommended, comments, progress, ageGate] = await Promise.all([
-    optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
-    optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
-    detail.episode_id_list.length > 0
-      ? api.listEpisodes({ episode_id_list: detail.episode_id_list }).catch((error: unknown) => failLoad(error, url))
-      : { episode_list: [] },
-    detail.genre_id_list.length > 0
-      ? optional(listGenres(api, { genre_id_list: detail.genre_id_list }), 'GET /genre/list')
-      : undefined,
-    optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
-    optional(listWebRecommendedTitles(api, { title_id: titleId, limit: 6 }), 'GET /web/recommend/title/list'),
-    commentsEpisodeId === undefined
-      ? undefined
-      : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
-    isLoggedIn ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
-    (detail.age_rating ?? 0) > 0
-      ? optional(getTitleAgeGate(api, { title_id: titleId }), 'GET /web/title/age_gate')
-      : undefined,
-  ]);
+  const [titles, supplement, episodes, genres, tickets, recommended, comments, progress, ageGate, alert] =
+    await Promise.all([
+      optional(api.listTitles({ title_id_list: [titleId] }), 'GET /title/list'),
+      optional(getTitleSupplement(api, { title_id: titleId }), 'GET /title/supplement'),
+      detail.episode_id_list.length > 0
+        ? api.listEpisodes({ episode_id_list: detail.episode_id_list }).catch((error: unknown) => failLoad(error, url))
+        : { episode_list: [] },
+      detail.genre_id_list.length > 0
+        ? optional(listGenres(api, { genre_id_list: detail.genre_id_list }), 'GET /genre/list')
+        : undefined,
+      optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
+      optional(listWebRecommendedTitles(api, { title_id: titleId, limit: 6 }), 'GET /web/recommend/title/list'),
+      commentsEpisodeId === undefined
+        ? undefined
+        : loadEpisodeComments(commentOperations(api), commentsEpisodeId, { sort: 'new', offset: 0 }, clock.timeZone),
+      isLoggedIn ? loadTitleProgress(api, titleId, detail.episode_id_list) : undefined,
+      (detail.age_rating ?? 0) > 0
+        ? optional(getTitleAgeGate(api, { title_id: titleId }), 'GET /web/title/age_gate')
+        : undefined,
+      isLoggedIn ? optional(getChapterAlertSetting(api), 'GET /user/chapter_alert_setting') : undefined,
+    ]);
   const title = titles?.title_list[0];
   const info = supplement?.title_supplement;
   const sort = episodeSortOrder(url.searchParams.get('sort'));
@@ -187,6 +191,7 @@ export async function loadTitlePage(
     episodeIds: oldestFirst.map((row) => row.id),
     continueReading: progress,
     following: title?.favorite_status === 1,
+    alert: alert ? toTitleAlert(alert, titleId) : undefined,
     renderedAt: clock.now.toISOString(),
     purchase: undefined,
     closeDialogHref: withoutPurchaseDialog(url),
@@ -235,12 +240,13 @@ export async function loadTitlePersonal(
   episodeIds: readonly number[],
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
 ): Promise<PersonalTitle> {
-  const [episodes, titles, tickets, progress] = await Promise.all([
+  const [episodes, titles, tickets, progress, alert] = await Promise.all([
     episodeIds.length > 0 ? api.listEpisodes({ episode_id_list: [...episodeIds] }) : { episode_list: [] },
     // Not optional: a session the API no longer knows fails here, and the page is then drawn whole.
     api.listTitles({ title_id_list: [titleId] }),
     optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
     loadTitleProgress(api, titleId, episodeIds),
+    optional(getChapterAlertSetting(api), 'GET /user/chapter_alert_setting'),
   ]);
   const own: Record<string, PersonalEpisode> = {};
   for (const episode of episodes.episode_list) {
@@ -251,6 +257,7 @@ export async function loadTitlePersonal(
   const held = toTickets(undefined, undefined, info, true, clock.now);
   return {
     following: titles.title_list[0]?.favorite_status === 1,
+    alert: alert ? toTitleAlert(alert, titleId) : undefined,
     episodes: own,
     tickets: { owned: held.owned, premiumOwned: held.premiumOwned, nextAt: held.nextAt },
     continueReading: progress,

@@ -10,6 +10,7 @@ import type { ContinueReading } from '#app/features/catalogue/reading-history.ts
 import type { TitleBadge, TitleCardView } from '#app/features/catalogue/title-view.ts';
 import type { EpisodeCommentsData } from '#app/features/comments/comments.ts';
 import type { PersonalTitle } from '#app/personal/personal-data.ts';
+import type { TitleAlertView } from './title-alert.ts';
 
 // The view model of the title page, shared by its loader and its components.
 
@@ -91,6 +92,8 @@ export interface TitlePageData {
   episodeIds: number[];
   /** The logged-in reader follows the title (the Title's favorite_status, ADR 017). */
   following: boolean;
+  /** The logged-in reader's new-chapter mail, account and title (ADR 065); undefined for a visitor or the shell. */
+  alert: TitleAlertView | undefined;
   /** Where a logged-in reader left off (the API's, for every device); guests' comes from the browser. */
   continueReading: ContinueReading | undefined;
   /** When the page was drawn (ISO instant): the first frame of its countdowns. */
@@ -136,6 +139,7 @@ export function personalizeTitle(page: TitlePageData, personal: PersonalTitle): 
     ...derived,
     episodes,
     following: personal.following,
+    alert: personal.alert,
     continueReading: personal.continueReading,
     tickets: { ...page.tickets, ...personal.tickets, signedIn: true },
     renderedAt: personal.renderedAt,

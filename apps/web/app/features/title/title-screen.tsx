@@ -14,6 +14,7 @@ import { EpisodeList } from './episode-list.tsx';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import { ShareLink } from './share-link.tsx';
 import { TicketBlock } from './ticket-block.tsx';
+import type { TitleAlertActionResult } from './title-alert.ts';
 import { TitleHero, TitleIntroduction } from './title-hero.tsx';
 import { personalizeTitle, type TitlePageData } from './title-page.ts';
 
@@ -21,7 +22,15 @@ import { personalizeTitle, type TitlePageData } from './title-page.ts';
  * The title page: the series' hero, introduction, episodes (with buy, rent and the catch-up),
  * tickets, comments entry, sharing and similar titles; the purchase confirmation the URL asks for.
  */
-export function TitleScreen({ title: loaded, result }: { title: TitlePageData; result?: PurchaseActionResult }) {
+export function TitleScreen({
+  title: loaded,
+  result,
+  alertPosted,
+}: {
+  title: TitlePageData;
+  result?: PurchaseActionResult;
+  alertPosted?: TitleAlertActionResult;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const personal = usePersonal('title', loaded.personalDeferred);
@@ -31,7 +40,7 @@ export function TitleScreen({ title: loaded, result }: { title: TitlePageData; r
   const { catchUp } = title;
   return (
     <>
-      <TitleHero title={title} pending={pending} />
+      <TitleHero title={title} pending={pending} alertPosted={alertPosted} />
 
       <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 pt-3 pb-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:px-8">
         <div className="min-w-0">

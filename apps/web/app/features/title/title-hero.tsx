@@ -143,10 +143,11 @@ export function TitleIntroduction({ title }: { title: TitlePageData }) {
       <h2 id="introduction" className="mb-2 text-lg font-extrabold text-ink max-sm:sr-only">
         {t('catalogue.introduction')}
       </h2>
+      {/* Gone with its label from the sm breakpoint up, where the story is whole: a focusable box without a name otherwise. */}
       <input
         id="introduction-more"
         type="checkbox"
-        className="peer sr-only"
+        className="peer sr-only sm:hidden"
         aria-controls="introduction-text"
         data-testid="introduction-more"
       />

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
+import { FileArchiveRepository } from '#src/repositories/archive.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
@@ -51,9 +52,11 @@ export function createEditorialServices(options: {
         access: options.access,
         titles: new IngestRepository(options.database.db),
         spool: repositories.uploadSpool,
+        archive: new FileArchiveRepository(),
         ingest: options.ingest,
         clock: options.clock,
         randomId: () => options.crypto.randomToken(16),
+        randomU32: () => options.crypto.randomU32(),
         log: options.log?.child({ service: 'chapter-upload' }),
       },
       { maxBytes: options.config.chapterUploadMaxBytes, timeZone: options.config.wireTimeZone },

@@ -88,3 +88,22 @@ export function ResultLine({
   }
   return null;
 }
+
+/** The title forms' answer: `doneKey` once saved, else the failure in words with its message as small print. */
+export function Feedback({ result, doneKey }: { result: EditorialActionResult | undefined; doneKey: string }) {
+  const { t } = useTranslation();
+  if (!result) return null;
+  if (result.status === 'done') {
+    return (
+      <p role="status" className="text-sm font-semibold text-emerald-700" data-testid="editorial-done">
+        {t(doneKey)}
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className="text-sm font-semibold text-red-700" data-testid="editorial-failed">
+      {t(responseCodeMessageKey(result.code))}
+      {result.message ? <span className="mt-0.5 block font-mono text-xs font-normal">{result.message}</span> : null}
+    </p>
+  );
+}

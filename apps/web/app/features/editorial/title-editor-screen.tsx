@@ -1,16 +1,8 @@
-import {
-  type EditorTitle,
-  parseWireDateTime,
-  responseCodeMessageKey,
-  TITLE_AUTHOR_MAX_LENGTH,
-  TITLE_DESCRIPTION_MAX_LENGTH,
-  TITLE_NAME_MAX_LENGTH,
-} from '@manga/contracts';
+import { TITLE_AUTHOR_MAX_LENGTH, TITLE_DESCRIPTION_MAX_LENGTH, TITLE_NAME_MAX_LENGTH } from '@manga/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
-import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
 import { ChaptersPanel } from './chapters-panel.tsx';
 import {
   AGE_RATING_OPTIONS,
@@ -19,8 +11,9 @@ import {
   type TitleEditorData,
   tagsText,
 } from './editorial.ts';
-import { EditorialFrame, inputClass, PublishedBadge, WeekdayOptions } from './editorial-frame.tsx';
-import { Field } from './field.tsx';
+import { EditorialFrame, inputClass, WeekdayOptions } from './editorial-frame.tsx';
+import { Feedback, Field } from './field.tsx';
+import { PublishPanel } from './publish-panel.tsx';
 import { TitleArtPanel } from './title-art-panel.tsx';
 
 // `/ops/catalogue/new` and `/ops/catalogue/:titleId`: a title's names, credits, description,
@@ -50,24 +43,6 @@ export function TitleEditorScreen({ data }: { data: TitleEditorData }) {
         </div>
       ) : null}
     </EditorialFrame>
-  );
-}
-
-function Feedback({ result, doneKey }: { result: EditorialActionResult | undefined; doneKey: string }) {
-  const { t } = useTranslation();
-  if (!result) return null;
-  if (result.status === 'done') {
-    return (
-      <p role="status" className="text-sm font-semibold text-emerald-700" data-testid="editorial-done">
-        {t(doneKey)}
-      </p>
-    );
-  }
-  return (
-    <p role="alert" className="text-sm font-semibold text-red-700" data-testid="editorial-failed">
-      {t(responseCodeMessageKey(result.code))}
-      {result.message ? <span className="mt-0.5 block font-mono text-xs font-normal">{result.message}</span> : null}
-    </p>
   );
 }
 
@@ -264,63 +239,5 @@ function TitleForm({ data }: { data: TitleEditorData }) {
         <Feedback result={result} doneKey="editorial.form.saved" />
       </div>
     </fetcher.Form>
-  );
-}
-
-function PublishPanel({ title, wireTimeZone }: { title: EditorTitle; wireTimeZone: string }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<EditorialActionResult>();
-  const dates = useDateFormat();
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const published = parseWireDateTime(title.published_time, wireTimeZone);
-  return (
-    <section
-      aria-labelledby="editorial-publish-heading"
-      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5"
-      data-testid="editorial-publish"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="editorial-publish-heading" className="text-base font-extrabold text-ink">
-          {t('editorial.publish.heading')}
-        </h2>
-        <PublishedBadge published={title.published} />
-      </div>
-      <p className="mt-2 text-sm leading-relaxed text-zinc-600">
-        {published ? (
-          <>
-            {t('editorial.publish.since', {
-              time: formatDateTime(published, dates.locale, wireTimeZone),
-              zone: wireTimeZone,
-            })}
-            {dates.timeZone && dates.timeZone !== wireTimeZone ? (
-              <span className="block text-xs text-zinc-500">
-                {t('editorial.publish.your_time', {
-                  time: dates.dateTime(published.toISOString()),
-                  zone: dates.timeZone,
-                })}
-              </span>
-            ) : null}
-          </>
-        ) : (
-          t('editorial.publish.hidden')
-        )}
-      </p>
-      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value={title.published ? 'unpublish' : 'publish'} />
-        <Button
-          type="submit"
-          variant={title.published ? 'danger-secondary' : 'primary'}
-          size="md"
-          busy={fetcher.state !== 'idle'}
-          data-testid="editorial-publish-toggle"
-        >
-          {title.published ? t('editorial.publish.unpublish') : t('editorial.publish.publish')}
-        </Button>
-        <Feedback
-          result={result}
-          doneKey={title.published ? 'editorial.publish.done_published' : 'editorial.publish.done_unpublished'}
-        />
-      </fetcher.Form>
-    </section>
   );
 }

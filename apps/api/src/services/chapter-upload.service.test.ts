@@ -6,19 +6,26 @@ import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { UNPUBLISHED_AT } from '#src/rules/entitlement.rules.ts';
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
-import type { ImportEpisodeRequest } from '#src/services/ingest.service.ts';
+import type { IngestEpisodeInput } from '#src/services/ingest.service.ts';
 
 const editor = { userId: 7 } as AuthUser;
 const auth = {} as RequestAuth;
 
-function setup(importEpisode: (request: ImportEpisodeRequest) => Promise<{ episodeId: number }>) {
+function setup(ingestEpisodePages: (input: IngestEpisodeInput) => Promise<{ episodeId: number }>) {
   const removed: string[] = [];
   const spooled: number[] = [];
+  const read: string[] = [];
   let ids = 0;
   const service = new ChapterUploadService(
     {
       access: async () => editor,
-      titles: { hasTitle: async (id) => id === 10001 },
+      titles: { hasTitle: async (id) => id === 10001, nextEpisodeId: async () => 123, nextSortIndex: async () => 4 },
+      archive: {
+        readPages: async (file) => {
+          read.push(file);
+          return [{ name: 'p1.jpg', bytes: Buffer.from([1]) }];
+        },
+      },
       spool: {
         spool: async (body, maxBytes) => {
           let bytes = 0;
@@ -29,9 +36,10 @@ function setup(importEpisode: (request: ImportEpisodeRequest) => Promise<{ episo
         },
         remove: async (file) => void removed.push(file),
       },
-      ingest: { importEpisode: importEpisode as never },
+      ingest: { ingestEpisodePages: ingestEpisodePages as never },
       clock: new FixedClock(1_800_000_000_000),
       randomId: () => `u${++ids}`,
+      randomU32: () => 77,
     },
     { maxBytes: 100, timeZone: 'Asia/Tokyo' },
   );
@@ -43,22 +51,43 @@ function setup(importEpisode: (request: ImportEpisodeRequest) => Promise<{ episo
       body: Readable.from([Buffer.alloc(bytes)]),
       contentLength,
     });
-  return { service, start, removed, spooled };
+  return { service, start, removed, spooled, read };
 }
 
 describe('ChapterUploadService', () => {
   it('imports the spooled file as a new unscheduled chapter, with progress, then removes the file', async () => {
-    let seen: ImportEpisodeRequest | undefined;
-    const { service, start, removed } = setup(async (request) => {
-      seen = request;
-      request.onProgress?.({ stage: 'decode', done: 1, total: 2 });
-      request.onProgress?.({ stage: 'store', done: 2, total: 2 });
-      return { episodeId: 123 };
+    let seen: IngestEpisodeInput | undefined;
+    const { service, start, removed, read } = setup(async (input) => {
+      seen = input;
+      input.onProgress?.({ stage: 'decode', done: 1, total: 2 });
+      input.onProgress?.({ stage: 'store', done: 2, total: 2 });
+      return { episodeId: input.episodeId };
     });
     const { upload } = await start(10);
     expect(upload).toMatchObject({ upload_id: 'u1', state: 'processing' });
     await service.idle();
-    expect(seen).toMatchObject({ source: '/tmp/upload-1.cbz', episodeId: undefined, startAt: UNPUBLISHED_AT });
+    expect(read).toEqual(['/tmp/upload-1.cbz']);
+    expect(seen).toMatchObject({
+      titleId: 10001,
+      episodeId: 123,
+      seed32: 77,
+      pages: [{ name: 'p1.jpg' }],
+      episode: {
+        id: 123,
+        title_id: 10001,
+        sort_index: 4,
+        name_en: 'One',
+        name_ja: '一',
+        point: 0,
+        start_at: UNPUBLISHED_AT,
+        scramble_seed: 77,
+        created_at: 1_800_000_000_000,
+      },
+    });
+    expect(seen?.title).toBeUndefined();
+    const audit = seen?.auditOf?.({ ...seen.episode, page_count: 1 });
+    expect(audit).toMatchObject({ actor_user_id: 7, action: 'episode.upload', target_id: 123 });
+    expect(JSON.parse(audit?.detail ?? '{}')).toMatchObject({ before: null, after: { page_count: 1, point: 0 } });
     expect((await service.getUpload(auth, 'u1')).upload).toMatchObject({
       state: 'done',
       stage: 'store',

@@ -1,7 +1,8 @@
 // Chapter uploads from the console (issue 26, ADR 061): the .cbz is spooled to a temporary file as it
-// arrives, then imported by the same IngestService as `npm run import` (one owner of decoding,
-// normalising, scrambling and storing; all or nothing). The new chapter is unscheduled until an editor
-// gives it a release time. Progress lives in this process's memory, read by polling.
+// arrives, then goes through the same IngestService pipeline as `npm run import` (one owner of decoding,
+// normalising, scrambling and storing; all or nothing). The new chapter, with the next free id at the
+// end of its title, is unscheduled until an editor gives it a release time. Progress lives in this
+// process's memory, read by polling.
 import {
   AuditAction,
   AuditTarget,
@@ -9,24 +10,32 @@ import {
   EditorUploadState,
   formatWireDateTime,
   ResponseCode,
+  randomScrambleSeed,
 } from '@manga/contracts';
-import type { NewEpisode } from '#src/db/schema.ts';
+import type { NewAuditLog, NewEpisode } from '#src/db/schema.ts';
+import type { ArchiveRepository } from '#src/repositories/archive.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import type { UploadSpoolRepository } from '#src/repositories/upload-spool.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { UNPUBLISHED_AT } from '#src/rules/entitlement.rules.ts';
-import type { IngestService } from '#src/services/ingest.service.ts';
+import { importedEpisodeRow } from '#src/rules/imported-episode.rules.ts';
+import type { IngestedEpisode, IngestService } from '#src/services/ingest.service.ts';
 
 export interface ChapterUploadDeps {
   /** The editors' access check (CatalogueEditorService.requireEditor): the caller, or 1002. */
   access: (auth: RequestAuth) => Promise<AuthUser>;
-  titles: Pick<IngestRepository, 'hasTitle'>;
+  /** The title check, and the new chapter's id and place. */
+  titles: Pick<IngestRepository, 'hasTitle' | 'nextEpisodeId' | 'nextSortIndex'>;
   spool: Pick<UploadSpoolRepository, 'spool' | 'remove'>;
-  ingest: Pick<IngestService, 'importEpisode'>;
+  /** Reads the spooled .cbz's pages. */
+  archive: Pick<ArchiveRepository, 'readPages'>;
+  ingest: Pick<IngestService, 'ingestEpisodePages'>;
   clock: ClockRepository;
   randomId: () => string;
+  /** Source of scramble seeds (CryptoRepository.randomU32). */
+  randomU32: () => number;
   log?: { error: (object: unknown, message: string) => void };
 }
 
@@ -110,23 +119,14 @@ export class ChapterUploadService {
   private async process(job: Job, editor: AuthUser, input: ChapterUploadInput, file: string): Promise<void> {
     const { upload } = job;
     try {
-      const result = await this.deps.ingest.importEpisode({
-        source: file,
-        titleId: input.titleId,
-        episodeId: undefined,
-        episodeName: input.nameEn,
-        episodeNameJa: input.nameJa,
-        startAt: UNPUBLISHED_AT,
-        onProgress: (progress) => Object.assign(upload, progress),
-        auditOf: (episode) => ({
-          actor_user_id: editor.userId,
-          action: AuditAction.EpisodeUpload,
-          target_type: AuditTarget.Episode,
-          target_id: episode.id,
-          detail: JSON.stringify({ before: null, after: this.audited(episode) }),
-          created_at: this.deps.clock.now(),
-        }),
-      });
+      const result = await this.importChapter(file, input, upload, (episode) => ({
+        actor_user_id: editor.userId,
+        action: AuditAction.EpisodeUpload,
+        target_type: AuditTarget.Episode,
+        target_id: episode.id,
+        detail: JSON.stringify({ before: null, after: this.audited(episode) }),
+        created_at: this.deps.clock.now(),
+      }));
       Object.assign(upload, { state: EditorUploadState.Done, episode_id: result.episodeId });
     } catch (error) {
       const name = (error as Error).name;
@@ -139,6 +139,42 @@ export class ChapterUploadService {
       job.finishedAt = this.deps.clock.now();
       await this.deps.spool.remove(file).catch(() => {});
     }
+  }
+
+  /** Imports the spooled file as a new, unscheduled chapter at the end of the title; progress goes to `upload`. */
+  private async importChapter(
+    file: string,
+    input: ChapterUploadInput,
+    upload: EditorUpload,
+    auditOf: (episode: NewEpisode) => NewAuditLog,
+  ): Promise<IngestedEpisode> {
+    const { titleId } = input;
+    const episodeId = await this.deps.titles.nextEpisodeId();
+    const pages = await this.deps.archive.readPages(file);
+    const now = this.deps.clock.now();
+    const sortIndex = await this.deps.titles.nextSortIndex(titleId);
+    const nameEn = input.nameEn.trim() || undefined;
+    const seed32 = randomScrambleSeed(this.deps.randomU32);
+    const episode = importedEpisodeRow({
+      id: episodeId,
+      titleId,
+      sortIndex,
+      nameEn,
+      nameJa: input.nameJa.trim() || nameEn,
+      point: 0,
+      startAt: UNPUBLISHED_AT,
+      seed32,
+      now,
+    });
+    return this.deps.ingest.ingestEpisodePages({
+      titleId,
+      episodeId,
+      seed32,
+      pages,
+      episode,
+      onProgress: (progress) => Object.assign(upload, progress),
+      auditOf,
+    });
   }
 
   private audited(episode: NewEpisode) {

@@ -24,9 +24,6 @@ class FakeStore implements IngestStore {
   async nextSortIndex() {
     return this.episodes.size + 1;
   }
-  async nextEpisodeId() {
-    return Math.max(0, ...this.episodes.keys()) + 1;
-  }
   async listEpisodeStorageKeys(episodeId: number) {
     const keys = (this.pages.get(episodeId) ?? []).flatMap((p) =>
       p.light_storage_key ? [p.storage_key, p.light_storage_key] : [p.storage_key],

@@ -20,6 +20,7 @@ import type {
 } from '#src/repositories/image-processor.repository.ts';
 import type { LightTierPage } from '#src/repositories/ingest.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
+import { importedEpisodeRow } from '#src/rules/imported-episode.rules.ts';
 import { TITLE_TICKET_DEFAULTS } from '#src/rules/title-ticket.rules.ts';
 
 /** One page as read from a folder or archive; `name` appears in error messages. */
@@ -40,8 +41,6 @@ export interface IngestStore {
   findEpisodeById(episodeId: number): Promise<EpisodeRow | undefined>;
   /** 1 + the highest sort_index of the title's episodes (1 when it has none). */
   nextSortIndex(titleId: number): Promise<number>;
-  /** 1 + the highest episode id (1 when there is none). */
-  nextEpisodeId(): Promise<number>;
   /** Storage keys the episode's current rows point to (pages and thumbnail); empty when it is new. */
   listEpisodeStorageKeys(episodeId: number): Promise<string[]>;
   /**
@@ -192,16 +191,9 @@ export interface ImportEpisodeRequest {
   /** A folder of images or a .cbz/.zip file. */
   source: string;
   titleId: number;
-  /** Undefined: a new episode with the next free id (the console's uploads). */
-  episodeId: number | undefined;
+  episodeId: number;
   /** Episode name (both languages); defaults to the current name or "Chapter N". */
   episodeName?: string;
-  /** The Japanese name when it differs from `episodeName`. */
-  episodeNameJa?: string;
-  /** Release time of a new episode; defaults to now (the CLI publishes at once). */
-  startAt?: number;
-  onProgress?: IngestEpisodeInput['onProgress'];
-  auditOf?: IngestEpisodeInput['auditOf'];
   /** Required when the title does not exist yet: it is then created with this name. */
   titleName?: string;
   /** Price in points; defaults to the current price or 0 (free). */
@@ -255,7 +247,7 @@ export class IngestService {
         `Title id must have 5 digits (${TITLE_ID_RANGE.min}–${TITLE_ID_RANGE.max}), got ${titleId}`,
       );
     }
-    if (request.episodeId !== undefined && (!Number.isInteger(request.episodeId) || request.episodeId < 1)) {
+    if (!Number.isInteger(request.episodeId) || request.episodeId < 1) {
       throw new IngestError('invalid_input', `Episode id must be a positive integer, got ${request.episodeId}`);
     }
     if (request.point !== undefined && (!Number.isInteger(request.point) || request.point < 0)) {
@@ -268,8 +260,8 @@ export class IngestService {
     if (!titleExists && !request.titleName?.trim()) {
       throw new IngestError('title_missing', `Title ${titleId} does not exist; pass --title-name to create it`);
     }
-    const episodeId = request.episodeId ?? (await this.store.nextEpisodeId());
-    const existing = request.episodeId === undefined ? undefined : await this.store.findEpisodeById(episodeId);
+    const { episodeId } = request;
+    const existing = await this.store.findEpisodeById(episodeId);
     if (existing && existing.title_id !== titleId) {
       throw new IngestError(
         'invalid_input',
@@ -282,28 +274,20 @@ export class IngestService {
     const now = this.deps.clock.now();
     const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.nextSortIndex(titleId) : 1);
     const name = request.episodeName?.trim() || undefined;
-    const nameJa = request.episodeNameJa?.trim() || name;
-    const point = request.point ?? existing?.point ?? 0;
     const seed32 = randomScrambleSeed(this.deps.randomU32);
-    const episode: NewEpisode = {
+    // A new episode is published at once.
+    const episode = importedEpisodeRow({
       id: episodeId,
-      title_id: titleId,
-      sort_index: sortIndex,
-      name_en: name ?? existing?.name_en ?? `Chapter ${sortIndex}`,
-      name_ja: nameJa ?? existing?.name_ja ?? `第${sortIndex}話`,
-      point,
-      bonus_point: existing?.bonus_point ?? 0,
-      start_at: existing?.start_at ?? request.startAt ?? now,
-      free_until_at: existing?.free_until_at ?? null,
-      ticket_rental_enabled: point > 0 ? 1 : 0,
-      single_sale_enabled: point > 0 ? 1 : 0,
-      magazine_id: existing?.magazine_id ?? null,
-      viewing_direction: existing?.viewing_direction ?? 1,
-      scramble_seed: seed32,
-      comic_volume: existing?.comic_volume ?? null,
-      created_at: existing?.created_at ?? now,
-      updated_at: now,
-    };
+      titleId,
+      sortIndex,
+      nameEn: name,
+      nameJa: name,
+      point: request.point ?? existing?.point ?? 0,
+      startAt: now,
+      seed32,
+      now,
+      existing,
+    });
     let title: IngestEpisodeInput['title'];
     if (!titleExists) {
       const titleName = request.titleName!.trim();
@@ -329,16 +313,7 @@ export class IngestService {
         },
       };
     }
-    const result = await this.ingestEpisodePages({
-      titleId,
-      episodeId,
-      seed32,
-      pages,
-      episode,
-      title,
-      onProgress: request.onProgress,
-      auditOf: request.auditOf,
-    });
+    const result = await this.ingestEpisodePages({ titleId, episodeId, seed32, pages, episode, title });
     return { ...result, titleId, replaced: existing !== undefined };
   }
 

@@ -1,16 +1,8 @@
-import {
-  type EditorTitle,
-  parseWireDateTime,
-  responseCodeMessageKey,
-  TITLE_AUTHOR_MAX_LENGTH,
-  TITLE_DESCRIPTION_MAX_LENGTH,
-  TITLE_NAME_MAX_LENGTH,
-} from '@manga/contracts';
-import { useId } from 'react';
+import { TITLE_AUTHOR_MAX_LENGTH, TITLE_DESCRIPTION_MAX_LENGTH, TITLE_NAME_MAX_LENGTH } from '@manga/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
-import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
 import { ChaptersPanel } from './chapters-panel.tsx';
 import {
   AGE_RATING_OPTIONS,
@@ -19,7 +11,9 @@ import {
   type TitleEditorData,
   tagsText,
 } from './editorial.ts';
-import { EditorialFrame, inputClass, labelClass, PublishedBadge, WeekdayOptions } from './editorial-frame.tsx';
+import { EditorialFrame, inputClass, WeekdayOptions } from './editorial-frame.tsx';
+import { Feedback, Field } from './field.tsx';
+import { PublishPanel } from './publish-panel.tsx';
 import { TitleArtPanel } from './title-art-panel.tsx';
 
 // `/ops/catalogue/new` and `/ops/catalogue/:titleId`: a title's names, credits, description,
@@ -52,24 +46,6 @@ export function TitleEditorScreen({ data }: { data: TitleEditorData }) {
   );
 }
 
-function Feedback({ result, doneKey }: { result: EditorialActionResult | undefined; doneKey: string }) {
-  const { t } = useTranslation();
-  if (!result) return null;
-  if (result.status === 'done') {
-    return (
-      <p role="status" className="text-sm font-semibold text-emerald-700" data-testid="editorial-done">
-        {t(doneKey)}
-      </p>
-    );
-  }
-  return (
-    <p role="alert" className="text-sm font-semibold text-red-700" data-testid="editorial-failed">
-      {t(responseCodeMessageKey(result.code))}
-      {result.message ? <span className="mt-0.5 block font-mono text-xs font-normal">{result.message}</span> : null}
-    </p>
-  );
-}
-
 function TextField({
   name,
   label,
@@ -85,22 +61,43 @@ function TextField({
   required?: boolean;
   lang?: string;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={value}
-        maxLength={maxLength}
-        required={required}
-        lang={lang}
-        className={`${inputClass} mt-1 h-10`}
-      />
-    </div>
+    <Field label={label}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          defaultValue={value}
+          maxLength={maxLength}
+          required={required}
+          lang={lang}
+          className={`${inputClass} mt-1 h-10`}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A select of the title form: the label, the options, the current value. */
+function SelectField({
+  name,
+  label,
+  value,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string | number;
+  children: ReactNode;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value} className={`${inputClass} mt-1 h-10`}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -108,7 +105,6 @@ function TitleForm({ data }: { data: TitleEditorData }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<EditorialActionResult>();
   const { title } = data;
-  const id = useId();
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   return (
@@ -151,20 +147,19 @@ function TitleForm({ data }: { data: TitleEditorData }) {
           lang="ja"
         />
         {(['en', 'ja'] as const).map((language) => (
-          <div key={language} className="sm:col-span-2">
-            <label htmlFor={`${id}-description-${language}`} className={labelClass}>
-              {t(`editorial.form.description_${language}`)}
-            </label>
-            <textarea
-              id={`${id}-description-${language}`}
-              name={`description_${language}`}
-              rows={4}
-              lang={language}
-              maxLength={TITLE_DESCRIPTION_MAX_LENGTH}
-              defaultValue={title?.[`description_${language}`] ?? ''}
-              className={`${inputClass} mt-1 resize-y`}
-            />
-          </div>
+          <Field key={language} label={t(`editorial.form.description_${language}`)} className="sm:col-span-2">
+            {(control) => (
+              <textarea
+                {...control}
+                name={`description_${language}`}
+                rows={4}
+                lang={language}
+                maxLength={TITLE_DESCRIPTION_MAX_LENGTH}
+                defaultValue={title?.[`description_${language}`] ?? ''}
+                className={`${inputClass} mt-1 resize-y`}
+              />
+            )}
+          </Field>
         ))}
       </fieldset>
 
@@ -187,91 +182,54 @@ function TitleForm({ data }: { data: TitleEditorData }) {
             </label>
           ))}
         </div>
-        <div className="mt-4">
-          <label htmlFor={`${id}-tags`} className={labelClass}>
-            {t('editorial.form.tags')}
-          </label>
-          <input
-            id={`${id}-tags`}
-            name="tags"
-            defaultValue={tagsText(title?.tags ?? [])}
-            aria-describedby={`${id}-tags-hint`}
-            className={`${inputClass} mt-1 h-10`}
-          />
-          <p id={`${id}-tags-hint`} className="mt-1 text-xs text-zinc-500">
-            {t('editorial.form.tags_hint')}
-          </p>
-        </div>
+        <Field label={t('editorial.form.tags')} hint={t('editorial.form.tags_hint')} className="mt-4">
+          {(control) => (
+            <input
+              {...control}
+              name="tags"
+              defaultValue={tagsText(title?.tags ?? [])}
+              className={`${inputClass} mt-1 h-10`}
+            />
+          )}
+        </Field>
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-base font-extrabold text-ink">{t('editorial.form.publication')}</legend>
-        <div>
-          <label htmlFor={`${id}-magazine`} className={labelClass}>
-            {t('editorial.form.magazine')}
-          </label>
-          <select
-            id={`${id}-magazine`}
-            name="magazine_category_id"
-            defaultValue={title?.magazine_category_id ?? ''}
-            className={`${inputClass} mt-1 h-10`}
-          >
-            <option value="">{t('editorial.form.no_magazine')}</option>
-            {data.magazines.map((magazine) => (
-              <option key={magazine.id} value={magazine.id}>
-                {magazine.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-age`} className={labelClass}>
-            {t('editorial.form.age_rating')}
-          </label>
-          <select
-            id={`${id}-age`}
-            name="age_rating"
-            defaultValue={title?.age_rating ?? 0}
-            className={`${inputClass} mt-1 h-10`}
-          >
-            {AGE_RATING_OPTIONS.map((age) => (
-              <option key={age} value={age}>
-                {age === 0 ? t('editorial.form.all_ages') : t('editorial.form.age_over', { age })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-direction`} className={labelClass}>
-            {t('editorial.form.reading_direction')}
-          </label>
-          <select
-            id={`${id}-direction`}
-            name="reading_direction"
-            defaultValue={title?.reading_direction ?? 1}
-            className={`${inputClass} mt-1 h-10`}
-          >
-            {READING_DIRECTION_OPTIONS.map((direction) => (
-              <option key={direction} value={direction}>
-                {t(`editorial.form.direction.${direction}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-weekday`} className={labelClass}>
-            {t('editorial.form.weekday')}
-          </label>
-          <select
-            id={`${id}-weekday`}
-            name="weekday_index"
-            defaultValue={title?.weekday_index ?? ''}
-            className={`${inputClass} mt-1 h-10`}
-          >
-            <option value="">{t('editorial.form.not_weekly')}</option>
-            <WeekdayOptions />
-          </select>
-        </div>
+        <SelectField
+          name="magazine_category_id"
+          label={t('editorial.form.magazine')}
+          value={title?.magazine_category_id ?? ''}
+        >
+          <option value="">{t('editorial.form.no_magazine')}</option>
+          {data.magazines.map((magazine) => (
+            <option key={magazine.id} value={magazine.id}>
+              {magazine.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="age_rating" label={t('editorial.form.age_rating')} value={title?.age_rating ?? 0}>
+          {AGE_RATING_OPTIONS.map((age) => (
+            <option key={age} value={age}>
+              {age === 0 ? t('editorial.form.all_ages') : t('editorial.form.age_over', { age })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="reading_direction"
+          label={t('editorial.form.reading_direction')}
+          value={title?.reading_direction ?? 1}
+        >
+          {READING_DIRECTION_OPTIONS.map((direction) => (
+            <option key={direction} value={direction}>
+              {t(`editorial.form.direction.${direction}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="weekday_index" label={t('editorial.form.weekday')} value={title?.weekday_index ?? ''}>
+          <option value="">{t('editorial.form.not_weekly')}</option>
+          <WeekdayOptions />
+        </SelectField>
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4 border-t border-zinc-200 pt-5">
@@ -281,63 +239,5 @@ function TitleForm({ data }: { data: TitleEditorData }) {
         <Feedback result={result} doneKey="editorial.form.saved" />
       </div>
     </fetcher.Form>
-  );
-}
-
-function PublishPanel({ title, wireTimeZone }: { title: EditorTitle; wireTimeZone: string }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<EditorialActionResult>();
-  const dates = useDateFormat();
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const published = parseWireDateTime(title.published_time, wireTimeZone);
-  return (
-    <section
-      aria-labelledby="editorial-publish-heading"
-      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5"
-      data-testid="editorial-publish"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="editorial-publish-heading" className="text-base font-extrabold text-ink">
-          {t('editorial.publish.heading')}
-        </h2>
-        <PublishedBadge published={title.published} />
-      </div>
-      <p className="mt-2 text-sm leading-relaxed text-zinc-600">
-        {published ? (
-          <>
-            {t('editorial.publish.since', {
-              time: formatDateTime(published, dates.locale, wireTimeZone),
-              zone: wireTimeZone,
-            })}
-            {dates.timeZone && dates.timeZone !== wireTimeZone ? (
-              <span className="block text-xs text-zinc-500">
-                {t('editorial.publish.your_time', {
-                  time: dates.dateTime(published.toISOString()),
-                  zone: dates.timeZone,
-                })}
-              </span>
-            ) : null}
-          </>
-        ) : (
-          t('editorial.publish.hidden')
-        )}
-      </p>
-      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value={title.published ? 'unpublish' : 'publish'} />
-        <Button
-          type="submit"
-          variant={title.published ? 'danger-secondary' : 'primary'}
-          size="md"
-          busy={fetcher.state !== 'idle'}
-          data-testid="editorial-publish-toggle"
-        >
-          {title.published ? t('editorial.publish.unpublish') : t('editorial.publish.publish')}
-        </Button>
-        <Feedback
-          result={result}
-          doneKey={title.published ? 'editorial.publish.done_published' : 'editorial.publish.done_unpublished'}
-        />
-      </fetcher.Form>
-    </section>
   );
 }

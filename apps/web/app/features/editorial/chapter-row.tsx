@@ -1,0 +1,181 @@
+import { type EditorEpisode, EPISODE_POINT_MAX, parseWireDateTime } from '@manga/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
+import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
+import { type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
+import { inputClass, labelClass } from './editorial-frame.tsx';
+import { Field, ResultLine } from './field.tsx';
+
+// One chapter of a title in the console (ADR 061): its status, and its price, release time (wire
+// time zone, with the editor's own time beside it), free window, ticket rental and single sale.
+
+/** A wire time shown in the wire zone, with the editor's own time beside it when the zones differ. */
+function TimeInZones({ wire, wireTimeZone }: { wire: string; wireTimeZone: string }) {
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const at = wire ? parseWireDateTime(wire, wireTimeZone) : undefined;
+  if (!at) return null;
+  return (
+    <span className="block">
+      {formatDateTime(at, dates.locale, wireTimeZone)} ({wireTimeZone})
+      {dates.timeZone && dates.timeZone !== wireTimeZone ? (
+        <>
+          {' · '}
+          {t('editorial.publish.your_time', { time: dates.dateTime(at.toISOString()), zone: dates.timeZone })}
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+function ChapterStatus({ episode }: { episode: EditorEpisode }) {
+  const { t } = useTranslation();
+  const [key, tone] = episode.released
+    ? ['released', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
+    : episode.start_time
+      ? ['scheduled', 'bg-amber-50 text-amber-900 ring-amber-200']
+      : ['unscheduled', 'bg-zinc-100 text-zinc-700 ring-zinc-300'];
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${tone}`}>
+      {t(`editorial.chapters.status.${key}`)}
+    </span>
+  );
+}
+
+/** A release time in the wire zone (datetime-local), the time it means in both zones under it. */
+function WireTimeField({
+  label,
+  name,
+  value,
+  onChange,
+  emptyHint,
+  wireTimeZone,
+  testId,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The hint while no time is set. */
+  emptyHint?: string;
+  wireTimeZone: string;
+  testId: string;
+}) {
+  return (
+    <Field
+      label={label}
+      hint={value ? <TimeInZones wire={inputToWire(value)} wireTimeZone={wireTimeZone} /> : emptyHint}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="datetime-local"
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${inputClass} mt-1`}
+          data-testid={testId}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; wireTimeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<EditorialActionResult>();
+  const [start, setStart] = useState(wireToInput(episode.start_time));
+  const [freeUntil, setFreeUntil] = useState(wireToInput(episode.free_until_time));
+  useEffect(() => setStart(wireToInput(episode.start_time)), [episode.start_time]);
+  useEffect(() => setFreeUntil(wireToInput(episode.free_until_time)), [episode.free_until_time]);
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const name = i18n.language === 'ja' ? episode.name_ja || episode.name_en : episode.name_en || episode.name_ja;
+  return (
+    <li className="py-3" data-testid="chapter-row" data-episode-id={episode.episode_id}>
+      <details className="group">
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <span className="w-8 text-xs font-bold text-zinc-500">#{episode.index}</span>
+          <span className="min-w-0 flex-1 truncate text-sm font-bold text-ink">{name}</span>
+          <ChapterStatus episode={episode} />
+          <span className="text-xs text-zinc-600">
+            {t('editorial.chapters.summary', { pages: episode.page_count, points: episode.point })}
+          </span>
+          <span className="text-xs font-bold text-brand-700 group-open:hidden">{t('editorial.chapters.edit')}</span>
+        </summary>
+        <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" data-testid="chapter-access-form">
+          <input type="hidden" name="intent" value="episode" />
+          <input type="hidden" name="episode_id" value={episode.episode_id} />
+          <Field label={t('editorial.chapters.point')}>
+            {(control) => (
+              <input
+                {...control}
+                name="point"
+                type="number"
+                min={0}
+                max={EPISODE_POINT_MAX}
+                step={1}
+                required
+                defaultValue={episode.point}
+                className={`${inputClass} mt-1`}
+                data-testid="chapter-point"
+              />
+            )}
+          </Field>
+          <WireTimeField
+            label={t('editorial.chapters.start_time', { zone: wireTimeZone })}
+            name="start_time"
+            value={start}
+            onChange={setStart}
+            emptyHint={t('editorial.chapters.unscheduled_help')}
+            wireTimeZone={wireTimeZone}
+            testId="chapter-start"
+          />
+          <WireTimeField
+            label={t('editorial.chapters.free_until', { zone: wireTimeZone })}
+            name="free_until_time"
+            value={freeUntil}
+            onChange={setFreeUntil}
+            wireTimeZone={wireTimeZone}
+            testId="chapter-free-until"
+          />
+          <fieldset className="grid content-start gap-2">
+            <legend className={labelClass}>{t('editorial.chapters.access')}</legend>
+            {(
+              [
+                ['ticket_rental', episode.ticket_rental, 'chapter-ticket-rental'],
+                ['single_sale', episode.single_sale, 'chapter-single-sale'],
+              ] as const
+            ).map(([name, checked, testId], index) => (
+              <label key={name} className={`${index === 0 ? 'mt-1 ' : ''}flex items-center gap-2 text-sm text-ink`}>
+                <input
+                  type="checkbox"
+                  name={name}
+                  value="1"
+                  defaultChecked={checked}
+                  className="size-4 accent-brand-600"
+                  data-testid={testId}
+                />
+                {t(`editorial.chapters.${name}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+            <Button
+              type="submit"
+              variant="primary"
+              size="md"
+              busy={fetcher.state !== 'idle'}
+              data-testid="chapter-access-save"
+            >
+              {t('editorial.chapters.save')}
+            </Button>
+            <ResultLine result={result} doneText={t('editorial.chapters.saved')} testId="chapter-access" />
+          </div>
+        </fetcher.Form>
+      </details>
+    </li>
+  );
+}

@@ -87,6 +87,7 @@ import { ChapterAlertService, SEND_CHAPTER_ALERTS } from '#src/services/chapter-
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 import { CommentService } from '#src/services/comment.service.ts';
+import { NicknameService } from '#src/services/nickname.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { FavoriteService } from '#src/services/favorite.service.ts';
@@ -659,6 +660,7 @@ function createCommentServices(options: {
       { timeZone, maxLength: config.commentMaxLength },
     ),
     staff,
+    nicknames: new NicknameService({ users, ngWords: repositories.ngWords, clock }, { timeZone }),
     moderation: new ModerationService(
       {
         staff,

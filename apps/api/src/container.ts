@@ -87,7 +87,6 @@ import { ChapterAlertService, SEND_CHAPTER_ALERTS } from '#src/services/chapter-
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
 import { CommentService } from '#src/services/comment.service.ts';
-import { NicknameService } from '#src/services/nickname.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { FavoriteService } from '#src/services/favorite.service.ts';
@@ -104,6 +103,7 @@ import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { ModerationService } from '#src/services/moderation.service.ts';
+import { NicknameService } from '#src/services/nickname.service.ts';
 
 import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';

@@ -1,10 +1,12 @@
 import { COMMENT_LIMIT_TEXT } from './comment.rules.ts';
 import { MAX_BOOKMARK_NUM, MAX_FAVORITE_NUM } from './constants.ts';
+import { NICKNAME_CHANGE_INTERVAL_DAYS, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from './nickname.rules.ts';
 
 /**
  * Every `response_code` the API answers with (product §8). 1001 and 3101–3105 come from the
- * clients (wire §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014), 3300 (ADR 017), 3301 (ADR 044)
- * and 3400–3401 (ADR 024).
+ * clients (wire §5.1); 1002 is ours, for an unknown API path, and so are 3110–3112 (ADR 014), 3300 (ADR 017), 3301 (ADR 044),
+ * 3400–3401 (ADR 024)
+ * and 2030–2032 (ADR 066).
  */
 export const ResponseCode = {
   Success: 0,
@@ -34,6 +36,10 @@ export const ResponseCode = {
   AccountModifyInvalidToken: 2017,
   AccountTermViolation: 2018,
   AccountSuspended: 2019,
+  // Ours (ADR 066): a reader's nickname refused.
+  NicknameInvalid: 2030,
+  NicknameTaken: 2031,
+  NicknameChangeTooSoon: 2032,
   TitleNotFound: 3000,
   EpisodeNotFound: 3100,
   EpisodeCannotBuy: 3101,
@@ -127,6 +133,9 @@ export const responseCodeMessages: Readonly<Record<string, string>> = {
   'response_code_message.account_access_denied': 'Access to this account has been denied.',
   'response_code_message.account_modify_invalid_token': 'Your session has timed out. Please try again.',
   'response_code_message.account_suspended': 'This account has been suspended.',
+  'response_code_message.nickname_invalid': `A nickname is ${NICKNAME_MIN_LENGTH}–${NICKNAME_MAX_LENGTH} letters or digits, and may not pose as staff or as another reader.`,
+  'response_code_message.nickname_taken': 'Another reader already uses this nickname. Please choose another.',
+  'response_code_message.nickname_change_too_soon': `You can change your nickname once every ${NICKNAME_CHANGE_INTERVAL_DAYS} days.`,
   'response_code_message.title_not_found': 'Title not found.',
   'response_code_message.episode_not_found': 'Chapter not found.',
   'response_code_message.episode_cannot_buy': 'This chapter cannot be purchased.',

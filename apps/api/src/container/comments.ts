@@ -1,4 +1,4 @@
-// Wiring of comments, the staff roles and moderation (ADR 013).
+// Wiring of comments, nicknames, the staff roles and moderation (ADR 013, ADR 066).
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
@@ -15,6 +15,7 @@ import type { CatalogueService } from '#src/services/catalogue.service.ts';
 import { CommentService } from '#src/services/comment.service.ts';
 import type { EntitlementService } from '#src/services/entitlement.service.ts';
 import { ModerationService } from '#src/services/moderation.service.ts';
+import { NicknameService } from '#src/services/nickname.service.ts';
 import { StaffService } from '#src/services/staff.service.ts';
 
 /** Comments, the operator role and moderation (ADR 013). */
@@ -56,6 +57,7 @@ export function createCommentServices(options: {
       { timeZone, maxLength: config.commentMaxLength },
     ),
     staff,
+    nicknames: new NicknameService({ users, ngWords: repositories.ngWords, clock }, { timeZone }),
     moderation: new ModerationService(
       {
         staff,

@@ -26,6 +26,7 @@ import * as bookmarksPrivateReading from '#src/db/migrations/20261127080400_book
 import * as commentReportReasons from '#src/db/migrations/20261127110100_comment_report_reasons.ts';
 import * as auditRequestKey from '#src/db/migrations/20261127110400_audit_request_key.ts';
 import * as chapterAlerts from '#src/db/migrations/20261127110500_chapter_alerts.ts';
+import * as readerNickname from '#src/db/migrations/20261127141000_reader_nickname.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -54,6 +55,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127110100_comment_report_reasons': commentReportReasons,
   '20261127110400_audit_request_key': auditRequestKey,
   '20261127110500_chapter_alerts': chapterAlerts,
+  '20261127141000_reader_nickname': readerNickname,
 });
 
 export class MigrationError extends Error {}

@@ -50,6 +50,10 @@ export interface UserTable {
   chapter_alert_mailed_at: Millis | null;
   /** When the header bell was last opened: it lists chapters released after it. */
   new_chapters_seen_at: Millis | null;
+  /** The nickname's key (contracts' nicknameKey), unique per region (ADR 066); null without one or when imported. */
+  nickname_key: string | null;
+  /** When the reader last set a nickname: the next change waits a week (ADR 066). */
+  nickname_changed_at: Millis | null;
 }
 
 export interface WebTokenTable {

@@ -59,6 +59,19 @@ where
   "id" = $4
   and "status" = $5
 
+-- UserRepository.updateNickname
+-- parameters: ["Mika", "mika", 1795305600000, 1795305600000, 1, 1794700800000]
+update
+  "user"
+set
+  "nickname" = $1,
+  "nickname_key" = $2,
+  "nickname_changed_at" = $3,
+  "updated_at" = $4
+where
+  "id" = $5
+  and ("nickname_changed_at" is null or "nickname_changed_at" <= $6)
+
 -- UserRepository.lockUser
 -- parameters: [1]
 update

@@ -59,6 +59,19 @@ where
   "id" = ?
   and "status" = ?
 
+-- UserRepository.updateNickname
+-- parameters: ["Mika", "mika", 1795305600000, 1795305600000, 1, 1794700800000]
+update
+  "user"
+set
+  "nickname" = ?,
+  "nickname_key" = ?,
+  "nickname_changed_at" = ?,
+  "updated_at" = ?
+where
+  "id" = ?
+  and ("nickname_changed_at" is null or "nickname_changed_at" <= ?)
+
 -- UserRepository.lockUser
 -- parameters: [1]
 update

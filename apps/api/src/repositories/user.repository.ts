@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '#src/db/dialect.ts';
 import { preparedRows } from '#src/db/prepared-query.ts';
-import type { Database, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
-import { EmailTakenError } from '#src/rules/conflict.error.ts';
+import type { Database, Millis, NewUserRow, UserRow, UserStatus, UserUpdate } from '#src/db/schema.ts';
+import { EmailTakenError, NicknameTakenError } from '#src/rules/conflict.error.ts';
 
-/** `user.email` is the only unique column besides the id. */
+/** What a nickname change writes (ADR 066). */
+export type NicknameUpdate = Required<Pick<UserUpdate, 'nickname' | 'nickname_key' | 'updated_at'>> &
+  Pick<UserUpdate, 'nickname_changed_at'>;
+
+/** `user.email` is unique; (region, nickname_key) too, written only by updateNickname. */
 function asEmailTaken(error: unknown): unknown {
   return isUniqueViolation(error) ? new EmailTakenError({ cause: error }) : error;
 }
@@ -57,6 +61,26 @@ export class UserRepository {
       .where('status', '=', status)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Writes the nickname, only while the last change was at or before `lastChangedBy` (or there was
+   * none) when it is given; false when a newer change stood. Throws NicknameTakenError when another
+   * account of the region holds the key (the unique index decides between concurrent writers).
+   */
+  async updateNickname(id: number, patch: NicknameUpdate, lastChangedBy: Millis | null): Promise<boolean> {
+    let query = this.db.updateTable('user').set(patch).where('id', '=', id);
+    if (lastChangedBy !== null) {
+      query = query.where((eb) =>
+        eb.or([eb('nickname_changed_at', 'is', null), eb('nickname_changed_at', '<=', lastChangedBy)]),
+      );
+    }
+    try {
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    } catch (error) {
+      throw isUniqueViolation(error) ? new NicknameTakenError({ cause: error }) : error;
+    }
   }
 
   /**

@@ -16,6 +16,7 @@ import { imageRoutes } from '#src/routes/image.routes.ts';
 import { lawRoutes } from '#src/routes/law.routes.ts';
 import { loginBonusRoutes } from '#src/routes/loginbonus.routes.ts';
 import { magazineRoutes } from '#src/routes/magazine.routes.ts';
+import { nicknameRoutes } from '#src/routes/nickname.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
 import { opsRoutes } from '#src/routes/ops.routes.ts';
 import { opsStaffRoutes } from '#src/routes/ops-staff.routes.ts';
@@ -56,6 +57,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(appRoutes);
   // Comments and moderation (ADR 013).
   await app.register(commentRoutes);
+  // Readers' nicknames, shown on their comments (ADR 066).
+  await app.register(nicknameRoutes);
   await app.register(opsRoutes);
   // The editors' catalogue (issue 26, ADR 046).
   await app.register(catalogueEditorRoutes);

@@ -10,6 +10,14 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** Another reader of the region holds a nickname with the same key (unique index, ADR 066). */
+export class NicknameTakenError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('nickname already used in the region', options);
+    this.name = 'NicknameTakenError';
+  }
+}
+
 /** The normalised word is already on the NG word list (unique key). */
 export class NgWordTakenError extends Error {
   constructor(options?: { cause?: unknown }) {

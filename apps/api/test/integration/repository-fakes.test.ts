@@ -22,7 +22,12 @@ import type { RepositoryPort } from '#src/repositories/transaction.repository.ts
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
-import { DuplicatePurchaseError, EmailTakenError, NgWordTakenError } from '#src/rules/conflict.error.ts';
+import {
+  DuplicatePurchaseError,
+  EmailTakenError,
+  NgWordTakenError,
+  NicknameTakenError,
+} from '#src/rules/conflict.error.ts';
 import type { WalletSource, WalletStore } from '#src/services/wallet.service.ts';
 import { createTestDatabase, testDialect } from '#test/db.ts';
 import { insertEpisode, insertTitle, insertUser, TEST_NOW } from '#test/factories.ts';
@@ -207,6 +212,26 @@ describe.each(subjects)('%s', (_, open) => {
       expect(await s.users.updateUserWithStatus(user.id, 'active', { nickname: 'y' })).toBe(true);
       expect((await s.users.findUserById(user.id))?.nickname).toBe('y');
       expect(await s.users.findUserByEmail(user.email as string)).toMatchObject({ id: user.id });
+    });
+
+    it('keeps a nickname key unique per region, and changes it only after `lastChangedBy` (ADR 066)', async () => {
+      const key = `nick-${Math.random()}`;
+      const change = { nickname: key, nickname_key: key, nickname_changed_at: TEST_NOW, updated_at: TEST_NOW };
+      const first = await s.seed.user({ region: 'US' });
+      const second = await s.seed.user({ region: 'US' });
+      const japan = await s.seed.user({ region: 'JP' });
+      expect(await s.users.updateNickname(first.id, change, TEST_NOW - DAY)).toBe(true);
+      await expect(s.users.updateNickname(second.id, change, null)).rejects.toBeInstanceOf(NicknameTakenError);
+      expect((await s.users.findUserById(second.id))?.nickname_key).toBeNull();
+      expect(await s.users.updateNickname(japan.id, change, null)).toBe(true);
+      const again = { ...change, nickname: 'x', nickname_key: `${key}-x`, nickname_changed_at: TEST_NOW + HOUR };
+      expect(await s.users.updateNickname(first.id, again, TEST_NOW - HOUR)).toBe(false);
+      expect(await s.users.updateNickname(first.id, again, TEST_NOW)).toBe(true);
+      const cleared = { nickname: null, nickname_key: null, updated_at: TEST_NOW };
+      expect(await s.users.updateNickname(first.id, cleared, null)).toBe(true);
+      expect(await s.users.updateNickname(second.id, { ...cleared }, null)).toBe(true);
+      expect(await s.users.findUserById(first.id)).toMatchObject({ nickname: null, nickname_key: null });
+      expect((await s.users.findUserById(first.id))?.nickname_changed_at).toBe(TEST_NOW + HOUR);
     });
   });
 

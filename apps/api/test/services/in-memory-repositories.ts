@@ -52,9 +52,9 @@ import type {
   TransactionalRepositories,
   TransactionRepository,
 } from '#src/repositories/transaction.repository.ts';
-import type { UserRepository } from '#src/repositories/user.repository.ts';
+import type { NicknameUpdate, UserRepository } from '#src/repositories/user.repository.ts';
 import type { NewLedgerEntry } from '#src/repositories/wallet.repository.ts';
-import { EmailTakenError } from '#src/rules/conflict.error.ts';
+import { EmailTakenError, NicknameTakenError } from '#src/rules/conflict.error.ts';
 import type { PointLot } from '#src/rules/wallet.rules.ts';
 import type { AccountMail } from '#src/services/account-mailer.service.ts';
 import type { ThrottleEventStore } from '#src/services/login-throttle.service.ts';
@@ -133,6 +133,8 @@ export const USER_COLUMN_DEFAULTS = {
   chapter_alert_from: null,
   chapter_alert_mailed_at: null,
   new_chapters_seen_at: null,
+  nickname_key: null,
+  nickname_changed_at: null,
 } as const satisfies Partial<UserRow>;
 
 export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
@@ -167,6 +169,24 @@ export class InMemoryUserRepository implements RepositoryPort<UserRepository> {
   async updateUserWithStatus(id: number, status: UserStatus, patch: UserUpdate): Promise<boolean> {
     const user = await this.findUserById(id);
     if (user?.status !== status) return false;
+    Object.assign(user, patch);
+    return true;
+  }
+
+  async updateNickname(id: number, patch: NicknameUpdate, lastChangedBy: number | null): Promise<boolean> {
+    const user = await this.findUserById(id);
+    if (!user) return false;
+    if (lastChangedBy !== null && user.nickname_changed_at !== null && user.nickname_changed_at > lastChangedBy) {
+      return false;
+    }
+    const taken = this.tables.users.some(
+      (other) =>
+        other.id !== id &&
+        patch.nickname_key !== null &&
+        other.region === user.region &&
+        other.nickname_key === patch.nickname_key,
+    );
+    if (taken) throw new NicknameTakenError();
     Object.assign(user, patch);
     return true;
   }

@@ -600,6 +600,12 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     updateUser: (repository) => repository.updateUser(1, { email: 'new@example.com', updated_at: NOW }),
     updateUserWithStatus: (repository) =>
       repository.updateUserWithStatus(1, 'active', { status: 'resigned', resigned_at: NOW, updated_at: NOW }),
+    updateNickname: (repository) =>
+      repository.updateNickname(
+        1,
+        { nickname: 'Mika', nickname_key: 'mika', nickname_changed_at: NOW, updated_at: NOW },
+        NOW - 7 * 86_400_000,
+      ),
     lockUser: (repository) => repository.lockUser(1),
   }),
   repositoryCases('user-role', UserRoleRepository, {

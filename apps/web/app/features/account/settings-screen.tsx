@@ -12,6 +12,7 @@ import { noFormChecks, REVOKE_OTHER_SESSIONS_INTENT, REVOKE_SESSION_INTENT } fro
 import { EMAIL_CHANGE_PATH, OPT_OUT_PATH, PASSWORD_CHANGE_PATH } from './account-paths.ts';
 import { AlertSettingsSection } from './alert-settings-section.tsx';
 import { LogoutButton } from './logout-button.tsx';
+import { NicknameSection } from './nickname-section.tsx';
 import type { AccountSettingsData, DeviceFormResult } from './settings.ts';
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -131,6 +132,8 @@ export function SettingsScreen({
           />
           <Row label={t('settings.member_for')} value={t('settings.days', { count: settings.daysSinceCreated })} />
         </Section>
+
+        <NicknameSection />
 
         <ReadingSettingsSection />
 

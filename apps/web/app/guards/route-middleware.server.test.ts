@@ -74,6 +74,7 @@ describe('route table (product §2)', () => {
       'ops/catalogue/:titleId',
       'ops/catalogue/new',
       'ops/ngwords',
+      'ops/shop',
       'ops/staff',
       'ops/support',
     ]);

@@ -60,3 +60,14 @@ export function SectionError({ code, className = 'py-4' }: { code: number; class
     </p>
   );
 }
+
+/** A field's error from the action, under it (its id is what the field's aria-describedby names). */
+export function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-xs font-semibold text-red-700">
+      {t(error)}
+    </p>
+  );
+}

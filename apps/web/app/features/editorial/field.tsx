@@ -1,7 +1,7 @@
 import { responseCodeMessageKey } from '@manga/contracts';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorText } from '#app/features/ops/ops-frame.tsx';
+import { FieldErrorText } from '#app/components/ui/form-error.tsx';
 import type { EditorialActionResult } from './editorial.ts';
 import { labelClass } from './editorial-frame.tsx';
 

@@ -185,17 +185,6 @@ export function settledResult(fetcher: FetcherWithComponents<OpsActionResult>): 
   return fetcher.state === 'idle' ? fetcher.data : undefined;
 }
 
-/** A field's error from the action, under it (its id is what the field's aria-describedby names). */
-export function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-xs font-semibold text-red-700">
-      {t(error)}
-    </p>
-  );
-}
-
 /** The card a console form sits in: its heading, a line saying what it does, the form. */
 export function FormPanel({ heading, lead, children }: { heading: string; lead: string; children: ReactNode }) {
   const id = useId();

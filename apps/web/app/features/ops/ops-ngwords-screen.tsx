@@ -2,13 +2,13 @@ import { NG_WORD_MAX_LENGTH, NgWordMatch, normalizeSearchText } from '@manga/con
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
+import { FieldErrorText } from '#app/components/ui/form-error.tsx';
 import type { NgWordsData, NgWordView, OpsActionResult } from './ops.ts';
 import {
   ActionFeedback,
   ChoiceCard,
   DisclosedRemoval,
   EmptyList,
-  FieldErrorText,
   FormBesideList,
   FormPanel,
   fieldClass,

@@ -8,13 +8,13 @@ import {
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
+import { FieldErrorText } from '#app/components/ui/form-error.tsx';
 import type { ShopFormField } from './ops.ts';
 import {
   ActionDisclosure,
   ActionFeedback,
   ChoiceCard,
   EmptyList,
-  FieldErrorText,
   FormBesideList,
   FormPanel,
   fieldClass,

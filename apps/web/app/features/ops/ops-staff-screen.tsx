@@ -2,13 +2,13 @@ import { STAFF_ROLES } from '@manga/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
+import { FieldErrorText } from '#app/components/ui/form-error.tsx';
 import type { OpsActionResult, StaffData, StaffMemberView } from './ops.ts';
 import {
   ActionFeedback,
   ChoiceCard,
   DisclosedRemoval,
   EmptyList,
-  FieldErrorText,
   FormBesideList,
   FormPanel,
   fieldClass,

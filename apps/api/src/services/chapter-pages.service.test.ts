@@ -123,7 +123,7 @@ describe('ChapterPagesService', () => {
     expect(episodeUpdates).toEqual([{ updated_at: NOW }]);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: AuditAction.EpisodePages, target_id: 5, actor_user_id: 7 });
-    expect(JSON.parse(audits[0]!.detail)).toEqual({
+    expect(JSON.parse(audits[0]!.detail as string)).toEqual({
       before: { page_order: [11, 12, 13] },
       after: { page_order: [12, 11, 13] },
     });
@@ -162,7 +162,7 @@ describe('ChapterPagesService', () => {
     expect(result.page_list.find((p) => p.page_id === 12)).toMatchObject({ page_number: 2, height: 1280 });
     expect(pages().find((p) => p.id === 12)!.storage_key).toBe('episodes/5/s0000004d-00000abc/002.jpg');
     expect(deleted).toEqual(['episodes/5/s0000004d/002.jpg', 'episodes/5/s0000004d/light/002.jpg']);
-    expect(JSON.parse(audits[0]!.detail)).toMatchObject({
+    expect(JSON.parse(audits[0]!.detail as string)).toMatchObject({
       page_id: 12,
       before: { sha256: 'sha-12' },
       after: { sha256: 'sha-new' },

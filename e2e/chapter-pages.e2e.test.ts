@@ -181,8 +181,8 @@ describe('a chapter’s pages in the console (issue 26)', () => {
     const ratios: number[] = [];
     for (const number of [1, 2, 3]) {
       const drawn = readerSide.page.locator(`[data-testid="reader-page"][data-page="${number}"][data-state="drawn"]`);
-      await drawn.scrollIntoViewIfNeeded({ timeout: 30_000 }).catch(() => {});
-      await drawn.waitFor({ timeout: 30_000 });
+      // A paged viewer keeps the pages beside the one shown drawn but hidden.
+      await drawn.waitFor({ state: 'attached', timeout: 30_000 });
       ratios.push(await drawn.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.height / canvas.width));
     }
     expect(ratios.map((ratio) => Math.round(ratio * 10) / 10)).toEqual([1.8, 1.4, 2.6]);

@@ -163,7 +163,7 @@ export function ChapterPagesEditor({ episodeId }: { episodeId: number }) {
       {pages === undefined && !error ? (
         <p className="mt-2 text-sm text-zinc-600">{t('editorial.pages.loading')}</p>
       ) : null}
-      <ol ref={listRef} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+      <ol ref={listRef} className="mt-3 grid grid-cols-2 items-start gap-3 sm:grid-cols-4 lg:grid-cols-6">
         {order.map((pageId, index) => {
           const page = byId.get(pageId);
           if (!page) return null;
@@ -180,10 +180,7 @@ export function ChapterPagesEditor({ episodeId }: { episodeId: number }) {
                 <span className="font-bold text-ink">{t('editorial.pages.position', { position: index + 1 })}</span>
                 {page.page_number !== index + 1 ? <span className="text-amber-800">{label}</span> : null}
               </div>
-              <div
-                className="flex aspect-[2/3] items-center justify-center overflow-hidden rounded bg-zinc-100"
-                style={{ aspectRatio: `${page.width} / ${page.height}` }}
-              >
+              <div className="flex h-40 items-center justify-center overflow-hidden rounded bg-zinc-100 sm:h-48">
                 {preview ? (
                   <img
                     src={preview}

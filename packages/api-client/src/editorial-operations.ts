@@ -3,6 +3,10 @@
 import {
   type EditorEpisodeListQuery,
   EditorEpisodeListResponseSchema,
+  type EditorEpisodePageOrderRequest,
+  type EditorEpisodePageReplaceQuery,
+  type EditorEpisodePagesQuery,
+  EditorEpisodePagesResponseSchema,
   EditorEpisodeResponseSchema,
   type EditorEpisodeScheduleRequest,
   EditorEpisodeScheduleResponseSchema,
@@ -99,6 +103,28 @@ export function editorialOperations(client: ApiClient) {
         { ...params },
         { schema: EditorUploadResponseSchema },
       ),
+    listEditorEpisodePages: (params: EditorEpisodePagesQuery) =>
+      client.call(
+        'listEditorEpisodePages',
+        'GET',
+        '/ops/catalogue/episode/pages',
+        { ...params },
+        { schema: EditorEpisodePagesResponseSchema },
+      ),
+    reorderEditorEpisodePages: (params: EditorEpisodePageOrderRequest) =>
+      client.call(
+        'reorderEditorEpisodePages',
+        'POST',
+        '/ops/catalogue/episode/pages/order',
+        { ...params },
+        { schema: EditorEpisodePagesResponseSchema },
+      ),
+    /** Where the browser sends a replacement page (the body), with the chapter and page in the query. */
+    pageReplaceTarget: (params: EditorEpisodePageReplaceQuery) =>
+      client.uploadTarget('/ops/catalogue/episode/page/replace', { ...params }),
+    /** Where the browser fetches a page's unscrambled preview (signed like a GET; not an <img> source). */
+    pagePreviewTarget: (params: EditorEpisodePageReplaceQuery) =>
+      client.uploadTarget('/ops/catalogue/episode/page/image', { ...params }),
   };
 }
 

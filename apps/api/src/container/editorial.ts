@@ -11,6 +11,7 @@ import type { StorageRepository } from '#src/repositories/storage.repository.ts'
 import { TitleEditorRepository, TitleEditorTransactionRepository } from '#src/repositories/title-editor.repository.ts';
 import { UploadSpoolRepository } from '#src/repositories/upload-spool.repository.ts';
 import { type CatalogueEditorDeps, CatalogueEditorService } from '#src/services/catalogue-editor.service.ts';
+import { ChapterPagesService } from '#src/services/chapter-pages.service.ts';
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import type { IngestService } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
@@ -47,6 +48,15 @@ export function createEditorialServices(options: {
       },
       { timeZone: options.config.wireTimeZone },
     ),
+    chapterPages: new ChapterPagesService({
+      access: options.access,
+      pages: repositories.titleEditor,
+      transactions: repositories.titleEditorTransactions,
+      ingest: options.ingest,
+      storage: options.storage,
+      clock: options.clock,
+      randomU32: () => options.crypto.randomU32(),
+    }),
     chapterUpload: new ChapterUploadService(
       {
         access: options.access,

@@ -9,6 +9,8 @@ import type {
   EpisodeTable,
   NewAuditLog,
   NewTitle,
+  PageRow,
+  PageTable,
   TitleRow,
   TitleTable,
 } from '#src/db/schema.ts';
@@ -260,6 +262,43 @@ export class TitleEditorRepository {
 
   async insertAuditLog(entry: NewAuditLog): Promise<void> {
     await this.db.insertInto('audit_log').values(entry).execute();
+  }
+
+  /** A chapter's pages by page number (ADR 061). */
+  listEpisodePages(episodeId: number): Promise<PageRow[]> {
+    return this.db.selectFrom('page').selectAll().where('episode_id', '=', episodeId).orderBy('page_number').execute();
+  }
+
+  /**
+   * Gives each page id its new page number. Every number is first moved out of the way (negated), so
+   * the (episode_id, page_number) key holds at every statement; run it inside a transaction.
+   */
+  async renumberPages(episodeId: number, order: ReadonlyArray<{ id: number; page_number: number }>): Promise<void> {
+    for (const page of order) {
+      await this.db
+        .updateTable('page')
+        .set({ page_number: -page.page_number })
+        .where('id', '=', page.id)
+        .where('episode_id', '=', episodeId)
+        .execute();
+    }
+    await this.db
+      .updateTable('page')
+      .set((eb) => ({ page_number: eb.neg(eb.ref('page_number')) }))
+      .where('episode_id', '=', episodeId)
+      .where('page_number', '<', 0)
+      .execute();
+  }
+
+  /** Points a page at new image objects while it still has `storageKey`; false when it no longer does. */
+  async updatePageImage(pageId: number, storageKey: string, changes: Updateable<PageTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('page')
+      .set(changes)
+      .where('id', '=', pageId)
+      .where('storage_key', '=', storageKey)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 }
 

@@ -4,6 +4,11 @@ import {
   CHAPTER_UPLOAD_MEDIA_TYPES,
   EditorEpisodeListQuerySchema,
   EditorEpisodeListResponseSchema,
+  EditorEpisodePageImageQuerySchema,
+  EditorEpisodePageOrderRequestSchema,
+  EditorEpisodePageReplaceQuerySchema,
+  EditorEpisodePagesQuerySchema,
+  EditorEpisodePagesResponseSchema,
   EditorEpisodeResponseSchema,
   EditorEpisodeScheduleRequestSchema,
   EditorEpisodeScheduleResponseSchema,
@@ -22,6 +27,7 @@ import {
   EditorTitleUpdateRequestSchema,
   EditorUploadResponseSchema,
   EditorVocabularyResponseSchema,
+  PAGE_REPLACE_MAX_BYTES,
   ResponseCode,
   TITLE_ART_MAX_BYTES,
   TITLE_ART_MEDIA_TYPES,
@@ -34,7 +40,7 @@ const tags = ['ops'];
 const hide = true;
 
 export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalogueEditor, chapterUpload } = app.container.services;
+  const { catalogueEditor, chapterUpload, chapterPages } = app.container.services;
   app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/ops/catalogue/')) return;
     try {
@@ -44,7 +50,7 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   });
-  // Cover art arrives as the image itself; the route's bodyLimit bounds it (413 beyond).
+  // Cover art and a replaced page arrive as the image itself; the route's bodyLimit bounds it (413 beyond).
   app.addContentTypeParser(
     [...TITLE_ART_MEDIA_TYPES],
     { parseAs: 'buffer', bodyLimit: TITLE_ART_MAX_BYTES },
@@ -269,5 +275,69 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await catalogueEditor.getSchedule(request.auth, request.query.days)),
+  );
+
+  app.get(
+    '/ops/catalogue/episode/pages',
+    {
+      schema: {
+        hide,
+        operationId: 'listEditorEpisodePages',
+        tags,
+        querystring: EditorEpisodePagesQuerySchema,
+        response: { 200: EditorEpisodePagesResponseSchema },
+      },
+    },
+    async (request) => ok(await chapterPages.listPages(request.auth, request.query.episode_id)),
+  );
+
+  app.get(
+    '/ops/catalogue/episode/page/image',
+    {
+      schema: { hide, operationId: 'getEditorEpisodePageImage', tags, querystring: EditorEpisodePageImageQuerySchema },
+    },
+    async (request, reply) => {
+      const jpeg = await chapterPages.previewPage(request.auth, request.query.episode_id, request.query.page_id);
+      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
+    },
+  );
+
+  app.post(
+    '/ops/catalogue/episode/pages/order',
+    {
+      schema: {
+        hide,
+        operationId: 'reorderEditorEpisodePages',
+        tags,
+        body: EditorEpisodePageOrderRequestSchema,
+        response: { 200: EditorEpisodePagesResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await chapterPages.reorderPages(request.auth, request.body.episode_id, request.body.page_id_list)),
+  );
+
+  app.post(
+    '/ops/catalogue/episode/page/replace',
+    {
+      bodyLimit: PAGE_REPLACE_MAX_BYTES,
+      schema: {
+        hide,
+        operationId: 'replaceEditorEpisodePage',
+        tags,
+        querystring: EditorEpisodePageReplaceQuerySchema,
+        response: { 200: EditorEpisodePagesResponseSchema },
+      },
+    },
+    async (request) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const mediaType = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
+      const { episode_id, page_id } = request.query;
+      return ok(
+        await chapterPages.replacePage(request.auth, { episodeId: episode_id, pageId: page_id, bytes, mediaType }),
+      );
+    },
   );
 };

@@ -140,10 +140,11 @@ export const storageKeys = {
   titleArt: (titleId: number, kind: TitleArtKind, version?: string) =>
     `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}${version ? `-${version}` : ''}.webp`,
   episodePrefix: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/`,
-  page: (episodeId: number, seed32: number, pageNumber: number) =>
-    `episodes/${episodeId}/${seedLabel(seed32)}/${String(pageNumber).padStart(3, '0')}.jpg`,
-  lightPage: (episodeId: number, seed32: number, pageNumber: number) =>
-    `episodes/${episodeId}/${seedLabel(seed32)}/light/${String(pageNumber).padStart(3, '0')}.jpg`,
+  /** `version` names a page replaced from the console (ADR 061): same seed, a folder of its own. */
+  page: (episodeId: number, seed32: number, pageNumber: number, version?: string) =>
+    `episodes/${episodeId}/${seedLabel(seed32)}${version ? `-${version}` : ''}/${String(pageNumber).padStart(3, '0')}.jpg`,
+  lightPage: (episodeId: number, seed32: number, pageNumber: number, version?: string) =>
+    `episodes/${episodeId}/${seedLabel(seed32)}${version ? `-${version}` : ''}/light/${String(pageNumber).padStart(3, '0')}.jpg`,
   episodeThumbnail: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/thumbnail.webp`,
 };
 
@@ -419,7 +420,7 @@ export class IngestService {
 
   /** Shrinks a normalised page to the data saver's width, scrambles it with the episode's seed and stores it. */
   private async writeLightPage(
-    page: { episodeId: number; seed32: number; pageNumber: number },
+    page: { episodeId: number; seed32: number; pageNumber: number; version?: string },
     pixels: RawImage,
     written: string[],
   ): Promise<Omit<LightTierPage, 'page_number' | 'storage_key'>> {
@@ -429,10 +430,59 @@ export class IngestService {
     });
     const rects = scrambleRects(small.width, small.height, page.seed32, SCRAMBLE_FORMULA);
     const jpeg = await this.images.scramble(small, rects, { quality: this.options.lightJpegQuality });
-    const key = storageKeys.lightPage(page.episodeId, page.seed32, page.pageNumber);
+    const key = storageKeys.lightPage(page.episodeId, page.seed32, page.pageNumber, page.version);
     await this.storage.put(key, jpeg, 'image/jpeg');
     written.push(key);
     return { light_width: small.width, light_height: small.height, light_bytes: jpeg.length, light_storage_key: key };
+  }
+
+  /**
+   * One page replaced from the console (ADR 061): the image is decoded and normalised like an
+   * import's, scrambled with the episode's own seed in both tiers, and stored under a folder named by
+   * `version` (so the live objects are never overwritten). Every key written goes to `written`.
+   * Returns the page row's image columns; the caller commits them.
+   */
+  async writeReplacementPage(
+    input: { episodeId: number; seed32: number; pageNumber: number; version: string; source: PageSource },
+    written: string[],
+  ): Promise<Omit<NewPage, 'episode_id' | 'page_number'>> {
+    const { episodeId, seed32, pageNumber, version } = input;
+    assertSeed(seed32);
+    const [normalised] = await this.normalisePages([input.source]);
+    const pixels = normalised!.pixels;
+    assertPageSize(pixels);
+    const sha256 = this.images.pixelDigest(pixels);
+    const rects = scrambleRects(pixels.width, pixels.height, seed32, SCRAMBLE_FORMULA);
+    const jpeg = await this.images.scramble(pixels, rects, { quality: this.options.jpegQuality });
+    const key = storageKeys.page(episodeId, seed32, pageNumber, version);
+    await this.storage.put(key, jpeg, 'image/jpeg');
+    written.push(key);
+    const light = await this.writeLightPage({ episodeId, seed32, pageNumber, version }, pixels, written);
+    return {
+      width: pixels.width,
+      height: pixels.height,
+      bytes: jpeg.length,
+      sha256,
+      media_type: 'image/jpeg',
+      storage_key: key,
+      ...light,
+    };
+  }
+
+  /**
+   * A stored page unscrambled and shrunk to `width` (rounded down to 64) as JPEG: the editors' preview
+   * of a page (never served to readers). Undefined when the object is missing.
+   */
+  async previewPage(storageKey: string, seed32: number, width: number): Promise<Buffer | undefined> {
+    const stored = await this.storage.findObject(storageKey);
+    if (!stored) return undefined;
+    const scrambled = await this.images.decode(stored.body);
+    const pixels = this.images.moveTiles(
+      scrambled,
+      tileRects(scrambled.width, scrambled.height, seed32, SCRAMBLE_FORMULA),
+    );
+    const small = await this.images.shrinkPage(pixels, { targetWidth: width, multiple: PAGE_SIZE_MULTIPLE });
+    return this.images.encodeJpeg(small, { quality: 70 });
   }
 
   /**

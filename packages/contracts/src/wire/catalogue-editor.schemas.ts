@@ -318,3 +318,54 @@ export const EditorScheduleResponseSchema = z.strictObject({
   schedule_list: z.array(EditorScheduledEpisodeSchema),
 });
 export type EditorScheduleResponse = z.infer<typeof EditorScheduleResponseSchema>;
+
+/** The largest image one page replacement may send (as a cover's; the stored page is a few hundred KB). */
+export const PAGE_REPLACE_MAX_BYTES = TITLE_ART_MAX_BYTES;
+/** Image types a replacement page may have (the import pipeline decodes them). */
+export const PAGE_REPLACE_MEDIA_TYPES = TITLE_ART_MEDIA_TYPES;
+
+/** GET /ops/catalogue/episode/pages?episode_id=…: the chapter's pages in reading order. */
+export const EditorEpisodePagesQuerySchema = z.object({ episode_id: IntParamSchema });
+export type EditorEpisodePagesQuery = z.input<typeof EditorEpisodePagesQuerySchema>;
+
+export const EditorPageSchema = z.strictObject({
+  /** Stable across reorders and replacements' numbers: the page row's id. */
+  page_id: z.int(),
+  page_number: z.int(),
+  width: z.int(),
+  height: z.int(),
+  /** Changes when the image does (its preview, GET /ops/catalogue/episode/page/image, is fetched again). */
+  image_version: z.string(),
+});
+export type EditorPage = z.infer<typeof EditorPageSchema>;
+
+export const EditorEpisodePagesResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  episode_id: z.int(),
+  page_list: z.array(EditorPageSchema),
+});
+export type EditorEpisodePagesResponse = z.infer<typeof EditorEpisodePagesResponseSchema>;
+
+/**
+ * POST /ops/catalogue/episode/pages/order: `page_id_list` is every page id of the chapter, each once,
+ * in the new reading order (comma-joined on the wire); anything else is refused.
+ */
+export const EditorEpisodePageOrderRequestSchema = z.object({
+  episode_id: IntParamSchema,
+  page_id_list: IdListSchema,
+});
+export type EditorEpisodePageOrderRequest = z.input<typeof EditorEpisodePageOrderRequestSchema>;
+
+/**
+ * POST /ops/catalogue/episode/page/replace?episode_id=…&page_id=…: the body is the image itself
+ * (one of PAGE_REPLACE_MEDIA_TYPES, at most PAGE_REPLACE_MAX_BYTES; 413 beyond). The page keeps its
+ * place; the chapter's pages come back.
+ */
+export const EditorEpisodePageReplaceQuerySchema = z.object({
+  episode_id: IntParamSchema,
+  page_id: IntParamSchema,
+});
+export type EditorEpisodePageReplaceQuery = z.input<typeof EditorEpisodePageReplaceQuerySchema>;
+
+/** GET /ops/catalogue/episode/page/image?episode_id=…&page_id=…: the page unscrambled, small (JPEG). */
+export const EditorEpisodePageImageQuerySchema = EditorEpisodePageReplaceQuerySchema;

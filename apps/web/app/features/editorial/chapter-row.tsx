@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
+import { ChapterPagesEditor } from './chapter-pages-editor.tsx';
 import { type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
 import { inputClass, labelClass } from './editorial-frame.tsx';
 import { Field, ResultLine } from './field.tsx';
@@ -91,6 +92,7 @@ export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; 
   const [freeUntil, setFreeUntil] = useState(wireToInput(episode.free_until_time));
   useEffect(() => setStart(wireToInput(episode.start_time)), [episode.start_time]);
   useEffect(() => setFreeUntil(wireToInput(episode.free_until_time)), [episode.free_until_time]);
+  const [pagesOpen, setPagesOpen] = useState(false);
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const name = i18n.language === 'ja' ? episode.name_ja || episode.name_en : episode.name_en || episode.name_ja;
   return (
@@ -175,6 +177,16 @@ export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; 
             <ResultLine result={result} doneText={t('editorial.chapters.saved')} testId="chapter-access" />
           </div>
         </fetcher.Form>
+        <details
+          className="mt-3"
+          onToggle={(event) => setPagesOpen((event.currentTarget as HTMLDetailsElement).open)}
+          data-testid="chapter-pages-toggle"
+        >
+          <summary className="cursor-pointer rounded-lg text-sm font-bold text-brand-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            {t('editorial.pages.open', { count: episode.page_count })}
+          </summary>
+          {pagesOpen ? <ChapterPagesEditor episodeId={episode.episode_id} /> : null}
+        </details>
       </details>
     </li>
   );

@@ -6,7 +6,7 @@ import { TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, linkFromMail, logIn, outboxIds } from './accounts.ts';
-import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
+import { launchChromium, PHONE_USER_AGENT, VISITOR_USER_AGENT } from './browser.ts';
 import { type Chapter, findLockedChapter, findSpreadChapter, pad, readerPath } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { apiGet } from './page-pixels.ts';
@@ -17,8 +17,6 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 /** The 1-based pages on screen (paged mode). */
 async function shownPages(page: Page): Promise<number[]> {
@@ -172,50 +170,70 @@ describe("the reader's journey (issue 24)", () => {
     });
   }
 
-  it("shows a comment's time in a US reader's own zone, on the server render and after hydration (desktop)", async () => {
-    const chapter = await findSpreadChapter();
-    const email = `zone-${randomUUID().slice(0, 8)}@example.com`;
-    const password = 'Zone-pass-2026';
-    await createAccountByApi(email, password);
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      userAgent: VISITOR_USER_AGENT,
-      locale: 'en-US',
-      timezoneId: 'America/Los_Angeles',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
-    });
-    contexts.push(context);
-    await giveAdultConsent(context);
-    const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
-    expect(await login.json()).toMatchObject({ response_code: 0 });
-    await context.request.get(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`);
-    const text = `Time zone check ${randomUUID().slice(0, 6)}`;
-    const posted = await context.request.post(`${apiUrl}/episode/comment/post`, {
-      form: { episode_id: String(chapter.episodeId), comment: text },
-    });
-    expect(await posted.json()).toMatchObject({ response_code: 0 });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    const time = page.getByTestId('comment').filter({ hasText: text }).locator('time');
-    const shown = (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-    // First visit: rendered in the region's usual zone, then the browser's own after hydration.
-    const path = `/title/${pad(chapter.titleId)}?comments=${chapter.episodeId}`;
-    await page.goto(`${webUrl}${path}`);
-    await time.waitFor();
-    const iso = (await time.getAttribute('datetime')) ?? '';
-    await expect.poll(() => time.textContent(), { timeout: 10_000 }).toBe(shown(iso, 'America/Los_Angeles'));
-    expect(shown(iso, 'America/Los_Angeles')).not.toBe(shown(iso, 'Asia/Tokyo'));
-    // The zone is remembered: the server renders it, and hydration agrees (no mismatch).
-    const html = await (await context.request.get(`${webUrl}${path}`)).text();
-    expect(html).toContain(shown(iso, 'America/Los_Angeles'));
-    await page.reload();
-    await expect.poll(() => time.textContent()).toBe(shown(iso, 'America/Los_Angeles'));
-    expect(errors.filter((error) => /hydrat/i.test(error))).toEqual([]);
-  });
+  // A reader far from the region's usual zone: a US reader in Los Angeles on a desktop, a JP reader
+  // in New York on a phone; the comment's time and the point history's in the reader's own zone.
+  it.each([
+    ['desktop', 'en-US', 'US', 'America/Los_Angeles'],
+    ['phone', 'ja-JP', 'JP', 'America/New_York'],
+  ] as const)(
+    "shows times in the reader's own zone, on the server render and after hydration (%s, %s)",
+    async (kind, locale, country, timezoneId) => {
+      const chapter = await findSpreadChapter();
+      const email = `zone-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Zone-pass-2026';
+      await createAccountByApi(email, password);
+      const phone = kind === 'phone';
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        hasTouch: phone,
+        isMobile: phone,
+        userAgent: phone ? PHONE_USER_AGENT : VISITOR_USER_AGENT,
+        locale,
+        timezoneId,
+        extraHTTPHeaders: { 'cloudfront-viewer-country': country },
+      });
+      contexts.push(context);
+      await giveAdultConsent(context);
+      const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
+      expect(await login.json()).toMatchObject({ response_code: 0 });
+      await context.request.get(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`);
+      const text = `Time zone check ${randomUUID().slice(0, 6)}`;
+      const posted = await context.request.post(`${apiUrl}/episode/comment/post`, {
+        form: { episode_id: String(chapter.episodeId), comment: text },
+      });
+      expect(await posted.json()).toMatchObject({ response_code: 0 });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const time = page.getByTestId('comment').filter({ hasText: text }).locator('time');
+      const shown = (iso: string, timeZone: string) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+      // First visit: rendered in the region's usual zone, then the browser's own after hydration.
+      const path = `/title/${pad(chapter.titleId)}?comments=${chapter.episodeId}`;
+      await page.goto(`${webUrl}${path}`);
+      await time.waitFor();
+      const iso = (await time.getAttribute('datetime')) ?? '';
+      await expect.poll(() => time.textContent(), { timeout: 10_000 }).toBe(shown(iso, timezoneId));
+      expect(shown(iso, timezoneId)).not.toBe(shown(iso, 'Asia/Tokyo'));
+      // The zone is remembered: the server renders it, and hydration agrees (no mismatch).
+      const html = await (await context.request.get(`${webUrl}${path}`)).text();
+      expect(html).toContain(shown(iso, timezoneId));
+      await page.reload();
+      await expect.poll(() => time.textContent()).toBe(shown(iso, timezoneId));
+
+      // The point history's times too.
+      await grantPoints(email, 100, { reason: 'e2e time zone' });
+      await page.goto(`${webUrl}/my/setting/point`);
+      const moved = page.locator('main time[datetime]').first();
+      await moved.waitFor();
+      const movedAt = (await moved.getAttribute('datetime')) ?? '';
+      expect(await moved.textContent()).toBe(shown(movedAt, timezoneId));
+      expect(shown(movedAt, timezoneId)).not.toBe(shown(movedAt, 'Asia/Tokyo'));
+      expect(errors.filter((error) => /hydrat/i.test(error))).toEqual([]);
+    },
+  );
 
   describe('search', () => {
     it('finds "starshp" (one typo) and suggests titles as the reader types, by keyboard (desktop)', async () => {

@@ -330,6 +330,43 @@ describe("the reader's journey (issue 24)", () => {
       await page.getByRole('link', { name: uiText('ja', 'account.token_missing.restart_reset') }).waitFor();
     });
 
+    // Every e-mailed link (issue 24 item 5): a wrong one says so at once, with no form to fill in first
+    // and a way to get a new link, on a desktop in English and a phone in Japanese.
+    it.each([
+      ['desktop', 'en', '/account/email/save', 'account.confirm.email_save.submit', 'restart_email'],
+      ['phone', 'ja', '/account/email/save', 'account.confirm.email_save.submit', 'restart_email'],
+      ['desktop', 'ja', '/account/password/save', 'account.confirm.password_save.submit', 'restart_password'],
+      ['phone', 'en', '/account/password/save', 'account.confirm.password_save.submit', 'restart_password'],
+      ['desktop', 'en', '/account/password/reset', 'account.confirm.password_reset.submit', 'restart_reset'],
+    ] as const)(
+      'says at once that a wrong link does not work (%s, %s, %s)',
+      async (kind, language, path, submit, restart) => {
+        const page = await (await visitor(kind, language === 'ja' ? 'ja-JP' : 'en-US')).newPage();
+        await page.goto(`${webUrl}${path}?token=not-a-real-token`);
+        await page.getByRole('heading', { name: uiText(language, 'account.link_state.invalid_title') }).waitFor();
+        expect(await page.getByTestId('email-link-state').getAttribute('data-state')).toBe('invalid');
+        expect(await page.getByRole('button', { name: uiText(language, submit) }).count()).toBe(0);
+        // Words, not a raw code.
+        expect(await page.locator('main').textContent()).not.toMatch(/\b20\d\d\b/);
+        await page.getByRole('link', { name: uiText(language, `account.token_missing.${restart}`) }).waitFor();
+      },
+    );
+
+    it('says at once that a sign-up link was used, in Japanese on a phone', async () => {
+      const email = `used-link-ja-${randomUUID().slice(0, 8)}@example.com`;
+      const seen = await outboxIds();
+      await createAccountByApi(email, 'Used-link-2026');
+      const link = await linkFromMail(email, '/account/save', seen);
+      const page = await (await visitor('phone', 'ja-JP')).newPage();
+      await page.goto(`${webUrl}${link}`);
+      await page.getByRole('heading', { name: uiText('ja', 'account.link_state.used_title') }).waitFor();
+      expect(await page.getByTestId('email-link-state').getAttribute('data-state')).toBe('used');
+      expect(await page.getByLabel(uiText('ja', 'account.fields.password'), { exact: true }).count()).toBe(0);
+      const state = page.getByTestId('email-link-state');
+      await state.getByRole('link', { name: uiText('ja', 'account.link_state.new_signup_link') }).waitFor();
+      await state.getByRole('link', { name: uiText('ja', 'account.link_state.log_in') }).waitFor();
+    });
+
     it('says a new account is a member for less than a day, not "0 days" (desktop, then phone in Japanese)', async () => {
       const email = `new-member-${randomUUID().slice(0, 8)}@example.com`;
       const password = 'New-member-2026';

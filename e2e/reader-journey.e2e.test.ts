@@ -155,9 +155,13 @@ describe("the reader's journey (issue 24)", () => {
     });
   });
 
-  for (const kind of ['phone', 'desktop'] as const) {
-    it(`shows every bonus episode card of the top page with its cover and its title (${kind})`, async () => {
-      const page = await (await visitor(kind)).newPage();
+  for (const [kind, locale] of [
+    ['phone', 'en-US'],
+    ['desktop', 'en-US'],
+    ['phone', 'ja-JP'],
+  ] as const) {
+    it(`shows every bonus episode card of the top page with its cover and its title (${kind}, ${locale})`, async () => {
+      const page = await (await visitor(kind, locale)).newPage();
       await page.goto(`${webUrl}/`);
       const cards = page.locator('section[aria-labelledby="bonus-episodes"] li');
       await cards.first().waitFor();
@@ -453,33 +457,36 @@ describe("the reader's journey (issue 24)", () => {
       expect(new URL(page.url()).searchParams.get('page')).toBe('1');
     });
 
-    it('returns a reader who logs in from a locked chapter to the page their history says (desktop)', async () => {
-      const locked = await findLockedChapter();
-      const email = `resume-${randomUUID().slice(0, 8)}@example.com`;
-      const password = 'Resume-pass-2026';
-      await createAccountByApi(email, password);
-      await grantPoints(email, locked.point + 100);
-      // The account bought the chapter and read it to page 6 on another device.
-      const account = await visitor('desktop');
-      const login = await account.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
-      expect(await login.json()).toMatchObject({ response_code: 0 });
-      const bought = await account.request.post(`${apiUrl}/episode/paid`, {
-        form: { episode_id: String(locked.episodeId), check_point: String(locked.point) },
-      });
-      expect(await bought.json()).toMatchObject({ response_code: 0 });
-      const progress = await account.request.post(`${apiUrl}/episode/viewer/progress`, {
-        form: { episode_id: String(locked.episodeId), page: '6' },
-      });
-      expect(await progress.json()).toMatchObject({ response_code: 0, page: 6 });
+    it.each(['desktop', 'phone'] as const)(
+      'returns a reader who logs in from a locked chapter to the page their history says (%s)',
+      async (kind) => {
+        const locked = await findLockedChapter();
+        const email = `resume-${randomUUID().slice(0, 8)}@example.com`;
+        const password = 'Resume-pass-2026';
+        await createAccountByApi(email, password);
+        await grantPoints(email, locked.point + 100);
+        // The account bought the chapter and read it to page 6 on another device.
+        const account = await visitor('desktop');
+        const login = await account.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
+        expect(await login.json()).toMatchObject({ response_code: 0 });
+        const bought = await account.request.post(`${apiUrl}/episode/paid`, {
+          form: { episode_id: String(locked.episodeId), check_point: String(locked.point) },
+        });
+        expect(await bought.json()).toMatchObject({ response_code: 0 });
+        const progress = await account.request.post(`${apiUrl}/episode/viewer/progress`, {
+          form: { episode_id: String(locked.episodeId), page: '6' },
+        });
+        expect(await progress.json()).toMatchObject({ response_code: 0, page: 6 });
 
-      const page = await (await visitor('desktop')).newPage();
-      await page.goto(`${webUrl}${readerPath(locked)}`);
-      await page.getByRole('link', { name: 'Log in to buy or rent' }).click();
-      await logIn(page, email, password);
-      await page.waitForURL((url) => url.pathname === readerPath(locked));
-      await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
-      await expectFirstShown(page, 6);
-      await page.getByTestId('resume-notice').waitFor();
-    });
+        const page = await (await visitor(kind)).newPage();
+        await page.goto(`${webUrl}${readerPath(locked)}`);
+        await page.getByRole('link', { name: 'Log in to buy or rent' }).click();
+        await logIn(page, email, password);
+        await page.waitForURL((url) => url.pathname === readerPath(locked));
+        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await expectFirstShown(page, 6);
+        await page.getByTestId('resume-notice').waitFor();
+      },
+    );
   });
 });

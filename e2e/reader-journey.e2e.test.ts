@@ -2,12 +2,19 @@
 // the viewer owns horizontal gestures (a swipe past the end card never leaves the reader), and the
 // page is never lost (a reload, Back and Forward, reopening a chapter, logging in from a locked one).
 import { randomUUID } from 'node:crypto';
-import { TitleListResponseSchema } from '@manga/contracts';
+import { parseWireDateTime, TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, linkFromMail, logIn, outboxIds } from './accounts.ts';
 import { launchChromium, PHONE_USER_AGENT, VISITOR_USER_AGENT } from './browser.ts';
-import { type Chapter, findLockedChapter, findSpreadChapter, pad, readerPath } from './demo-chapters.ts';
+import {
+  type Chapter,
+  findLockedChapter,
+  findSpreadChapter,
+  findTitleWithRentableChapters,
+  pad,
+  readerPath,
+} from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { apiGet } from './page-pixels.ts';
 import { openReader } from './reader.ts';
@@ -235,6 +242,35 @@ describe("the reader's journey (issue 24)", () => {
       const movedAt = (await moved.getAttribute('datetime')) ?? '';
       expect(await moved.textContent()).toBe(shown(movedAt, timezoneId));
       expect(shown(movedAt, timezoneId)).not.toBe(shown(movedAt, 'Asia/Tokyo'));
+
+      // A rental's end in the ticket history: the wire's Japan time, shown in the reader's zone.
+      const { titleId, chapters } = await findTitleWithRentableChapters(1);
+      const rentable = chapters[0];
+      if (!rentable) throw new Error('no rentable chapter');
+      const list = await context.request.get(`${apiUrl}/title/ticket/list?title_id_list=${titleId}`);
+      const [entry] = (await list.json()).title_ticket_list as {
+        ticket_info: { title_ticket_info: { ticket_type: number; ticket_version: number } | null };
+      }[];
+      const own = entry?.ticket_info.title_ticket_info;
+      if (!own) throw new Error('the title has no ticket of its own');
+      const rented = await context.request.post(`${apiUrl}/episode/rental/ticket`, {
+        form: {
+          episode_id: String(rentable.episodeId),
+          ticket_type: String(own.ticket_type),
+          ticket_version: String(own.ticket_version),
+        },
+      });
+      const rental = (await rented.json()) as { response_code: number; rental_finish_time: string | null };
+      expect(rental.response_code).toBe(0);
+      const ends = parseWireDateTime(rental.rental_finish_time, 'Asia/Tokyo');
+      if (!ends) throw new Error('no rental end');
+      await page.goto(`${webUrl}/my/setting/ticket`);
+      const used = page.locator('[data-testid="ticket-movement"][data-event="used"]').first();
+      await used.waitFor();
+      const language = locale === 'ja-JP' ? 'ja' : 'en';
+      expect(await used.textContent()).toContain(
+        uiText(language, 'wallet.rental_until', { date: shown(ends.toISOString(), timezoneId) }),
+      );
       expect(errors.filter((error) => /hydrat/i.test(error))).toEqual([]);
     },
   );

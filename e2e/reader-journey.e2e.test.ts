@@ -407,6 +407,29 @@ describe("the reader's journey (issue 24)", () => {
       await state.getByRole('link', { name: uiText('ja', 'account.link_state.log_in') }).waitFor();
     });
 
+    // The length rule as the sign-up form says it, in words that agree with its hint (symbols allowed).
+    it.each([
+      ['desktop', 'en'],
+      ['phone', 'ja'],
+    ] as const)('says the password length rule plainly on the sign-up form (%s, %s)', async (kind, language) => {
+      const email = `rule-${randomUUID().slice(0, 8)}@example.com`;
+      const seen = await outboxIds();
+      const presave = await fetch(`${apiUrl}/account/presave`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password: 'Rule-pass-2026' }).toString(),
+      });
+      expect(await presave.json()).toMatchObject({ response_code: 0 });
+      const link = await linkFromMail(email, '/account/save', seen);
+      const page = await (await visitor(kind, language === 'ja' ? 'ja-JP' : 'en-US')).newPage();
+      await page.goto(`${webUrl}${link}`);
+      await page.getByLabel(uiText(language, 'account.fields.password'), { exact: true }).fill('Sh0rt!');
+      await page.getByLabel(uiText(language, 'account.fields.password_confirmation'), { exact: true }).fill('Sh0rt!');
+      await page.getByRole('button', { name: uiText(language, 'account.save.submit') }).click();
+      await page.getByText(uiText(language, 'password_error.short_or_too_long_characters')).first().waitFor();
+      expect(await page.locator('main').textContent()).not.toMatch(/much be|alphanumeric/);
+    });
+
     it('says a new account is a member for less than a day, not "0 days" (desktop, then phone in Japanese)', async () => {
       const email = `new-member-${randomUUID().slice(0, 8)}@example.com`;
       const password = 'New-member-2026';

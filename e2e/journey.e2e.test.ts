@@ -9,11 +9,11 @@ import { TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromMail, outboxIds, storedLogin } from './accounts.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, PHONE_USER_AGENT } from './browser.ts';
 import { type Chapter, findSpreadChapter, pad } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { expectNoEnglish, expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
-import { newVisitor } from './visitors.ts';
+import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 const SERVICE_NAME = 'Koma';
 
@@ -41,6 +41,8 @@ interface Journey {
   titleName: string;
   /** Words a Japanese screen may show in Latin letters. */
   allowed: string[];
+  /** A touch phone (390×844): pages are turned by tapping. */
+  touch?: boolean;
 }
 
 const text = (journey: Journey, key: string, values: Record<string, string | number> = {}) =>
@@ -171,19 +173,48 @@ async function readTheFreeChapter(journey: Journey): Promise<void> {
   await checkScreen(journey);
 }
 
-/** The place in the chapter survives a reload, and Back then Forward (issue 24). */
+/** Turns one page forward: the left arrow key on a desktop, a tap on the left of the stage on a phone. */
+async function turnPage(journey: Journey): Promise<void> {
+  const { page } = journey;
+  if (!journey.touch) {
+    await page.keyboard.press('ArrowLeft');
+    return;
+  }
+  // Right to left: the stage's left part turns forward.
+  const box = await page.getByTestId('reader-stage').boundingBox();
+  if (!box) throw new Error('no reader stage');
+  await page.touchscreen.tap(box.x + box.width * 0.12, box.y + box.height / 2);
+}
+
+/**
+ * The place in the chapter survives a reload (F5), and Back then Forward (issue 24 item 2): the same
+ * page is drawn, and the address still names it.
+ */
 async function keepThePlaceOverReloadAndHistory(journey: Journey): Promise<void> {
   const { page } = journey;
   const announcer = page.getByTestId('reader-announcer');
   const drawn = page.locator('[data-testid="reader-view"] [data-testid="reader-page"][data-state="drawn"]').first();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => new URL(page.url()).searchParams.get('page')).not.toBe('1');
+  const pageInUrl = () => new URL(page.url()).searchParams.get('page');
+  for (let turn = 0; turn < 2; turn++) {
+    const before = Number(pageInUrl() ?? 1);
+    await turnPage(journey);
+    await expect.poll(() => Number(pageInUrl() ?? 1)).toBeGreaterThan(before);
+  }
   const place = await announcer.textContent();
+  const where = pageInUrl();
+  expect(Number(where)).toBeGreaterThan(2);
   await page.reload();
   await drawn.waitFor({ timeout: 20_000 });
   await expect.poll(() => announcer.textContent()).toBe(place);
+  expect(pageInUrl()).toBe(where);
   await checkScreen(journey);
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === `/title/${pad(journey.chapter.titleId)}`);
+  await page.goForward();
+  await drawn.waitFor({ timeout: 20_000 });
+  await expect.poll(() => announcer.textContent()).toBe(place);
+  expect(pageInUrl()).toBe(where);
+  // A second round trip lands on the same page too (the history entry keeps it).
   await page.goBack();
   await page.waitForURL((url) => url.pathname === `/title/${pad(journey.chapter.titleId)}`);
   await page.goForward();
@@ -325,6 +356,18 @@ describe("a new reader's journey (issue 14)", () => {
     };
   }
 
+  async function startPhoneJourney(context: BrowserContext, locale: UiLocale): Promise<Journey> {
+    return {
+      page: await context.newPage(),
+      locale,
+      email: '',
+      password: '',
+      chapter,
+      titleName: '',
+      allowed: [SERVICE_NAME, 'English', 'Instagram', 'YouTube'],
+    };
+  }
+
   beforeAll(async () => {
     browser = await launchChromium();
     chapter = await findSpreadChapter(await titlesWithEnglishOnlyTexts());
@@ -363,6 +406,35 @@ describe("a new reader's journey (issue 14)", () => {
     await openSettings(journey);
     await logOutFromTheHeaderMenu(journey);
   });
+
+  // The reading part of the journey on a 390×844 touch phone (issue 24): pages turned by tapping, the
+  // place kept over a reload and Back then Forward, and the title page continuing it.
+  it.each([
+    ['US', 'en'],
+    ['JP', 'ja'],
+  ] as const)(
+    'on a touch phone (%s, %s), reads a chapter and keeps the place over a reload and Back/Forward',
+    async (country, locale) => {
+      const context = await browser.newContext({
+        userAgent: PHONE_USER_AGENT,
+        locale: locale === 'ja' ? 'ja-JP' : 'en-US',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        extraHTTPHeaders: { 'cloudfront-viewer-country': country },
+      });
+      contexts.push(context);
+      if (country === 'US') await giveAdultConsent(context);
+      const journey: Journey = { ...(await startPhoneJourney(context, locale)), touch: true };
+      await journey.page.goto(`${webUrl}/`);
+      await browseTheTop(journey);
+      await openTheTitle(journey);
+      await followTheTitle(journey);
+      await readTheFreeChapter(journey);
+      await keepThePlaceOverReloadAndHistory(journey);
+      await backToTheTitle(journey);
+    },
+  );
 
   it("on a 390 px phone, folds the header's tabs away while scrolling down, and back on the way up", async () => {
     const context = await newVisitor(browser, {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
-import { launchChromium } from './browser.ts';
-import { webUrl } from './e2e-env.ts';
+import { launchChromium, PHONE_USER_AGENT } from './browser.ts';
+import { apiUrl, webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
+import { uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Readers' nicknames end to end (issue 24 item 10, ADR 066), on the real service in Chromium: a reader
@@ -145,4 +146,43 @@ describe('nicknames (ADR 066)', () => {
       return comment;
     });
   }, 240_000);
+
+  // Issue 24 item 10 on a touch phone, in Japanese: a JP reader sets a nickname by touch and their
+  // comment shows it.
+  it('a JP reader on a touch phone sets a nickname in Japanese, and their comment shows it', async () => {
+    const ja = (key: string, values?: Record<string, string | number>) => uiText('ja', key, values);
+    const email = `mika-ja-${randomUUID().slice(0, 8)}@example.com`;
+    await createAccountByApi(email, PASSWORD);
+    const context = await browser.newContext({
+      userAgent: PHONE_USER_AGENT,
+      locale: 'ja-JP',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      extraHTTPHeaders: { 'cloudfront-viewer-country': 'JP' },
+    });
+    contexts.push(context);
+    const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password: PASSWORD } });
+    expect(await login.json()).toMatchObject({ response_code: 0 });
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/my/setting`);
+    const section = page.getByTestId('nickname-settings');
+    await section.waitFor();
+    expect(await section.getByTestId('nickname-current').textContent()).toBe(ja('nickname.none'));
+    const name = `ミカ${randomUUID().slice(0, 6)}`;
+    await section.getByLabel(ja('nickname.label')).fill(name);
+    await section.getByRole('button', { name: ja('nickname.save') }).tap();
+    await section.getByTestId('nickname-done').waitFor();
+    expect(await section.getByTestId('nickname-done').textContent()).toBe(ja('nickname.saved'));
+    expect(await section.getByTestId('nickname-current').textContent()).toBe(name);
+
+    const comments = (await openLastPage(page, chapterPath)).getByTestId('episode-comments');
+    await comments.scrollIntoViewIfNeeded();
+    const text = `良い話でした ${randomUUID().slice(0, 8)}`;
+    await comments.getByRole('textbox', { name: ja('comments.post.label') }).fill(text);
+    await comments.getByRole('button', { name: ja('comments.post.submit'), exact: true }).tap();
+    const posted = comments.getByTestId('comment').filter({ hasText: text });
+    await posted.waitFor();
+    expect(await posted.getByTestId('comment-author').textContent()).toBe(name);
+  }, 120_000);
 });

@@ -2,12 +2,19 @@
 // the viewer owns horizontal gestures (a swipe past the end card never leaves the reader), and the
 // page is never lost (a reload, Back and Forward, reopening a chapter, logging in from a locked one).
 import { randomUUID } from 'node:crypto';
-import { TitleListResponseSchema } from '@manga/contracts';
+import { parseWireDateTime, TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, linkFromMail, logIn, outboxIds } from './accounts.ts';
-import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
-import { type Chapter, findLockedChapter, findSpreadChapter, pad, readerPath } from './demo-chapters.ts';
+import { launchChromium, PHONE_USER_AGENT, VISITOR_USER_AGENT } from './browser.ts';
+import {
+  type Chapter,
+  findLockedChapter,
+  findSpreadChapter,
+  findTitleWithRentableChapters,
+  pad,
+  readerPath,
+} from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { apiGet } from './page-pixels.ts';
 import { openReader } from './reader.ts';
@@ -17,8 +24,6 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 /** The 1-based pages on screen (paged mode). */
 async function shownPages(page: Page): Promise<number[]> {
@@ -157,9 +162,13 @@ describe("the reader's journey (issue 24)", () => {
     });
   });
 
-  for (const kind of ['phone', 'desktop'] as const) {
-    it(`shows every bonus episode card of the top page with its cover and its title (${kind})`, async () => {
-      const page = await (await visitor(kind)).newPage();
+  for (const [kind, locale] of [
+    ['phone', 'en-US'],
+    ['desktop', 'en-US'],
+    ['phone', 'ja-JP'],
+  ] as const) {
+    it(`shows every bonus episode card of the top page with its cover and its title (${kind}, ${locale})`, async () => {
+      const page = await (await visitor(kind, locale)).newPage();
       await page.goto(`${webUrl}/`);
       const cards = page.locator('section[aria-labelledby="bonus-episodes"] li');
       await cards.first().waitFor();
@@ -172,50 +181,99 @@ describe("the reader's journey (issue 24)", () => {
     });
   }
 
-  it("shows a comment's time in a US reader's own zone, on the server render and after hydration (desktop)", async () => {
-    const chapter = await findSpreadChapter();
-    const email = `zone-${randomUUID().slice(0, 8)}@example.com`;
-    const password = 'Zone-pass-2026';
-    await createAccountByApi(email, password);
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      userAgent: VISITOR_USER_AGENT,
-      locale: 'en-US',
-      timezoneId: 'America/Los_Angeles',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
-    });
-    contexts.push(context);
-    await giveAdultConsent(context);
-    const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
-    expect(await login.json()).toMatchObject({ response_code: 0 });
-    await context.request.get(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`);
-    const text = `Time zone check ${randomUUID().slice(0, 6)}`;
-    const posted = await context.request.post(`${apiUrl}/episode/comment/post`, {
-      form: { episode_id: String(chapter.episodeId), comment: text },
-    });
-    expect(await posted.json()).toMatchObject({ response_code: 0 });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    const time = page.getByTestId('comment').filter({ hasText: text }).locator('time');
-    const shown = (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-    // First visit: rendered in the region's usual zone, then the browser's own after hydration.
-    const path = `/title/${pad(chapter.titleId)}?comments=${chapter.episodeId}`;
-    await page.goto(`${webUrl}${path}`);
-    await time.waitFor();
-    const iso = (await time.getAttribute('datetime')) ?? '';
-    await expect.poll(() => time.textContent(), { timeout: 10_000 }).toBe(shown(iso, 'America/Los_Angeles'));
-    expect(shown(iso, 'America/Los_Angeles')).not.toBe(shown(iso, 'Asia/Tokyo'));
-    // The zone is remembered: the server renders it, and hydration agrees (no mismatch).
-    const html = await (await context.request.get(`${webUrl}${path}`)).text();
-    expect(html).toContain(shown(iso, 'America/Los_Angeles'));
-    await page.reload();
-    await expect.poll(() => time.textContent()).toBe(shown(iso, 'America/Los_Angeles'));
-    expect(errors.filter((error) => /hydrat/i.test(error))).toEqual([]);
-  });
+  // A reader far from the region's usual zone: a US reader in Los Angeles on a desktop, a JP reader
+  // in New York on a phone; the comment's time and the point history's in the reader's own zone.
+  it.each([
+    ['desktop', 'en-US', 'US', 'America/Los_Angeles'],
+    ['phone', 'ja-JP', 'JP', 'America/New_York'],
+  ] as const)(
+    "shows times in the reader's own zone, on the server render and after hydration (%s, %s)",
+    async (kind, locale, country, timezoneId) => {
+      const chapter = await findSpreadChapter();
+      const email = `zone-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Zone-pass-2026';
+      await createAccountByApi(email, password);
+      const phone = kind === 'phone';
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        hasTouch: phone,
+        isMobile: phone,
+        userAgent: phone ? PHONE_USER_AGENT : VISITOR_USER_AGENT,
+        locale,
+        timezoneId,
+        extraHTTPHeaders: { 'cloudfront-viewer-country': country },
+      });
+      contexts.push(context);
+      await giveAdultConsent(context);
+      const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
+      expect(await login.json()).toMatchObject({ response_code: 0 });
+      await context.request.get(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`);
+      const text = `Time zone check ${randomUUID().slice(0, 6)}`;
+      const posted = await context.request.post(`${apiUrl}/episode/comment/post`, {
+        form: { episode_id: String(chapter.episodeId), comment: text },
+      });
+      expect(await posted.json()).toMatchObject({ response_code: 0 });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const time = page.getByTestId('comment').filter({ hasText: text }).locator('time');
+      const shown = (iso: string, timeZone: string) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+      // First visit: rendered in the region's usual zone, then the browser's own after hydration.
+      const path = `/title/${pad(chapter.titleId)}?comments=${chapter.episodeId}`;
+      await page.goto(`${webUrl}${path}`);
+      await time.waitFor();
+      const iso = (await time.getAttribute('datetime')) ?? '';
+      await expect.poll(() => time.textContent(), { timeout: 10_000 }).toBe(shown(iso, timezoneId));
+      expect(shown(iso, timezoneId)).not.toBe(shown(iso, 'Asia/Tokyo'));
+      // The zone is remembered: the server renders it, and hydration agrees (no mismatch).
+      const html = await (await context.request.get(`${webUrl}${path}`)).text();
+      expect(html).toContain(shown(iso, timezoneId));
+      await page.reload();
+      await expect.poll(() => time.textContent()).toBe(shown(iso, timezoneId));
+
+      // The point history's times too.
+      await grantPoints(email, 100, { reason: 'e2e time zone' });
+      await page.goto(`${webUrl}/my/setting/point`);
+      const moved = page.locator('main time[datetime]').first();
+      await moved.waitFor();
+      const movedAt = (await moved.getAttribute('datetime')) ?? '';
+      expect(await moved.textContent()).toBe(shown(movedAt, timezoneId));
+      expect(shown(movedAt, timezoneId)).not.toBe(shown(movedAt, 'Asia/Tokyo'));
+
+      // A rental's end in the ticket history: the wire's Japan time, shown in the reader's zone.
+      const { titleId, chapters } = await findTitleWithRentableChapters(1);
+      const rentable = chapters[0];
+      if (!rentable) throw new Error('no rentable chapter');
+      const list = await context.request.get(`${apiUrl}/title/ticket/list?title_id_list=${titleId}`);
+      const [entry] = (await list.json()).title_ticket_list as {
+        ticket_info: { title_ticket_info: { ticket_type: number; ticket_version: number } | null };
+      }[];
+      const own = entry?.ticket_info.title_ticket_info;
+      if (!own) throw new Error('the title has no ticket of its own');
+      const rented = await context.request.post(`${apiUrl}/episode/rental/ticket`, {
+        form: {
+          episode_id: String(rentable.episodeId),
+          ticket_type: String(own.ticket_type),
+          ticket_version: String(own.ticket_version),
+        },
+      });
+      const rental = (await rented.json()) as { response_code: number; rental_finish_time: string | null };
+      expect(rental.response_code).toBe(0);
+      const ends = parseWireDateTime(rental.rental_finish_time, 'Asia/Tokyo');
+      if (!ends) throw new Error('no rental end');
+      await page.goto(`${webUrl}/my/setting/ticket`);
+      const used = page.locator('[data-testid="ticket-movement"][data-event="used"]').first();
+      await used.waitFor();
+      const language = locale === 'ja-JP' ? 'ja' : 'en';
+      expect(await used.textContent()).toContain(
+        uiText(language, 'wallet.rental_until', { date: shown(ends.toISOString(), timezoneId) }),
+      );
+      expect(errors.filter((error) => /hydrat/i.test(error))).toEqual([]);
+    },
+  );
 
   describe('search', () => {
     it('finds "starshp" (one typo) and suggests titles as the reader types, by keyboard (desktop)', async () => {
@@ -312,6 +370,66 @@ describe("the reader's journey (issue 24)", () => {
       await page.getByRole('link', { name: uiText('ja', 'account.token_missing.restart_reset') }).waitFor();
     });
 
+    // Every e-mailed link (issue 24 item 5): a wrong one says so at once, with no form to fill in first
+    // and a way to get a new link, on a desktop in English and a phone in Japanese.
+    it.each([
+      ['desktop', 'en', '/account/email/save', 'account.confirm.email_save.submit', 'restart_email'],
+      ['phone', 'ja', '/account/email/save', 'account.confirm.email_save.submit', 'restart_email'],
+      ['desktop', 'ja', '/account/password/save', 'account.confirm.password_save.submit', 'restart_password'],
+      ['phone', 'en', '/account/password/save', 'account.confirm.password_save.submit', 'restart_password'],
+      ['desktop', 'en', '/account/password/reset', 'account.confirm.password_reset.submit', 'restart_reset'],
+    ] as const)(
+      'says at once that a wrong link does not work (%s, %s, %s)',
+      async (kind, language, path, submit, restart) => {
+        const page = await (await visitor(kind, language === 'ja' ? 'ja-JP' : 'en-US')).newPage();
+        await page.goto(`${webUrl}${path}?token=not-a-real-token`);
+        await page.getByRole('heading', { name: uiText(language, 'account.link_state.invalid_title') }).waitFor();
+        expect(await page.getByTestId('email-link-state').getAttribute('data-state')).toBe('invalid');
+        expect(await page.getByRole('button', { name: uiText(language, submit) }).count()).toBe(0);
+        // Words, not a raw code.
+        expect(await page.locator('main').textContent()).not.toMatch(/\b20\d\d\b/);
+        await page.getByRole('link', { name: uiText(language, `account.token_missing.${restart}`) }).waitFor();
+      },
+    );
+
+    it('says at once that a sign-up link was used, in Japanese on a phone', async () => {
+      const email = `used-link-ja-${randomUUID().slice(0, 8)}@example.com`;
+      const seen = await outboxIds();
+      await createAccountByApi(email, 'Used-link-2026');
+      const link = await linkFromMail(email, '/account/save', seen);
+      const page = await (await visitor('phone', 'ja-JP')).newPage();
+      await page.goto(`${webUrl}${link}`);
+      await page.getByRole('heading', { name: uiText('ja', 'account.link_state.used_title') }).waitFor();
+      expect(await page.getByTestId('email-link-state').getAttribute('data-state')).toBe('used');
+      expect(await page.getByLabel(uiText('ja', 'account.fields.password'), { exact: true }).count()).toBe(0);
+      const state = page.getByTestId('email-link-state');
+      await state.getByRole('link', { name: uiText('ja', 'account.link_state.new_signup_link') }).waitFor();
+      await state.getByRole('link', { name: uiText('ja', 'account.link_state.log_in') }).waitFor();
+    });
+
+    // The length rule as the sign-up form says it, in words that agree with its hint (symbols allowed).
+    it.each([
+      ['desktop', 'en'],
+      ['phone', 'ja'],
+    ] as const)('says the password length rule plainly on the sign-up form (%s, %s)', async (kind, language) => {
+      const email = `rule-${randomUUID().slice(0, 8)}@example.com`;
+      const seen = await outboxIds();
+      const presave = await fetch(`${apiUrl}/account/presave`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password: 'Rule-pass-2026' }).toString(),
+      });
+      expect(await presave.json()).toMatchObject({ response_code: 0 });
+      const link = await linkFromMail(email, '/account/save', seen);
+      const page = await (await visitor(kind, language === 'ja' ? 'ja-JP' : 'en-US')).newPage();
+      await page.goto(`${webUrl}${link}`);
+      await page.getByLabel(uiText(language, 'account.fields.password'), { exact: true }).fill('Sh0rt!');
+      await page.getByLabel(uiText(language, 'account.fields.password_confirmation'), { exact: true }).fill('Sh0rt!');
+      await page.getByRole('button', { name: uiText(language, 'account.save.submit') }).click();
+      await page.getByText(uiText(language, 'password_error.short_or_too_long_characters')).first().waitFor();
+      expect(await page.locator('main').textContent()).not.toMatch(/much be|alphanumeric/);
+    });
+
     it('says a new account is a member for less than a day, not "0 days" (desktop, then phone in Japanese)', async () => {
       const email = `new-member-${randomUUID().slice(0, 8)}@example.com`;
       const password = 'New-member-2026';
@@ -398,33 +516,36 @@ describe("the reader's journey (issue 24)", () => {
       expect(new URL(page.url()).searchParams.get('page')).toBe('1');
     });
 
-    it('returns a reader who logs in from a locked chapter to the page their history says (desktop)', async () => {
-      const locked = await findLockedChapter();
-      const email = `resume-${randomUUID().slice(0, 8)}@example.com`;
-      const password = 'Resume-pass-2026';
-      await createAccountByApi(email, password);
-      await grantPoints(email, locked.point + 100);
-      // The account bought the chapter and read it to page 6 on another device.
-      const account = await visitor('desktop');
-      const login = await account.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
-      expect(await login.json()).toMatchObject({ response_code: 0 });
-      const bought = await account.request.post(`${apiUrl}/episode/paid`, {
-        form: { episode_id: String(locked.episodeId), check_point: String(locked.point) },
-      });
-      expect(await bought.json()).toMatchObject({ response_code: 0 });
-      const progress = await account.request.post(`${apiUrl}/episode/viewer/progress`, {
-        form: { episode_id: String(locked.episodeId), page: '6' },
-      });
-      expect(await progress.json()).toMatchObject({ response_code: 0, page: 6 });
+    it.each(['desktop', 'phone'] as const)(
+      'returns a reader who logs in from a locked chapter to the page their history says (%s)',
+      async (kind) => {
+        const locked = await findLockedChapter();
+        const email = `resume-${randomUUID().slice(0, 8)}@example.com`;
+        const password = 'Resume-pass-2026';
+        await createAccountByApi(email, password);
+        await grantPoints(email, locked.point + 100);
+        // The account bought the chapter and read it to page 6 on another device.
+        const account = await visitor('desktop');
+        const login = await account.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });
+        expect(await login.json()).toMatchObject({ response_code: 0 });
+        const bought = await account.request.post(`${apiUrl}/episode/paid`, {
+          form: { episode_id: String(locked.episodeId), check_point: String(locked.point) },
+        });
+        expect(await bought.json()).toMatchObject({ response_code: 0 });
+        const progress = await account.request.post(`${apiUrl}/episode/viewer/progress`, {
+          form: { episode_id: String(locked.episodeId), page: '6' },
+        });
+        expect(await progress.json()).toMatchObject({ response_code: 0, page: 6 });
 
-      const page = await (await visitor('desktop')).newPage();
-      await page.goto(`${webUrl}${readerPath(locked)}`);
-      await page.getByRole('link', { name: 'Log in to buy or rent' }).click();
-      await logIn(page, email, password);
-      await page.waitForURL((url) => url.pathname === readerPath(locked));
-      await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
-      await expectFirstShown(page, 6);
-      await page.getByTestId('resume-notice').waitFor();
-    });
+        const page = await (await visitor(kind)).newPage();
+        await page.goto(`${webUrl}${readerPath(locked)}`);
+        await page.getByRole('link', { name: 'Log in to buy or rent' }).click();
+        await logIn(page, email, password);
+        await page.waitForURL((url) => url.pathname === readerPath(locked));
+        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await expectFirstShown(page, 6);
+        await page.getByTestId('resume-notice').waitFor();
+      },
+    );
   });
 });

@@ -120,7 +120,7 @@ describe('chapters in the console (issue 26)', () => {
 
   async function setAccess(page: Page, row: number, access: { point: number; release: number }) {
     const chapter = page.getByTestId('chapter-row').nth(row);
-    await chapter.locator('summary').click();
+    await chapter.locator('summary').first().click();
     await chapter.getByTestId('chapter-point').fill(String(access.point));
     await chapter.getByTestId('chapter-start').fill(japanInput(access.release));
     await chapter.getByTestId('chapter-single-sale').check();
@@ -165,7 +165,7 @@ describe('chapters in the console (issue 26)', () => {
     const row = page.getByTestId('chapter-row').nth(1);
     expect(await row.textContent()).toContain('Scheduled');
     expect(await row.textContent()).toContain('30 pt');
-    await row.locator('summary').click();
+    await row.locator('summary').first().click();
     // The release in Japan time, with the editor's own time beside it (the browser's zone, UTC here).
     await row.getByText('(Asia/Tokyo)').first().waitFor();
     await shot(page, 'chapters-scheduled-en-1280');
@@ -212,10 +212,10 @@ describe('chapters in the console (issue 26)', () => {
     await page.goto(`${webUrl}/ops/catalogue/${titleId}?lang=ja`);
     await shot(page, 'chapters-ja-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('chapter-row').nth(1).locator('summary').click();
+    await page.getByTestId('chapter-row').nth(1).locator('summary').first().click();
     await shot(page, 'chapters-ja-390');
     await page.goto(`${webUrl}/ops/catalogue/${titleId}?lang=en`);
-    await page.getByTestId('chapter-row').nth(1).locator('summary').click();
+    await page.getByTestId('chapter-row').nth(1).locator('summary').first().click();
     await shot(page, 'chapters-en-390');
   });
 

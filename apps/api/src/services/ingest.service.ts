@@ -377,33 +377,9 @@ export class IngestService {
     assertSeed(seed32);
     if (input.pages.length === 0) throw new IngestError('no_pages', `Episode ${episodeId} has no pages`);
     const rows = await mapPool(input.pages, this.options.concurrency, async (page, index) => {
-      const { pixels, patches } = page;
-      assertPageSize(pixels);
-      // The hash identifies the normalised page (labels included) before scrambling.
-      const sha256 = this.images.pixelDigest(pixels, patches);
-      const rects = scrambleRects(pixels.width, pixels.height, seed32, SCRAMBLE_FORMULA);
-      const jpeg = await this.images.scramble(pixels, rects, { quality: this.options.jpegQuality, patches });
-      const key = storageKeys.page(episodeId, seed32, index + 1);
-      await this.storage.put(key, jpeg, 'image/jpeg');
-      written.push(key);
-      const light = await this.writeLightPage(
-        { episodeId, seed32, pageNumber: index + 1 },
-        patches?.length ? this.images.overlay(pixels, patches) : pixels,
-        written,
-      );
-      const row: NewPage = {
-        episode_id: episodeId,
-        page_number: index + 1,
-        width: pixels.width,
-        height: pixels.height,
-        bytes: jpeg.length,
-        sha256,
-        media_type: 'image/jpeg',
-        storage_key: key,
-        ...light,
-      };
+      const stored = await this.writePage(page, { episodeId, seed32, pageNumber: index + 1 }, written);
       input.onProgress?.({ stage: 'store', done: ++done, total: input.pages.length });
-      return row;
+      return { episode_id: episodeId, page_number: index + 1, ...stored } satisfies NewPage;
     });
     const thumbnailPath = storageKeys.episodeThumbnail(episodeId, seed32);
     const thumbnail =
@@ -446,18 +422,31 @@ export class IngestService {
     input: { episodeId: number; seed32: number; pageNumber: number; version: string; source: PageSource },
     written: string[],
   ): Promise<Omit<NewPage, 'episode_id' | 'page_number'>> {
-    const { episodeId, seed32, pageNumber, version } = input;
-    assertSeed(seed32);
+    assertSeed(input.seed32);
     const [normalised] = await this.normalisePages([input.source]);
-    const pixels = normalised!.pixels;
+    return this.writePage(normalised!, input, written);
+  }
+
+  /** One normalised page in both tiers, scrambled with the episode's seed and stored: its row's image columns. */
+  private async writePage(
+    page: PreparedPage,
+    at: { episodeId: number; seed32: number; pageNumber: number; version?: string },
+    written: string[],
+  ): Promise<Omit<NewPage, 'episode_id' | 'page_number'>> {
+    const { pixels, patches } = page;
     assertPageSize(pixels);
-    const sha256 = this.images.pixelDigest(pixels);
-    const rects = scrambleRects(pixels.width, pixels.height, seed32, SCRAMBLE_FORMULA);
-    const jpeg = await this.images.scramble(pixels, rects, { quality: this.options.jpegQuality });
-    const key = storageKeys.page(episodeId, seed32, pageNumber, version);
+    // The hash identifies the normalised page (labels included) before scrambling.
+    const sha256 = this.images.pixelDigest(pixels, patches);
+    const rects = scrambleRects(pixels.width, pixels.height, at.seed32, SCRAMBLE_FORMULA);
+    const jpeg = await this.images.scramble(pixels, rects, { quality: this.options.jpegQuality, patches });
+    const key = storageKeys.page(at.episodeId, at.seed32, at.pageNumber, at.version);
     await this.storage.put(key, jpeg, 'image/jpeg');
     written.push(key);
-    const light = await this.writeLightPage({ episodeId, seed32, pageNumber, version }, pixels, written);
+    const light = await this.writeLightPage(
+      at,
+      patches?.length ? this.images.overlay(pixels, patches) : pixels,
+      written,
+    );
     return {
       width: pixels.width,
       height: pixels.height,

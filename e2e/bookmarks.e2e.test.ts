@@ -18,8 +18,6 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 // when. With E2E_SCREENSHOT_DIR set, the screens are saved at 390 and 1280 px in English and Japanese.
 
 const PASSWORD = 'Bookmark-pass-2026';
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 const shots = process.env.E2E_SCREENSHOT_DIR;
 
 interface Device {
@@ -74,9 +72,7 @@ describe('bookmarks on two devices and private reading (ADR 044)', () => {
   async function device(options: { phone: boolean }): Promise<Device> {
     const context = await newVisitor(browser, {
       country: 'US',
-      ...(options.phone
-        ? { userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } }
-        : { viewport: { width: 1280, height: 900 } }),
+      device: options.phone ? 'phone' : 'desktop',
     });
     await giveAdultConsent(context);
     const page = await context.newPage();

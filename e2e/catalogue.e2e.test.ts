@@ -1,19 +1,14 @@
 import { SearchTitleResponseSchema, TitleListResponseSchema } from '@manga/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { apiGet, canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
+import { drawnPageOnScreen } from './reader.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Catalogue and discovery in the browser: top → ranking → title → a free chapter drawn unscrambled,
 // search in English and Japanese, genre search, the locked-chapter screen and pages without JavaScript.
-
-async function firstDrawnPage(page: Page) {
-  const first = page.getByTestId('reader-page').first();
-  await first.and(page.locator('[data-state="drawn"]')).waitFor({ timeout: 20_000 });
-  return first;
-}
 
 describe('catalogue and discovery', () => {
   let browser: Browser;
@@ -70,7 +65,8 @@ describe('catalogue and discovery', () => {
     await free.click();
     await page.waitForURL(/\/title\/\d{5}\/episode\/\d+$/);
     const [, titleId, episodeId] = new URL(page.url()).pathname.match(/^\/title\/(\d{5})\/episode\/(\d+)$/) ?? [];
-    const drawn = await firstDrawnPage(page);
+    const drawn = drawnPageOnScreen(page);
+    await drawn.waitFor({ timeout: 20_000 });
     expect(await drawn.locator('canvas').getAttribute('aria-label')).toMatch(/^Page 1 of \d+$/);
     // Previous and next chapters are links in the reader's menu when they exist.
     const menu = page.getByRole('navigation', { name: 'Reader menu' });
@@ -184,13 +180,7 @@ describe('catalogue and discovery', () => {
   });
 
   it('renders catalogue screens without JavaScript, and the reader says it needs it', async () => {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'US' },
-      userAgent:
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
-      locale: 'en-US',
-    });
+    const context = await newVisitor(browser, { javaScriptEnabled: false });
     await giveAdultConsent(context);
     const page = await context.newPage();
     for (const [path, heading] of [

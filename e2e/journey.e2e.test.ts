@@ -9,7 +9,7 @@ import { TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromMail, outboxIds, storedLogin } from './accounts.ts';
-import { launchChromium, PHONE_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { type Chapter, findSpreadChapter, pad } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { expectNoEnglish, expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
@@ -415,13 +415,10 @@ describe("a new reader's journey (issue 14)", () => {
   ] as const)(
     'on a touch phone (%s, %s), reads a chapter and keeps the place over a reload and Back/Forward',
     async (country, locale) => {
-      const context = await browser.newContext({
-        userAgent: PHONE_USER_AGENT,
+      const context = await newVisitor(browser, {
+        device: 'phone',
         locale: locale === 'ja' ? 'ja-JP' : 'en-US',
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        extraHTTPHeaders: { 'cloudfront-viewer-country': country },
+        country,
       });
       contexts.push(context);
       if (country === 'US') await giveAdultConsent(context);

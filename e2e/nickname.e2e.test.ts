@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
-import { launchChromium, PHONE_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
 import { uiText } from './ui-text.ts';
@@ -153,14 +153,7 @@ describe('nicknames (ADR 066)', () => {
     const ja = (key: string, values?: Record<string, string | number>) => uiText('ja', key, values);
     const email = `mika-ja-${randomUUID().slice(0, 8)}@example.com`;
     await createAccountByApi(email, PASSWORD);
-    const context = await browser.newContext({
-      userAgent: PHONE_USER_AGENT,
-      locale: 'ja-JP',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      extraHTTPHeaders: { 'cloudfront-viewer-country': 'JP' },
-    });
+    const context = await newVisitor(browser, { device: 'phone', locale: 'ja-JP', country: 'JP' });
     contexts.push(context);
     const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password: PASSWORD } });
     expect(await login.json()).toMatchObject({ response_code: 0 });

@@ -6,16 +6,12 @@ import { type Chapter, findSpreadChapter, pad, readerPath } from './demo-chapter
 import { webUrl } from './e2e-env.ts';
 import { openReader } from './reader.ts';
 import { expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
-import { giveAdultConsent, newVisitor } from './visitors.ts';
+import { giveAdultConsent, newVisitor, PHONE_VIEWPORT } from './visitors.ts';
 
 // The phone as the first-class layout (issue 24 item 9, ADR 060): on a 390×844 touch phone the title
 // page's chapters start on the first screen with their thumbnails, a bottom tab bar leads to home,
 // search, library and account (none on a desktop or in the viewer), and the viewer's tools row fits.
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 const PASSWORD = 'phone-layout-Pass1';
 
 const LANGUAGES: readonly { locale: UiLocale; acceptLanguage: string; country: 'US' | 'JP' }[] = [
@@ -32,14 +28,7 @@ describe.each(LANGUAGES)('the phone layout in $locale (issue 24 item 9)', ({ loc
 
   /** A touch phone held upright, past the age gate. */
   async function phone(): Promise<Page> {
-    const context = await browser.newContext({
-      userAgent: PHONE_USER_AGENT,
-      locale: acceptLanguage,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      extraHTTPHeaders: { 'cloudfront-viewer-country': country },
-    });
+    const context = await newVisitor(browser, { device: 'phone', locale: acceptLanguage, country });
     await giveAdultConsent(context);
     contexts.push(context);
     return context.newPage();
@@ -82,7 +71,7 @@ describe.each(LANGUAGES)('the phone layout in $locale (issue 24 item 9)', ({ loc
     // Whole, on the first screen, above the tab bar.
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
-    expect(bar.y + bar.height).toBeLessThanOrEqual(PHONE.height);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(PHONE_VIEWPORT.height);
 
     // The story is two lines until "More" opens the rest.
     const story = page.locator('#introduction-text');
@@ -160,7 +149,7 @@ describe.each(LANGUAGES)('the phone layout in $locale (issue 24 item 9)', ({ loc
   });
 
   it('has no tab bar on a 1280 px desktop, nor in the viewer on a phone', async () => {
-    const desktop = await newVisitor(browser, { country, locale: acceptLanguage, viewport: DESKTOP });
+    const desktop = await newVisitor(browser, { country, locale: acceptLanguage });
     contexts.push(desktop);
     await giveAdultConsent(desktop);
     const page = await desktop.newPage();
@@ -211,7 +200,7 @@ describe.each(LANGUAGES)('the phone layout in $locale (issue 24 item 9)', ({ loc
     expect(await page.getByRole('button', { name: text('reader_features.private.switch') }).isVisible()).toBe(true);
     expect(await page.getByTestId('fullscreen-toggle').isVisible()).toBe(true);
     const panel = await page.getByTestId('reader-tools-rest').boundingBox();
-    expect(panel && panel.x >= 0 && panel.x + panel.width <= PHONE.width).toBe(true);
+    expect(panel && panel.x >= 0 && panel.x + panel.width <= PHONE_VIEWPORT.width).toBe(true);
     await zoomIn.tap();
     await expect.poll(() => page.getByTestId('reader-view').getAttribute('data-zoom')).toBe('1.50');
     expect(await fits()).toEqual({ row: true, page: true });

@@ -4,16 +4,12 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
-import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, readerPath } from './demo-chapters.ts';
 import { twinWebUrl, webUrl } from './e2e-env.ts';
 import { uiText } from './ui-text.ts';
-import { giveAdultConsent } from './visitors.ts';
+import { giveAdultConsent, newVisitor } from './visitors.ts';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 const PASSWORD = 'Journey-two-2026';
 
 type Kind = 'phone' | 'desktop';
@@ -28,13 +24,10 @@ describe("the reader's journey, second round (issue 24)", () => {
 
   /** A visitor of `site` (one of the service's origins): US English or JP Japanese, phone or desktop. */
   async function visitor(kind: Kind, language: Language, site: string = webUrl): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: kind === 'phone' ? PHONE : DESKTOP,
-      hasTouch: kind === 'phone',
-      isMobile: kind === 'phone',
-      userAgent: kind === 'phone' ? PHONE_USER_AGENT : VISITOR_USER_AGENT,
+    const context = await newVisitor(browser, {
+      device: kind,
       locale: language === 'ja' ? 'ja-JP' : 'en-US',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': language === 'ja' ? 'JP' : 'US' },
+      country: language === 'ja' ? 'JP' : 'US',
     });
     await giveAdultConsent(context, site);
     contexts.push(context);

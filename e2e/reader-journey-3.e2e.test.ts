@@ -9,17 +9,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
-import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
 import { grantPoints, makeStaff } from './service-cli.ts';
 import { uiText } from './ui-text.ts';
-import { giveAdultConsent } from './visitors.ts';
+import { DESKTOP_VIEWPORT, giveAdultConsent, newVisitor } from './visitors.ts';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 const PASSWORD = 'Journey-three-2026';
 /** A journey logs in one to three readers on a machine shared with other work. */
 const JOURNEY_MS = 240_000;
@@ -35,7 +31,7 @@ const loginTo = (path: string) => `/?lang=en&dialog=login&redirect=${encodeURICo
 async function shot(page: Page, name: string, target?: Locator): Promise<void> {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  const size = page.viewportSize() ?? DESKTOP;
+  const size = page.viewportSize() ?? DESKTOP_VIEWPORT;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
     await page.waitForTimeout(150);
@@ -53,13 +49,10 @@ describe("the reader's journey, third round (issue 24)", () => {
   const contexts: BrowserContext[] = [];
 
   async function visitor(kind: Kind, language: Language): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: kind === 'phone' ? PHONE : DESKTOP,
-      hasTouch: kind === 'phone',
-      isMobile: kind === 'phone',
-      userAgent: kind === 'phone' ? PHONE_USER_AGENT : VISITOR_USER_AGENT,
+    const context = await newVisitor(browser, {
+      device: kind,
       locale: language === 'ja' ? 'ja-JP' : 'en-US',
-      extraHTTPHeaders: { 'cloudfront-viewer-country': language === 'ja' ? 'JP' : 'US' },
+      country: language === 'ja' ? 'JP' : 'US',
     });
     await giveAdultConsent(context, webUrl);
     contexts.push(context);

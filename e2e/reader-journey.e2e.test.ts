@@ -6,7 +6,7 @@ import { parseWireDateTime, TitleListResponseSchema } from '@manga/contracts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, linkFromMail, logIn, outboxIds } from './accounts.ts';
-import { launchChromium, PHONE_USER_AGENT, VISITOR_USER_AGENT } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import {
   type Chapter,
   findLockedChapter,
@@ -21,9 +21,6 @@ import { openReader } from './reader.ts';
 import { grantPoints } from './service-cli.ts';
 import { uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /** The 1-based pages on screen (paged mode). */
 async function shownPages(page: Page): Promise<number[]> {
@@ -66,22 +63,11 @@ describe("the reader's journey (issue 24)", () => {
   const contexts: BrowserContext[] = [];
 
   async function visitor(kind: 'phone' | 'desktop', locale: 'en-US' | 'ja-JP' = 'en-US'): Promise<BrowserContext> {
-    const context =
-      kind === 'phone'
-        ? await browser.newContext({
-            viewport: PHONE,
-            hasTouch: true,
-            isMobile: true,
-            userAgent: PHONE_USER_AGENT,
-            locale,
-            extraHTTPHeaders: { 'cloudfront-viewer-country': locale === 'ja-JP' ? 'JP' : 'US' },
-          })
-        : await newVisitor(browser, {
-            viewport: DESKTOP,
-            locale,
-            country: locale === 'ja-JP' ? 'JP' : 'US',
-            userAgent: VISITOR_USER_AGENT,
-          });
+    const context = await newVisitor(browser, {
+      device: kind,
+      locale,
+      country: locale === 'ja-JP' ? 'JP' : 'US',
+    });
     await giveAdultConsent(context);
     contexts.push(context);
     return context;
@@ -193,16 +179,7 @@ describe("the reader's journey (issue 24)", () => {
       const email = `zone-${randomUUID().slice(0, 8)}@example.com`;
       const password = 'Zone-pass-2026';
       await createAccountByApi(email, password);
-      const phone = kind === 'phone';
-      const context = await browser.newContext({
-        viewport: phone ? PHONE : DESKTOP,
-        hasTouch: phone,
-        isMobile: phone,
-        userAgent: phone ? PHONE_USER_AGENT : VISITOR_USER_AGENT,
-        locale,
-        timezoneId,
-        extraHTTPHeaders: { 'cloudfront-viewer-country': country },
-      });
+      const context = await newVisitor(browser, { device: kind, locale, timezoneId, country });
       contexts.push(context);
       await giveAdultConsent(context);
       const login = await context.request.post(`${apiUrl}/web/user/login`, { form: { email, password } });

@@ -4,14 +4,14 @@ import { webUrl } from './e2e-env.ts';
 // The reader in browser tests: a chapter opened once its first page is drawn (the scripts run by
 // then), and the end of a chapter, where other features add their blocks (the comments).
 
+/** The first drawn page on screen: a chapter resumed further on keeps earlier pages drawn but hidden. */
+export function drawnPageOnScreen(page: Page): Locator {
+  return page.locator('[data-testid="reader-page"][data-state="drawn"]').filter({ visible: true }).first();
+}
+
 export async function openReader(page: Page, path: string): Promise<void> {
   await page.goto(`${webUrl}${path}`);
-  // The page on screen: a chapter resumed further on keeps earlier pages drawn but hidden.
-  await page
-    .locator('[data-testid="reader-page"][data-state="drawn"]')
-    .filter({ visible: true })
-    .first()
-    .waitFor({ timeout: 20_000 });
+  await drawnPageOnScreen(page).waitFor({ timeout: 20_000 });
 }
 
 /** Opens a chapter and goes past its last page (paged) or down to its end (vertical). */

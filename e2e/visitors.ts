@@ -1,11 +1,17 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { VISITOR_USER_AGENT } from './browser.ts';
+import { PHONE_USER_AGENT, VISITOR_USER_AGENT } from './browser.ts';
 import { cookiePrefix, webUrl } from './e2e-env.ts';
 
 /** A crawler's user agent (isbot recognises it). */
 export const CRAWLER_USER_AGENT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
+/** A phone held upright (390×844) and a desktop window, the two layouts every screen is tried in. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
 export interface VisitorOptions {
+  /** 'phone': a 390×844 touch phone with a phone's user agent; 'desktop' (the default): 1280×900. */
+  device?: 'phone' | 'desktop';
   /** Country header value; US gets the age gate, JP does not. */
   country?: 'US' | 'JP';
   userAgent?: string;
@@ -14,15 +20,21 @@ export interface VisitorOptions {
   viewport?: BrowserContextOptions['viewport'];
   /** false: a browser with JavaScript turned off. */
   javaScriptEnabled?: boolean;
+  /** The browser's time zone (IANA), the machine's when unset. */
+  timezoneId?: string;
 }
 
 /** A fresh browser context for one visitor: no cookies, the given country and language. */
 export function newVisitor(browser: Browser, options: VisitorOptions = {}): Promise<BrowserContext> {
+  const phone = options.device === 'phone';
   return browser.newContext({
-    userAgent: options.userAgent ?? VISITOR_USER_AGENT,
+    userAgent: options.userAgent ?? (phone ? PHONE_USER_AGENT : VISITOR_USER_AGENT),
     locale: options.locale ?? 'en-US',
-    viewport: options.viewport ?? { width: 1280, height: 900 },
+    viewport: options.viewport ?? (phone ? PHONE_VIEWPORT : DESKTOP_VIEWPORT),
+    isMobile: phone,
+    hasTouch: phone,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     extraHTTPHeaders: { 'cloudfront-viewer-country': options.country ?? 'US' },
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { apiGet, canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
-import { drawnPageOnScreen } from './reader.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Catalogue and discovery in the browser: top → ranking → title → a free chapter drawn unscrambled,
@@ -66,7 +66,7 @@ describe('catalogue and discovery', () => {
     await page.waitForURL(/\/title\/\d{5}\/episode\/\d+$/);
     const [, titleId, episodeId] = new URL(page.url()).pathname.match(/^\/title\/(\d{5})\/episode\/(\d+)$/) ?? [];
     const drawn = drawnPageOnScreen(page);
-    await drawn.waitFor({ timeout: 20_000 });
+    await drawn.waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect(await drawn.locator('canvas').getAttribute('aria-label')).toMatch(/^Page 1 of \d+$/);
     // Previous and next chapters are links in the reader's menu when they exist.
     const menu = page.getByRole('navigation', { name: 'Reader menu' });

@@ -1,12 +1,15 @@
 // The several-hosts topology of docs/deploy (issue 25), on one machine: nginx with the documented
 // balancer.conf in front of two API processes and two web servers (each on its own port and data
-// directory, as if on separate hosts), PostgreSQL, Redis and the loopback S3 server. A catalogue
-// change made through one API is seen through the other on the next request; one page request's id
-// is in the web server's log and the API's; one API process killed with SIGKILL under load, and
-// every request through nginx still succeeds. PostgreSQL suite only (several hosts need it), with
+// directory, as if on separate hosts), PostgreSQL, Redis, the loopback S3 server, an SMTP server and
+// the Stripe double. A reader signs up through one API, pays and buys through the other and reads
+// through the balancer; a catalogue change made through one API is seen through the other on the
+// next request; one page request's id is in the web server's log and the API's; one API process
+// killed with SIGKILL under reading and purchase load: every read through nginx still succeeds, no
+// purchase is lost or doubled, and `npm run points -- audit` finds nothing. PostgreSQL suite only (several hosts need it), with
 // REDIS_URL and nginx; the web servers run from the production build (`npm run build -w @manga/web`,
 // done here when it is missing, as `npm start` does for the browser tests).
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -19,17 +22,30 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StaffRole } from '@manga/contracts';
+import { promisify } from 'node:util';
+import { formatWireDateTime, StaffRole } from '@manga/contracts';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '#src/config.ts';
+import { GOOD_PASSWORD } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createStaff, type Reader } from '#test/comments.ts';
-import { databaseUrlOf } from '#test/commerce.ts';
+import {
+  balanceOf,
+  createReader,
+  databaseUrlOf,
+  insertShopTitle,
+  ledgerAnomalies,
+  shopProduct,
+} from '#test/commerce.ts';
 import { type TestDatabase, testDialect } from '#test/db.ts';
 import { type ApiProcess, spawnLogged, startApiProcess, startLoad } from '#test/fault-api.ts';
 import { waitFor } from '#test/fault-servers.ts';
 import { NGINX, startNginx } from '#test/nginx.ts';
 import { freePort, S3_TEST_CREDENTIALS, S3_TEST_REGION, startS3Server, type TestS3Server } from '#test/s3.ts';
+import { linkOf, startSmtpServer, type TestSmtpServer } from '#test/smtp.ts';
+import { StripeDouble } from '#test/stripe-double.ts';
 
 const WEB_SERVER = join(repositoryRoot, 'apps/web/build/web-server.js');
 const API_MAIN = join(repositoryRoot, 'apps/api/dist/main.js');
@@ -38,6 +54,39 @@ const READY_MS = 180_000;
 const BALANCER = join(repositoryRoot, 'docs/deploy/nginx/balancer.conf');
 const redisUrl = process.env.REDIS_URL;
 const PROXY_SECRET = 'topology-proxy-secret-0123456789abcdef';
+const POINTS_CLI = join(repositoryRoot, 'apps/api/src/cli/points.cli.ts');
+const run = promisify(execFile);
+
+/** The cookies a response sets, as a Cookie header (a session across processes lives in the database). */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** POSTs a form; the answer's JSON with its HTTP status. */
+async function postForm(url: string, form: Record<string, string>, cookie = '') {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(form),
+  });
+  return { res, status: res.status, body: (await res.json()) as Record<string, unknown> & { response_code?: number } };
+}
+
+/** A .cbz of `pages` small JPEG pages, as the console uploads it. */
+async function cbz(pages: number): Promise<Buffer> {
+  const files: Record<string, Uint8Array> = {};
+  for (let index = 1; index <= pages; index++) {
+    files[`p${String(index).padStart(2, '0')}.jpg`] = await sharp({
+      create: { width: 320, height: 448, channels: 3, background: { r: index * 60, g: 90, b: 140 } },
+    })
+      .jpeg()
+      .toBuffer();
+  }
+  return Buffer.from(zipSync(files, { level: 0 }));
+}
 
 interface WebProcess {
   url: string;
@@ -107,6 +156,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
   let nginxDir: string;
   let site: string;
   let api: string;
+  let smtp: TestSmtpServer;
+  const stripe = new StripeDouble();
   const apis: ApiProcess[] = [];
   const webs: WebProcess[] = [];
 
@@ -158,6 +209,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     expect(published.statusCode, published.body).toBe(200);
 
     s3 = await startS3Server({ bucket: 'manga-topology' });
+    smtp = await startSmtpServer();
+    const stripeUrl = await stripe.start();
     const { url } = await databaseUrlOf(database);
     const [sitePort, apiPort] = [await freePort(), await freePort()];
     site = `http://127.0.0.1:${sitePort}`;
@@ -183,6 +236,11 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
             MANGA_S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
             MANGA_S3_FORCE_PATH_STYLE: 'true',
             MANGA_IMAGE_URL_SECRET: 'topology-image-url-secret',
+            MANGA_SMTP_URL: smtp.url,
+            MANGA_WEB_PUBLIC_URL: site,
+            MANGA_STRIPE_SECRET_KEY: 'sk_test_double_key_123',
+            MANGA_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            MANGA_STRIPE_API_URL: stripeUrl,
             // Long enough that only the push can explain a change seen at once (ADR 040).
             MANGA_CATALOGUE_PUSH_RECHECK_SECONDS: '600',
             MANGA_LOG_LEVEL: 'info',
@@ -219,6 +277,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     nginx?.kill('SIGTERM');
     await Promise.all([...apis, ...webs].map((process) => process.stop()));
     await s3?.close();
+    await smtp?.close();
+    await stripe.stop();
     await t?.close();
     if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
   });
@@ -230,8 +290,9 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     return { name: body.title_list[0]?.title_name, cache: res.headers.get('x-manga-cache') };
   };
 
-  it('shows an editor’s change made through one API on the other at its next request, and on the site', async () => {
+  it('shows an editor’s change made through one API on the other at once (pushed, not rechecked), and on the site', async () => {
     const [first, second] = apis as [ApiProcess, ApiProcess];
+    const pushDelays: number[] = [];
     for (const process of apis) {
       await nameOn(process.url);
       expect((await nameOn(process.url)).cache).toBe('hit');
@@ -255,15 +316,126 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
         }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
-      expect((await nameOn(other.url)).name).toBe(`Topology Tide ${round}`);
-      expect((await nameOn(api)).name).toBe(`Topology Tide ${round}`);
+      // PostgreSQL hands the NOTIFY to the other process's listening connection just after the
+      // commit, so the very next request may still beat it by a moment; the recheck is 600 s away.
+      const changedAt = performance.now();
+      await expect
+        .poll(async () => (await nameOn(other.url)).name, { timeout: 5_000, interval: 20 })
+        .toBe(`Topology Tide ${round}`);
+      pushDelays.push(Math.round(performance.now() - changedAt));
+      await expect
+        .poll(async () => (await nameOn(api)).name, { timeout: 5_000, interval: 20 })
+        .toBe(`Topology Tide ${round}`);
     }
+    console.log(`topology: the other API answered the change after ${pushDelays.join(', ')} ms`);
     // Through the balancer and either web server: the title's page names it too.
     for (let n = 0; n < 4; n++) {
       const page = await fetch(`${site}/title/${titleId}`, { headers: { 'accept-language': 'en' } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Topology Tide 3');
     }
+  });
+
+  it('lets a reader sign up through one API, pay and buy through the other, and read through the balancer', async () => {
+    const [first, second] = apis as [ApiProcess, ApiProcess];
+    const editorial = (path: string, form: Record<string, string>) =>
+      postForm(`${first.url}${path}`, form, editor.cookie);
+    // Three chapters uploaded through the first API into the bucket, all out in a few seconds: the
+    // middle one sold at 30 points (the first and the latest are free by the title's rules).
+    const episodeIds: number[] = [];
+    for (const name of ['Harbour', 'Crossing', 'Landfall']) {
+      const started = await fetch(
+        `${first.url}/ops/catalogue/episode/upload?title_id=${titleId}&name_en=${name}&name_ja=${encodeURIComponent('港')}`,
+        { method: 'POST', headers: { cookie: editor.cookie, 'content-type': 'application/zip' }, body: await cbz(2) },
+      );
+      expect(started.status, await started.clone().text()).toBe(200);
+      const uploadId = ((await started.json()) as { upload: { upload_id: string } }).upload.upload_id;
+      let episodeId = 0;
+      await waitFor('the upload to be processed', async () => {
+        const res = await fetch(`${first.url}/ops/catalogue/episode/upload/status?upload_id=${uploadId}`, {
+          headers: { cookie: editor.cookie },
+        });
+        const { upload } = (await res.json()) as {
+          upload: { state: string; episode_id: number; error_message: string };
+        };
+        expect(upload.error_message).toBe('');
+        episodeId = upload.episode_id;
+        return upload.state === 'done';
+      });
+      episodeIds.push(episodeId);
+    }
+    const sold = episodeIds[1] ?? 0;
+    // A release may not be set in the past: a few seconds ahead, on a whole second (the wire's precision).
+    const release = Math.ceil((Date.now() + 3_000) / 1_000) * 1_000;
+    for (const episodeId of episodeIds) {
+      const updated = await editorial('/ops/catalogue/episode/update', {
+        episode_id: String(episodeId),
+        point: episodeId === sold ? '30' : '0',
+        start_time: formatWireDateTime(new Date(release), t.config.wireTimeZone),
+        free_until_time: '',
+        ticket_rental: '1',
+        single_sale: '1',
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    }
+
+    // Sign-up: the link asked for through the first API, the password set through the second.
+    const email = `topology-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await postForm(`${first.url}/web/account/presave`, { email })).body.response_code).toBe(0);
+    const { token } = linkOf(await smtp.takeMail(email));
+    const saved = await postForm(`${second.url}/web/account/save`, { password: GOOD_PASSWORD, token });
+    expect(saved.body.response_code, JSON.stringify(saved.body)).toBe(0);
+    const cookie = cookiesOf(saved.res);
+    const user = await database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+
+    // Pays through the second API (the SDK against the Stripe double); the signed webhook comes
+    // through the balancer to whichever API it picks.
+    const pack = await shopProduct(database.db, 'US', 'point_pack', 1);
+    const checkout = await postForm(`${second.url}/web/stp/outright`, { asset_id: String(pack.id), path: '/' }, cookie);
+    expect(checkout.body.response_code, JSON.stringify(checkout.body)).toBe(0);
+    const payment = await database.db
+      .selectFrom('payment')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const delivery = stripe.event('checkout.session.completed', {
+      id: `cs_test_${payment.id}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      client_reference_id: String(user.id),
+      metadata: { payment_id: String(payment.id), user_id: String(user.id), product_id: String(pack.id) },
+      payment_intent: `pi_${payment.id}`,
+    });
+    const webhook = await fetch(`${api}/stp/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+      body: delivery.body,
+    });
+    expect(webhook.status, await webhook.clone().text()).toBe(200);
+    const credited = await balanceOf(database.db, user.id);
+    expect(credited.paid).toBeGreaterThanOrEqual(30);
+
+    // Buys the 30-point chapter through the second API once it is out, reads it through the balancer.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, release - Date.now()) + 500));
+    const bought = await postForm(
+      `${second.url}/episode/paid`,
+      { episode_id: String(sold), check_point: '30' },
+      cookie,
+    );
+    expect(bought.body.response_code, JSON.stringify(bought.body)).toBe(0);
+    expect((await balanceOf(database.db, user.id)).paid).toBe(credited.paid - 30);
+    const viewer = await fetch(`${api}/web/episode/viewer?episode_id=${sold}`, { headers: { cookie } });
+    const { page_list: pages } = (await viewer.json()) as { page_list: string[] };
+    expect(pages).toHaveLength(2);
+    for (const url of pages) {
+      const image = await fetch(new URL(url, api), { headers: { cookie } });
+      expect(image.status, url).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(500);
+    }
+    expect(await ledgerAnomalies(database.db)).toEqual([]);
   });
 
   it("writes one page request's id in the web server's log and in the API's", async () => {
@@ -285,7 +457,27 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     for (const line of apiLines) expect(JSON.parse(line)).toMatchObject({ reqId: id, msg: 'request', status: 200 });
   });
 
-  it('keeps answering every request through nginx while one API process is killed with SIGKILL', async () => {
+  it('keeps answering every read through nginx, and loses or doubles no purchase, while one API process is killed with SIGKILL', async () => {
+    // Buyers with points, each buying chapters one after another through the balancer.
+    const shop = await insertShopTitle(database.db, { count: 60, price: 10 });
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => createReader(t, { paid: 1_000 })));
+    const bought = buyers.map(() => [] as { episodeId: number; status: number; code: number | undefined }[]);
+    let buying = true;
+    const purchaseLoops = buyers.map(async (buyer, n) => {
+      for (const episode of shop.episodes.slice(1)) {
+        if (!buying) return;
+        try {
+          const answer = await postForm(
+            `${api}/episode/paid`,
+            { episode_id: String(episode.id), check_point: '10' },
+            buyer.cookie,
+          );
+          bought[n]?.push({ episodeId: episode.id, status: answer.status, code: answer.body.response_code });
+        } catch {
+          bought[n]?.push({ episodeId: episode.id, status: 0, code: undefined });
+        }
+      }
+    });
     const apiLoad = startLoad(api, [`/title/list?title_id_list=${titleId}`, '/genre/list', '/readyz'], 4);
     const siteLoad = startLoad(site, [`/title/${titleId}`, '/'], 2);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -294,6 +486,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     await apis[0]?.exited;
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const [apiAnswers, siteAnswers] = [await apiLoad.stop(), await siteLoad.stop()];
+    buying = false;
+    await Promise.all(purchaseLoops);
     const after = (answers: { at: number }[]) => answers.filter((answer) => answer.at > killedAt).length;
     const failed = [...apiAnswers, ...siteAnswers].filter((answer) => answer.status !== 200);
     // The figures written in docs/deploy/README.md.
@@ -303,8 +497,39 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     // Few on a loaded CI machine (tsx processes); what matters is that none failed.
     expect(after(apiAnswers)).toBeGreaterThanOrEqual(5);
     expect(after(siteAnswers)).toBeGreaterThanOrEqual(1);
-    expect(failed.map((answer) => `${answer.status} ${answer.body.slice(0, 120)}`)).toEqual([]);
+    expect(
+      failed.map((answer) => `${answer.status} ${answer.body.slice(0, 120)}`).slice(0, 3),
+      apis[1]?.output().slice(-4000),
+    ).toEqual([]);
     // And the survivor answers alone.
     expect((await nameOn(api)).name).toBe('Topology Tide 3');
-  });
+
+    // Purchases: every one answered as done is in the database with its debit; one in flight on
+    // the killed host may have been cut off (nginx never sends a POST twice), and then it either
+    // happened whole or not at all; nothing was bought twice.
+    for (const [n, buyer] of buyers.entries()) {
+      const answers = bought[n] ?? [];
+      const rows = await database.db
+        .selectFrom('purchase')
+        .select('episode_id')
+        .where('user_id', '=', buyer.userId)
+        .execute();
+      const held = rows.map((row) => row.episode_id);
+      expect(new Set(held).size).toBe(held.length);
+      for (const answer of answers.filter((a) => a.code === 0)) expect(held).toContain(answer.episodeId);
+      const unanswered = answers.filter((a) => a.status !== 200);
+      expect(unanswered.length).toBeLessThanOrEqual(1);
+      expect(answers.filter((a) => a.status === 200 && a.code !== 0)).toEqual([]);
+      expect((await balanceOf(database.db, buyer.userId)).paid).toBe(1_000 - 10 * held.length);
+    }
+    const purchases = bought.flat();
+    console.log(
+      `topology: ${purchases.length} purchases through nginx, ${purchases.filter((a) => a.code === 0).length} done, ${purchases.filter((a) => a.status !== 200).length} cut off by the kill`,
+    );
+    expect(purchases.filter((a) => a.code === 0).length).toBeGreaterThanOrEqual(3);
+    // The operator's audit, as the runbook runs it.
+    const { url } = await databaseUrlOf(database);
+    const audit = await run(process.execPath, ['--import', 'tsx', POINTS_CLI, 'audit', '--database', url]);
+    expect(audit.stdout).toContain('Ledger audit: 0 anomalies.');
+  }, 300_000);
 });

@@ -157,6 +157,9 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
   let site: string;
   let api: string;
   let smtp: TestSmtpServer;
+  /** The signed-up reader's cookies and a chapter of pages nobody has read yet (for the bucket outage). */
+  let readerCookie = '';
+  let unreadChapter = 0;
   const stripe = new StripeDouble();
   const apis: ApiProcess[] = [];
   const webs: WebProcess[] = [];
@@ -386,6 +389,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     const saved = await postForm(`${second.url}/web/account/save`, { password: GOOD_PASSWORD, token });
     expect(saved.body.response_code, JSON.stringify(saved.body)).toBe(0);
     const cookie = cookiesOf(saved.res);
+    readerCookie = cookie;
+    unreadChapter = episodeIds[2] ?? 0;
     const user = await database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 
     // Pays through the second API (the SDK against the Stripe double); the signed webhook comes
@@ -436,6 +441,41 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
       expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(500);
     }
     expect(await ledgerAnomalies(database.db)).toEqual([]);
+  });
+
+  it('answers a page image 503 through the balancer while the bucket is down, the rest of the site and both hosts unaffected', async () => {
+    const viewer = await fetch(`${api}/web/episode/viewer?episode_id=${unreadChapter}`, {
+      headers: { cookie: readerCookie },
+    });
+    const { page_list: pages } = (await viewer.json()) as { page_list: string[] };
+    expect(pages.length).toBeGreaterThan(0);
+    await s3.stop();
+    try {
+      const reads = startLoad(api, [`/title/list?title_id_list=${titleId}`, '/genre/list'], 2);
+      const pagesLoad = startLoad(site, [`/title/${titleId}`], 1);
+      for (const url of pages) {
+        const image = await fetch(new URL(url, api), { headers: { cookie: readerCookie } });
+        expect(image.status, url).toBe(503);
+        expect(image.headers.get('retry-after')).not.toBeNull();
+        expect(await image.json()).toMatchObject({ status: 'error', response_code: 1099 });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const answers = [...(await reads.stop()), ...(await pagesLoad.stop())];
+      expect(answers.length).toBeGreaterThan(0);
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual([]);
+      // Both hosts still in the balancer's rotation: each answers, and nginx finds a live one.
+      for (const process of apis) expect((await fetch(`${process.url}/genre/list`)).status).toBe(200);
+    } finally {
+      await s3.start();
+    }
+    // The bucket back: the same pages are served (the SDK reconnects on its own).
+    for (const url of pages) {
+      await expect
+        .poll(async () => (await fetch(new URL(url, api), { headers: { cookie: readerCookie } })).status, {
+          timeout: 10_000,
+        })
+        .toBe(200);
+    }
   });
 
   it("writes one page request's id in the web server's log and in the API's", async () => {

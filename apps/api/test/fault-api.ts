@@ -64,13 +64,18 @@ export function spawnLogged(args: readonly string[], env: NodeJS.ProcessEnv) {
 
 /**
  * Starts the API with `env` (MANGA_* settings) and waits until GET /healthz answers; `main`: another
- * entry (the build's dist/main.js), `readyTimeoutMs`: a longer wait on a loaded machine.
+ * entry (the build's dist/main.js), `readyTimeoutMs`: a longer wait on a loaded machine, `port`: the
+ * port of a process it replaces (a free one otherwise).
  */
 export async function startApiProcess(
   env: Record<string, string>,
-  { main = MAIN, readyTimeoutMs = 60_000 }: { main?: string; readyTimeoutMs?: number } = {},
+  {
+    main = MAIN,
+    readyTimeoutMs = 60_000,
+    port: wanted,
+  }: { main?: string; readyTimeoutMs?: number; port?: number } = {},
 ): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'manga-fault-api-'));
   const { child, output, exited, alive } = spawnLogged(
     [main],

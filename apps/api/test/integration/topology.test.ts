@@ -1,13 +1,14 @@
 // The several-hosts topology of docs/deploy (issue 25), on one machine: nginx with the documented
 // balancer.conf in front of two API processes and two web servers (each on its own port and data
 // directory, as if on separate hosts), PostgreSQL, Redis, the loopback S3 server, an SMTP server and
-// the Stripe double. A reader signs up through one API, pays and buys through the other and reads
-// through the balancer; a catalogue change made through one API is seen through the other on the
-// next request; one page request's id is in the web server's log and the API's; one API process
-// killed with SIGKILL under reading and purchase load: every read through nginx still succeeds, no
-// purchase is lost or doubled, and `npm run points -- audit` finds nothing. PostgreSQL suite only (several hosts need it), with
-// REDIS_URL and nginx; the web servers run from the production build (`npm run build -w @manga/web`,
-// done here when it is missing, as `npm start` does for the browser tests).
+// the Stripe double. A catalogue change made through one API is seen through the other at once; a
+// reader signs up through one API, pays and buys through the other and reads through the balancer;
+// with the bucket down only page images fail; one page request's id is in the web server's log and
+// the API's; every process restarted one by one under load fails no request; one API process killed
+// with SIGKILL under reading and purchase load: every read through nginx still succeeds, no purchase
+// is lost or doubled, and `npm run points -- audit` finds nothing. PostgreSQL suite only (several
+// hosts need it), with REDIS_URL and nginx; the web servers run from the production build (`npm run
+// build -w @manga/web`, done here when it is missing, as `npm start` does for the browser tests).
 import { type ChildProcess, execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
@@ -54,6 +55,8 @@ const READY_MS = 180_000;
 const BALANCER = join(repositoryRoot, 'docs/deploy/nginx/balancer.conf');
 const redisUrl = process.env.REDIS_URL;
 const PROXY_SECRET = 'topology-proxy-secret-0123456789abcdef';
+/** How long nginx leaves a host out after a failure (balancer.conf's fail_timeout): one fact, read from the file. */
+const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(readFileSync(BALANCER, 'utf8'))?.[1] ?? Number.NaN) * 1_000;
 const POINTS_CLI = join(repositoryRoot, 'apps/api/src/cli/points.cli.ts');
 const run = promisify(execFile);
 
@@ -94,8 +97,9 @@ interface WebProcess {
   stop(): Promise<void>;
 }
 
-async function startWebServer(env: Record<string, string>): Promise<WebProcess> {
-  const port = await freePort();
+/** A web server from the production build; `port`: the port of one it replaces (a free one otherwise). */
+async function startWebServer(env: Record<string, string>, port?: number): Promise<WebProcess> {
+  port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'manga-topology-web-'));
   const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
   const web = spawnLogged([WEB_SERVER], {
@@ -163,6 +167,8 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
   const stripe = new StripeDouble();
   const apis: ApiProcess[] = [];
   const webs: WebProcess[] = [];
+  let apiEnv: Record<string, string>;
+  let webEnv: Record<string, string>;
 
   beforeAll(async () => {
     // The production builds, as `npm start` runs them: the API's always (esbuild, seconds), the web's
@@ -224,43 +230,30 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
       MANGA_PUBLIC_API_URL: api,
       MANGA_WEB_ORIGIN: site,
     };
+    apiEnv = {
+      ...shared,
+      MANGA_DATABASE_URL: url,
+      MANGA_REDIS_URL: redisUrl ?? '',
+      MANGA_STORAGE_URL: 's3://manga-topology/pages',
+      MANGA_S3_ENDPOINT: s3.endpoint,
+      MANGA_S3_REGION: S3_TEST_REGION,
+      MANGA_S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      MANGA_S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+      MANGA_S3_FORCE_PATH_STYLE: 'true',
+      MANGA_IMAGE_URL_SECRET: 'topology-image-url-secret',
+      MANGA_SMTP_URL: smtp.url,
+      MANGA_WEB_PUBLIC_URL: site,
+      MANGA_STRIPE_SECRET_KEY: 'sk_test_double_key_123',
+      MANGA_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      MANGA_STRIPE_API_URL: stripeUrl,
+      // Long enough that only the push can explain a change seen at once (ADR 040).
+      MANGA_CATALOGUE_PUSH_RECHECK_SECONDS: '600',
+      MANGA_LOG_LEVEL: 'info',
+    };
+    webEnv = { ...shared, MANGA_API_URL: api, MANGA_WEB_TRUST_REQUEST_ID: 'true' };
     // One after the other: tsx start-ups at once on a busy machine outlast the wait.
-    for (let n = 0; n < 2; n++) {
-      apis.push(
-        await startApiProcess(
-          {
-            ...shared,
-            MANGA_DATABASE_URL: url,
-            MANGA_REDIS_URL: redisUrl ?? '',
-            MANGA_STORAGE_URL: 's3://manga-topology/pages',
-            MANGA_S3_ENDPOINT: s3.endpoint,
-            MANGA_S3_REGION: S3_TEST_REGION,
-            MANGA_S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
-            MANGA_S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
-            MANGA_S3_FORCE_PATH_STYLE: 'true',
-            MANGA_IMAGE_URL_SECRET: 'topology-image-url-secret',
-            MANGA_SMTP_URL: smtp.url,
-            MANGA_WEB_PUBLIC_URL: site,
-            MANGA_STRIPE_SECRET_KEY: 'sk_test_double_key_123',
-            MANGA_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-            MANGA_STRIPE_API_URL: stripeUrl,
-            // Long enough that only the push can explain a change seen at once (ADR 040).
-            MANGA_CATALOGUE_PUSH_RECHECK_SECONDS: '600',
-            MANGA_LOG_LEVEL: 'info',
-          },
-          { main: API_MAIN, readyTimeoutMs: READY_MS },
-        ),
-      );
-    }
-    for (let n = 0; n < 2; n++) {
-      webs.push(
-        await startWebServer({
-          ...shared,
-          MANGA_API_URL: api,
-          MANGA_WEB_TRUST_REQUEST_ID: 'true',
-        }),
-      );
-    }
+    for (let n = 0; n < 2; n++) apis.push(await startApiProcess(apiEnv, { main: API_MAIN, readyTimeoutMs: READY_MS }));
+    for (let n = 0; n < 2; n++) webs.push(await startWebServer(webEnv));
     nginxDir = mkdtempSync(join(tmpdir(), 'nginx-topology-'));
     chmodSync(nginxDir, 0o755);
     const hostPort = (base: string) => new URL(base).host;
@@ -496,6 +489,36 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     expect(apiLines.length).toBeGreaterThanOrEqual(1);
     for (const line of apiLines) expect(JSON.parse(line)).toMatchObject({ reqId: id, msg: 'request', status: 200 });
   });
+
+  it('restarts every API process and web server one by one under load without a failed request', async () => {
+    expect(FAIL_TIMEOUT_MS).toBeGreaterThan(0);
+    const apiLoad = startLoad(api, [`/title/list?title_id_list=${titleId}`, '/genre/list'], 3);
+    const siteLoad = startLoad(site, [`/title/${titleId}`, '/'], 2);
+    const portOf = (url: string) => Number(new URL(url).port);
+    const startedAt = performance.now();
+    // The runbook (docs/deploy/README.md): stop one (it finishes what it has, answers 503 to the
+    // rest, which nginx sends to the other), start it again, wait for it to answer, then for the
+    // balancer's fail_timeout, so that nginx has put it back before the next one goes.
+    const backInRotation = () => new Promise((resolve) => setTimeout(resolve, FAIL_TIMEOUT_MS + 1_000));
+    for (const [n, old] of apis.entries()) {
+      await old.stop();
+      apis[n] = await startApiProcess(apiEnv, { main: API_MAIN, readyTimeoutMs: READY_MS, port: portOf(old.url) });
+      await backInRotation();
+    }
+    for (const [n, old] of webs.entries()) {
+      await old.stop();
+      webs[n] = await startWebServer(webEnv, portOf(old.url));
+      await backInRotation();
+    }
+    const [apiAnswers, siteAnswers] = [await apiLoad.stop(), await siteLoad.stop()];
+    const failed = [...apiAnswers, ...siteAnswers].filter((answer) => answer.status !== 200);
+    console.log(
+      `topology: rolling restart of 2 API processes and 2 web servers in ${Math.round((performance.now() - startedAt) / 1_000)} s: API ${apiAnswers.length} requests, site ${siteAnswers.length} pages, failed ${failed.length}`,
+    );
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(siteAnswers.length).toBeGreaterThan(0);
+    expect(failed.map((answer) => `${answer.status} ${answer.body.slice(0, 120)}`).slice(0, 3)).toEqual([]);
+  }, 600_000);
 
   it('keeps answering every read through nginx, and loses or doubles no purchase, while one API process is killed with SIGKILL', async () => {
     // Buyers with points, each buying chapters one after another through the balancer.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { FileArchiveRepository } from '#src/repositories/archive.repository.ts';
+import { ChapterUploadRepository } from '#src/repositories/chapter-upload.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
@@ -64,6 +65,7 @@ export function createEditorialServices(options: {
         spool: repositories.uploadSpool,
         archive: new FileArchiveRepository(),
         ingest: options.ingest,
+        progress: new ChapterUploadRepository(options.database.db),
         clock: options.clock,
         randomId: () => options.crypto.randomToken(16),
         randomU32: () => options.crypto.randomU32(),

@@ -672,6 +672,21 @@ export interface JobTable {
   lease_expires_at: Millis | null;
 }
 
+/** A console chapter upload's progress, readable by every API process (ADR 061 addendum). */
+export interface ChapterUploadTable {
+  id: string;
+  title_id: number;
+  editor_user_id: number;
+  state: string; // EditorUploadState
+  stage: string; // 'decode' | 'store'
+  done: Default<number>;
+  total: Default<number>;
+  episode_id: Default<number>;
+  error_message: Default<string>;
+  updated_at: Millis;
+  finished_at: Millis | null;
+}
+
 /** One row (id 1): moved by triggers on every change to a catalogue table (ADR 020). */
 export interface CatalogueRevisionTable {
   id: number;
@@ -735,6 +750,7 @@ export interface Database {
   setting: SettingTable;
   job: JobTable;
   catalogue_revision: CatalogueRevisionTable;
+  chapter_upload: ChapterUploadTable;
 }
 
 export type TitleRow = Selectable<TitleTable>;

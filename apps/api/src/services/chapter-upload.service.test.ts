@@ -1,17 +1,39 @@
 import { Readable } from 'node:stream';
 import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
+import type { ChapterUploadRow } from '#src/repositories/chapter-upload.repository.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { UNPUBLISHED_AT } from '#src/rules/entitlement.rules.ts';
-import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
+import { ChapterUploadService, INTERRUPTED_UPLOAD_MESSAGE } from '#src/services/chapter-upload.service.ts';
 import type { IngestEpisodeInput } from '#src/services/ingest.service.ts';
 
 const editor = { userId: 7 } as AuthUser;
 const auth = {} as RequestAuth;
 
-function setup(ingestEpisodePages: (input: IngestEpisodeInput) => Promise<{ episodeId: number }>) {
+/** The progress rows as the repository keeps them (the real one is tested in api-chapter-console.test.ts). */
+function progressRows() {
+  const rows = new Map<string, ChapterUploadRow>();
+  return {
+    rows,
+    insertUpload: async (row: ChapterUploadRow) => void rows.set(row.id, { ...row }),
+    updateUpload: async (id: string, change: Partial<ChapterUploadRow>) => {
+      const row = rows.get(id);
+      if (row) rows.set(id, { ...row, ...change });
+    },
+    findUpload: async (id: string) => rows.get(id),
+    deleteFinishedBefore: async (before: number) => {
+      for (const [id, row] of rows) if (row.finished_at !== null && row.finished_at < before) rows.delete(id);
+    },
+  };
+}
+
+function setup(
+  ingestEpisodePages: (input: IngestEpisodeInput) => Promise<{ episodeId: number }>,
+  progress = progressRows(),
+  clock = new FixedClock(1_800_000_000_000),
+) {
   const removed: string[] = [];
   const spooled: number[] = [];
   const read: string[] = [];
@@ -37,7 +59,8 @@ function setup(ingestEpisodePages: (input: IngestEpisodeInput) => Promise<{ epis
         remove: async (file) => void removed.push(file),
       },
       ingest: { ingestEpisodePages: ingestEpisodePages as never },
-      clock: new FixedClock(1_800_000_000_000),
+      progress: progress as never,
+      clock,
       randomId: () => `u${++ids}`,
       randomU32: () => 77,
     },
@@ -51,7 +74,7 @@ function setup(ingestEpisodePages: (input: IngestEpisodeInput) => Promise<{ epis
       body: Readable.from([Buffer.alloc(bytes)]),
       contentLength,
     });
-  return { service, start, removed, spooled, read };
+  return { service, start, removed, spooled, read, progress, clock };
 }
 
 describe('ChapterUploadService', () => {
@@ -126,5 +149,40 @@ describe('ChapterUploadService', () => {
       service.startUpload(auth, { titleId: 10002, nameEn: '', nameJa: '', body: Readable.from([]), contentLength: 0 }),
     ).rejects.toMatchObject({ code: ResponseCode.TitleNotFound });
     await expect(service.getUpload(auth, 'nope')).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it("answers another process's upload from its row, and one no process moves any more as interrupted", async () => {
+    const { start, service, progress, clock } = setup(async (input) => {
+      input.onProgress?.({ stage: 'decode', done: 1, total: 2 });
+      input.onProgress?.({ stage: 'store', done: 2, total: 2 });
+      return { episodeId: input.episodeId };
+    });
+    const { upload } = await start(10);
+    await service.idle();
+    // A second process on the same rows: the finished upload as the first one left it.
+    const other = setup(async () => ({ episodeId: 0 }), progress, clock).service;
+    expect((await other.getUpload(auth, upload.upload_id)).upload).toEqual({
+      ...upload,
+      state: 'done',
+      stage: 'store',
+      done: 2,
+      total: 2,
+      episode_id: 123,
+    });
+    // A row left processing by a process that stopped: interrupted once it has not moved for 5 minutes.
+    progress.rows.set('lost', {
+      ...(progress.rows.get(upload.upload_id) as ChapterUploadRow),
+      id: 'lost',
+      state: 'processing',
+      finished_at: null,
+      updated_at: clock.now(),
+    });
+    expect((await other.getUpload(auth, 'lost')).upload.state).toBe('processing');
+    clock.set(clock.now() + 300_001);
+    expect((await other.getUpload(auth, 'lost')).upload).toMatchObject({
+      state: 'failed',
+      error_message: INTERRUPTED_UPLOAD_MESSAGE,
+    });
+    await expect(other.getUpload(auth, 'nothing')).rejects.toMatchObject({ httpStatus: 404 });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChapterUploadRepository } from '#src/repositories/chapter-upload.repository.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createReader, createStaff, type Reader } from '#test/comments.ts';
 
@@ -96,6 +97,18 @@ describe('chapter upload', () => {
     expect(started).toMatchObject({ title_id: titleId, state: 'processing', episode_id: 0 });
     const done = await finished(started.upload_id);
     expect(done).toMatchObject({ state: 'done', stage: 'store', done: 5, total: 5, error_message: '' });
+    // Its row, which another API process answers the console's polls from (several hosts).
+    expect(await new ChapterUploadRepository(t.database.db).findUpload(started.upload_id)).toMatchObject({
+      title_id: titleId,
+      editor_user_id: editor.user.id,
+      state: 'done',
+      stage: 'store',
+      done: 5,
+      total: 5,
+      episode_id: done.episode_id,
+      error_message: '',
+      finished_at: expect.any(Number),
+    });
     const [chapter] = await episodes();
     expect(chapter).toMatchObject({
       episode_id: done.episode_id,

@@ -336,21 +336,24 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
     const [first, second] = apis as [ApiProcess, ApiProcess];
     const editorial = (path: string, form: Record<string, string>) =>
       postForm(`${first.url}${path}`, form, editor.cookie);
-    // Three chapters uploaded through the first API into the bucket, all out in a few seconds: the
-    // middle one sold at 30 points (the first and the latest are free by the title's rules).
+    // Three chapters uploaded through the balancer into the bucket, their progress polled through it
+    // (each poll may reach either host), all out in a few seconds: the middle one sold at 30 points
+    // (the first and the latest are free by the title's rules).
     const episodeIds: number[] = [];
+    const polls: number[] = [];
     for (const name of ['Harbour', 'Crossing', 'Landfall']) {
       const started = await fetch(
-        `${first.url}/ops/catalogue/episode/upload?title_id=${titleId}&name_en=${name}&name_ja=${encodeURIComponent('港')}`,
+        `${api}/ops/catalogue/episode/upload?title_id=${titleId}&name_en=${name}&name_ja=${encodeURIComponent('港')}`,
         { method: 'POST', headers: { cookie: editor.cookie, 'content-type': 'application/zip' }, body: await cbz(2) },
       );
       expect(started.status, await started.clone().text()).toBe(200);
       const uploadId = ((await started.json()) as { upload: { upload_id: string } }).upload.upload_id;
       let episodeId = 0;
       await waitFor('the upload to be processed', async () => {
-        const res = await fetch(`${first.url}/ops/catalogue/episode/upload/status?upload_id=${uploadId}`, {
+        const res = await fetch(`${api}/ops/catalogue/episode/upload/status?upload_id=${uploadId}`, {
           headers: { cookie: editor.cookie },
         });
+        polls.push(res.status);
         const { upload } = (await res.json()) as {
           upload: { state: string; episode_id: number; error_message: string };
         };
@@ -359,7 +362,18 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
         return upload.state === 'done';
       });
       episodeIds.push(episodeId);
+      // Asked again, a finished upload answers the same from whichever host nginx picks.
+      for (let n = 0; n < 4; n++) {
+        const res = await fetch(`${api}/ops/catalogue/episode/upload/status?upload_id=${uploadId}`, {
+          headers: { cookie: editor.cookie },
+        });
+        polls.push(res.status);
+        expect(await res.json()).toMatchObject({ upload: { state: 'done', episode_id: episodeId } });
+      }
     }
+    expect(polls.filter((status) => status !== 200)).toEqual([]);
+    for (const process of apis)
+      expect(process.output()).toMatch(/"url":"\/ops\/catalogue\/episode\/upload\/status[^"]*","status":200/);
     const sold = episodeIds[1] ?? 0;
     // A release may not be set in the past: a few seconds ahead, on a whole second (the wire's precision).
     const release = Math.ceil((Date.now() + 3_000) / 1_000) * 1_000;

@@ -433,12 +433,8 @@ describe("a new reader's journey (issue 14)", () => {
     },
   );
 
-  it("on a 390 px phone, folds the header's tabs away while scrolling down, and back on the way up", async () => {
-    const context = await newVisitor(browser, {
-      country: 'JP',
-      locale: 'ja-JP',
-      viewport: { width: 390, height: 844 },
-    });
+  it("on a touch phone, folds the header's tabs away while scrolling down, and back on the way up", async () => {
+    const context = await newVisitor(browser, { device: 'phone', country: 'JP', locale: 'ja-JP' });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${webUrl}/`);

@@ -207,7 +207,7 @@ describe('the viewer (issue 12)', () => {
     }
   });
 
-  it('shows one page at a time on a phone, and swipes turn pages', async () => {
+  it('shows one page at a time on a touch phone, and a swipe and a tap turn pages', async () => {
     const context = await visitor({ device: 'phone' });
     const page = await context.newPage();
     await openReader(page, readerPath(spread));

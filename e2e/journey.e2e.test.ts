@@ -433,12 +433,8 @@ describe("a new reader's journey (issue 14)", () => {
     },
   );
 
-  it("on a 390 px phone, folds the header's tabs away while scrolling down, and back on the way up", async () => {
-    const context = await newVisitor(browser, {
-      country: 'JP',
-      locale: 'ja-JP',
-      viewport: { width: 390, height: 844 },
-    });
+  it("on a touch phone, folds the header's tabs away while scrolling down, and back on the way up", async () => {
+    const context = await newVisitor(browser, { device: 'phone', country: 'JP', locale: 'ja-JP' });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${webUrl}/`);
@@ -448,13 +444,26 @@ describe("a new reader's journey (issue 14)", () => {
     const tabs = page.getByRole('navigation', { name: uiText('ja', 'catalogue.nav.label') });
     expect(await fold.getAttribute('data-collapsed')).toBe('false');
     const top = (await page.getByRole('banner').locator('div').first().boundingBox())?.height ?? 0;
-    await page.mouse.wheel(0, 700);
-    // A wheel that lands before hydration scrolls without the header's listener: scroll on a little
+    // A finger dragging the page (the browser's own touch scrolling, as on a phone): up by `by` px
+    // scrolls down, a negative `by` back up.
+    const cdp = await context.newCDPSession(page);
+    const drag = async (by: number) => {
+      const from = by > 0 ? 700 : 250;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: from }] });
+      for (let step = 1; step <= 10; step++) {
+        const y = from - (by * step) / 10;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
+        await new Promise((resolve) => setTimeout(resolve, 16));
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await drag(500);
+    // A drag that lands before hydration scrolls without the header's listener: drag on a little
     // until the header has seen a move down.
     await expect
       .poll(async () => {
         const collapsed = await fold.getAttribute('data-collapsed');
-        if (collapsed !== 'true') await page.mouse.wheel(0, 40);
+        if (collapsed !== 'true') await drag(60);
         return collapsed;
       })
       .toBe('true');
@@ -462,7 +471,7 @@ describe("a new reader's journey (issue 14)", () => {
     await expect
       .poll(async () => ((await fold.boundingBox())?.y ?? 0) + ((await fold.boundingBox())?.height ?? 0))
       .toBeLessThanOrEqual(top + 1);
-    await page.mouse.wheel(0, -200);
+    await drag(-200);
     await expect.poll(() => fold.getAttribute('data-collapsed')).toBe('false');
     expect(await tabs.isVisible()).toBe(true);
   });

@@ -1,5 +1,6 @@
 // The reader's journey of issue 24, second round, in Chromium on a 390×844 touch phone and a 1280×900
-// desktop, in English (US) and Japanese (JP): checkout stays on the reader's origin (item 13).
+// desktop, in English (US) and Japanese (JP): checkout stays on the reader's origin (item 13), and
+// buying, renting and topping up on the locked screen (item 7), each language on both layouts.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,9 +88,12 @@ describe("the reader's journey, second round (issue 24)", () => {
   });
 
   describe('item 7: buying, renting and topping up on the locked screen', () => {
+    // Each language on both layouts.
     it.each([
       ['phone', 'ja'],
       ['desktop', 'en'],
+      ['phone', 'en'],
+      ['desktop', 'ja'],
     ] as const)(
       'a %s reader in %s tops up, buys and rents there, then reads on the same page',
       async (kind, language) => {

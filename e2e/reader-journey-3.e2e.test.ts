@@ -1,8 +1,10 @@
 // The reader's journey of issue 24, third round, in Chromium on a 390×844 touch phone and a 1280×900
 // desktop, in English (US) and Japanese (JP): the login bonus calendar offered after login and on /my
-// (item 8), report reasons from the report form to the moderation queue (item 10), and the catch-up
-// whose page figure and dialog agree, with a chosen range, and the guest's end card (item 12).
-// E2E_SHOTS_DIR=dir saves screenshots of each new screen at 390 and 1280 px.
+// (item 8), report reasons from the report form to the moderation queue, where a moderator removes
+// the commenter's nickname (item 10, ADR 066's addendum), and the catch-up whose page figure and
+// dialog agree, with a chosen range and its points-back line, the title page's "Read chapter N"
+// (item 6's words) and the guest's end card (item 12). Each on a phone and a desktop, in English and
+// Japanese. E2E_SHOTS_DIR=dir saves screenshots of each new screen at 390 and 1280 px.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
-import { webUrl } from './e2e-env.ts';
+import { apiUrl, webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
 import { grantPoints, makeStaff } from './service-cli.ts';
 import { uiText } from './ui-text.ts';
@@ -39,6 +41,21 @@ async function shot(page: Page, name: string, target?: Locator): Promise<void> {
     await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`) });
   }
   await page.setViewportSize(size);
+}
+
+/** The four pairings of layout and language, each language on both layouts. */
+const EVERY_PAIRING = [
+  ['desktop', 'en'],
+  ['phone', 'ja'],
+  ['phone', 'en'],
+  ['desktop', 'ja'],
+] as const;
+
+/** A pattern for `key`'s text in `language` with `{{name}}` standing for `part` (a pattern itself). */
+function textPattern(language: Language, key: string, name: string, part: string): RegExp {
+  const [before = '', after = ''] = uiText(language, key, { [name]: '\u0000' }).split('\u0000');
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal(before)}${part}${literal(after)}$`);
 }
 
 /** Whole numbers in a text, grouping separators dropped ("Catch up: 14 unread chapters · 1,470 pt" → [14, 1470]). */
@@ -164,16 +181,17 @@ describe("the reader's journey, third round (issue 24)", () => {
     );
   });
 
-  describe('item 10: report reasons reach the moderation queue', () => {
-    it.each([
-      ['desktop', 'en'],
-      ['phone', 'ja'],
-    ] as const)(
-      'a %s reader in %s reports with a reason and a note; the queue shows both',
+  describe('item 10: report reasons reach the moderation queue, which can remove a nickname', () => {
+    it.each(EVERY_PAIRING)(
+      'a %s reader in %s reports with a reason and a note; the queue shows both; a moderator removes the nickname',
       async (kind, language) => {
         const titlePath = '/title/10003';
-        // The author comments on a free chapter (in English: the words of this part are not new).
-        const author = await loggedIn(await visitor('desktop', 'en'), `${titlePath}?lang=en`, 'author3');
+        // The author, with a nickname, comments on a free chapter (in English: the words of this part are not new).
+        const authorContext = await visitor('desktop', 'en');
+        const author = await loggedIn(authorContext, `${titlePath}?lang=en`, 'author3');
+        const nickname = `Rude ${randomUUID().slice(0, 6)}`;
+        const set = await authorContext.request.post(`${apiUrl}/user/nickname`, { form: { nickname } });
+        expect(await set.json()).toMatchObject({ response_code: 0, nickname });
         const free = author.page.locator('[data-testid="episode-row"][data-access="free"]').first();
         const chapterPath = (await free.getAttribute('href')) ?? '';
         const text = `Chapter thoughts ${randomUUID().slice(0, 8)}`;
@@ -217,23 +235,74 @@ describe("the reader's journey, third round (issue 24)", () => {
         expect(await shown.textContent()).toContain(`${uiText(language, 'comments.report_reason.spoiler')} × 1`);
         expect(await shown.textContent()).toContain(note);
         await shot(moderator.page, `ops-report-reasons-${language}`, entry);
+
+        // The commenter's nickname is removed from the card, with a reason: the card and the
+        // comment show the reader code again, and the audit log has it.
+        const name = entry.getByTestId('ops-report-author');
+        expect(await name.textContent()).toBe(nickname);
+        const reset = entry.getByTestId('ops-reset_nickname');
+        await reset.locator('summary').click();
+        const form = entry.getByTestId('ops-form-reset_nickname');
+        // What it does, naming the nickname removed.
+        expect(await reset.textContent()).toContain(nickname);
+        await shot(moderator.page, `ops-reset-nickname-${language}`, entry);
+        const submit = form.getByRole('button', { name: uiText(language, 'ops.reports.reset_nickname_submit') });
+        // A reason is required: the browser keeps the empty form.
+        await submit.click();
+        expect(
+          await form
+            .locator('textarea[name="reason"]')
+            .evaluate((field) => (field as HTMLTextAreaElement).validity.valueMissing),
+        ).toBe(true);
+        await form.locator('textarea[name="reason"]').fill('Offensive nickname');
+        await submit.click();
+        await expect
+          .poll(() => moderator.page.getByTestId('ops-announcement').textContent())
+          .toBe(uiText(language, 'ops.reports.reset_nickname_done'));
+        await expect
+          .poll(() => name.textContent())
+          .toMatch(textPattern(language, 'comments.reader_name', 'tag', '[0-9A-Z]{6}'));
+        expect(await entry.getByTestId('ops-reset_nickname').count()).toBe(0);
+        await shot(moderator.page, `ops-nickname-removed-${language}`, entry);
+        const own = (await openLastPage(author.page, `${chapterPath}?lang=en`)).getByTestId('episode-comments');
+        await own.scrollIntoViewIfNeeded();
+        const authored = own.getByTestId('comment').filter({ hasText: text });
+        await expect.poll(() => authored.getByTestId('comment-author').textContent()).toMatch(/^Reader [0-9A-Z]{6}$/);
+        await moderator.page.goto(`${webUrl}/ops/audit?lang=${language}`);
+        // The log is a table on a desktop and a list on a phone: the one shown names the action.
+        await moderator.page
+          .getByText(uiText(language, 'ops.audit.actions.nickname_reset'))
+          .locator('visible=true')
+          .first()
+          .waitFor();
       },
       JOURNEY_MS,
     );
   });
 
   describe('item 12: the catch-up and the guest end card', () => {
-    it.each([
-      ['desktop', 'en'],
-      ['phone', 'ja'],
-    ] as const)(
-      'a %s reader in %s sees one figure on the page and in the dialog, with the range ends',
+    it.each(EVERY_PAIRING)(
+      'a %s reader in %s sees one figure on the page and in the dialog, with the range ends and points back',
       async (kind, language) => {
         const context = await visitor(kind, language);
         const path = `/title/10001?lang=${language}`;
         const { page, email } = await loggedIn(context, path, 'catchup3');
         await grantPoints(email, 5000, { reason: 'e2e catch-up range' });
         await page.reload();
+        // Item 6: the newest chapter the reader can open is named by its number ("Read chapter 4"),
+        // never "Latest free chapter"; on a phone the list just below starts with it instead.
+        const latest = page.getByRole('link', {
+          name: textPattern(language, 'catalogue.read_latest_readable', 'index', '\\d+'),
+        });
+        if (kind === 'desktop') {
+          const index = Number(/\d+/.exec((await latest.textContent()) ?? '')?.[0]);
+          const href = (await latest.getAttribute('href')) ?? '';
+          const row = page.locator(`[data-testid="episode-row"][href="${href}"]`);
+          expect(await row.getAttribute('data-access')).not.toBe('locked');
+          expect(await row.textContent()).toContain(String(index));
+        } else {
+          expect(await latest.isVisible()).toBe(false);
+        }
         const figure = page.getByTestId('catch-up');
         await figure.waitFor();
         const [count = 0, total = 0] = numbersIn((await figure.textContent()) ?? '');
@@ -262,16 +331,20 @@ describe("the reader's journey, third round (issue 24)", () => {
           const [rangeTotal = 0] = numbersIn((await dialog.getByTestId('purchase-price').textContent()) ?? '');
           expect(rangeTotal).toBeLessThan(total);
           expect(rangeTotal).toBeGreaterThan(0);
+          // Item 6: under 1,000 pt the points-back line says from when it applies, not "None".
+          expect(rangeTotal).toBeLessThan(1000);
+          const back = dialog.getByTestId('purchase-point-back');
+          expect(await back.textContent()).toBe(uiText(language, 'purchase.point_back_none'));
+          expect(await back.evaluate((cell) => cell.previousElementSibling?.textContent)).toBe(
+            uiText(language, 'purchase.point_back'),
+          );
         }
         await shot(page, `catch-up-range-${language}`, dialog);
       },
       JOURNEY_MS,
     );
 
-    it.each([
-      ['phone', 'ja'],
-      ['desktop', 'en'],
-    ] as const)(
+    it.each(EVERY_PAIRING)(
       'a %s guest in %s has Read next on the end card, and Unlock next before a paid chapter',
       async (kind, language) => {
         const context = await visitor(kind, language);

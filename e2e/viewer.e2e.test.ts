@@ -22,9 +22,6 @@ import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts
 // last page with its countdown, retries and refreshed URLs, the canvas against Node's unscrambling,
 // and the reading history with continue-reading on a second browser of the same account.
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 /** The 1-based pages on screen, in DOM order, with their left edges. */
 async function shownPages(page: Page): Promise<{ number: number; x: number }[]> {
   const pages = page.locator('[data-testid="reader-view"] [data-testid="reader-page"]');
@@ -73,7 +70,8 @@ describe('the viewer (issue 12)', () => {
   const contexts: BrowserContext[] = [];
 
   async function visitor(options: VisitorOptions = {}): Promise<BrowserContext> {
-    const context = await newVisitor(browser, { country: 'US', viewport: DESKTOP, ...options });
+    // A 1280×900 desktop unless `device: 'phone'` (a 390×844 touch phone).
+    const context = await newVisitor(browser, { country: 'US', ...options });
     await giveAdultConsent(context);
     contexts.push(context);
     return context;
@@ -209,23 +207,33 @@ describe('the viewer (issue 12)', () => {
     }
   });
 
-  it('shows one page at a time on a phone, and swipes turn pages', async () => {
-    const context = await visitor({ viewport: PHONE });
+  it('shows one page at a time on a touch phone, and a swipe and a tap turn pages', async () => {
+    const context = await visitor({ device: 'phone' });
     const page = await context.newPage();
     await openReader(page, readerPath(spread));
     expect(await page.getByTestId('reader').getAttribute('data-spreads')).toBe('off');
     await expectShown(page, [1]);
     await page.keyboard.press('ArrowLeft');
     await expectShown(page, [2]);
-    // A drag to the right turns forward in a right-to-left chapter.
+    // A finger swiped to the right turns forward in a right-to-left chapter (CDP touch events: the
+    // browser's own gesture handling runs, as on a phone).
     const box = await page.getByTestId('reader-stage').boundingBox();
     if (!box) throw new Error('no stage');
-    await page.mouse.move(box.x + 100, box.y + 300);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 200, box.y + 305, { steps: 5 });
-    await page.mouse.move(box.x + 300, box.y + 310, { steps: 5 });
-    await page.mouse.up();
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + 300;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + 100, y }] });
+    for (let step = 1; step <= 10; step++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: box.x + 100 + step * 20, y }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expectShown(page, [3]);
+    // And a tap on the left of the stage turns forward too.
+    await page.touchscreen.tap(box.x + box.width * 0.12, box.y + box.height / 2);
+    await expectShown(page, [4]);
   });
 
   it('keeps vertical (scroll) mode after a reload, with every page in its place', async () => {
@@ -357,7 +365,7 @@ describe('the viewer (issue 12)', () => {
   });
 
   it('announces the page in Japanese too', async () => {
-    const context = await newVisitor(browser, { country: 'JP', locale: 'ja-JP', viewport: PHONE });
+    const context = await newVisitor(browser, { device: 'phone', country: 'JP', locale: 'ja-JP' });
     contexts.push(context);
     const page = await context.newPage();
     await openReader(page, readerPath(spread));
@@ -369,14 +377,14 @@ describe('the viewer (issue 12)', () => {
   });
 
   it("gives a logged-in reader the header's account menu in the top bar, and a guest none", async () => {
-    const guest = await (await visitor({ viewport: PHONE })).newPage();
+    const guest = await (await visitor({ device: 'phone' })).newPage();
     await openReader(guest, readerPath(spread));
     expect(await guest.getByTestId('reader-top-bar').getByRole('button', { name: 'Account' }).count()).toBe(0);
 
     const email = `viewer-menu-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'Viewer-pass-2026';
     await createAccountByApi(email, password);
-    const context = await visitor({ viewport: PHONE });
+    const context = await visitor({ device: 'phone' });
     await logInContext(context, email, password);
     const page = await context.newPage();
     await openReader(page, readerPath(spread));
@@ -524,7 +532,7 @@ describe('the viewer (issue 12)', () => {
     });
 
     it('continues on a second browser from the page reached on the first', async () => {
-      const first = await visitor({ viewport: PHONE });
+      const first = await visitor({ device: 'phone' });
       await logInContext(first, email, password);
       const page = await first.newPage();
       await openReader(page, readerPath(spread));
@@ -540,7 +548,7 @@ describe('the viewer (issue 12)', () => {
       await expectShown(page, [5]);
       expect(await (await saved).json()).toMatchObject({ episode_id: spread.episodeId, page: 5 });
 
-      const second = await visitor({ viewport: PHONE });
+      const second = await visitor({ device: 'phone' });
       await logInContext(second, email, password);
       const other = await second.newPage();
       await other.goto(`${webUrl}/title/${pad(spread.titleId)}`);

@@ -82,4 +82,19 @@ describe('moderationOperations', () => {
     expect(sent[0]?.url.pathname).toBe('/ops/user/unsuspend');
     expect(sent[0]?.body.get('reason')).toBe('appeal accepted');
   });
+
+  it('removes a nickname with its reason, and checks the answer', async () => {
+    const { fetch, sent } = recordingFetch({ ...success, user_id: 3, reset: 1 });
+    const ops = moderationOperations(createApiClient({ baseUrl: 'http://api.test', fetch }));
+    expect(await ops.resetNickname({ user_id: 3, reason: 'offensive' })).toMatchObject({ user_id: 3, reset: 1 });
+    expect(sent[0]?.url.pathname).toBe('/ops/user/nickname/reset');
+    expect(Object.fromEntries(sent[0]?.body ?? [])).toMatchObject({ user_id: '3', reason: 'offensive' });
+    const wrong = moderationOperations(
+      createApiClient({
+        baseUrl: 'http://api.test',
+        fetch: recordingFetch({ ...success, user_id: 3, reset: 2 }).fetch,
+      }),
+    );
+    await expect(wrong.resetNickname({ user_id: 3, reason: 'x' })).rejects.toThrow();
+  });
 });

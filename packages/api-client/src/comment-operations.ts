@@ -25,6 +25,8 @@ import {
   OpsNgWordListResponseSchema,
   type OpsNgWordResponse,
   OpsNgWordResponseSchema,
+  type OpsNicknameResetResponse,
+  OpsNicknameResetResponseSchema,
   type OpsOperatorResponse,
   OpsOperatorResponseSchema,
   type OpsReportListResponse,
@@ -180,6 +182,8 @@ export interface ModerationOperations {
   suspendCommenter(params: { user_id: number; until_time: string; reason: string }): Promise<OpsSuspendResponse>;
   /** POST /ops/user/unsuspend */
   unsuspendCommenter(params: { user_id: number; reason?: string }): Promise<SuccessEnvelopeFields>;
+  /** POST /ops/user/nickname/reset (a reason is required): the reader shows as "Reader 7K2QX9" again. */
+  resetNickname(params: { user_id: number; reason: string }): Promise<OpsNicknameResetResponse>;
   /** GET /ops/ngword/list */
   listNgWords(): Promise<OpsNgWordListResponse>;
   /** POST /ops/ngword/add */
@@ -213,6 +217,14 @@ export function moderationOperations(client: ApiClient): ModerationOperations {
       client.call('suspendCommenter', 'POST', '/ops/user/suspend', { ...params }, { schema: OpsSuspendResponseSchema }),
     unsuspendCommenter: (params) =>
       client.call('unsuspendCommenter', 'POST', '/ops/user/unsuspend', { ...params }, envelope),
+    resetNickname: (params) =>
+      client.call(
+        'resetNickname',
+        'POST',
+        '/ops/user/nickname/reset',
+        { ...params },
+        { schema: OpsNicknameResetResponseSchema },
+      ),
     listNgWords: () =>
       client.call('listNgWords', 'GET', '/ops/ngword/list', {}, { schema: OpsNgWordListResponseSchema }),
     addNgWord: (params) =>

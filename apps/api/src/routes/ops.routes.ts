@@ -11,6 +11,8 @@ import {
   OpsNgWordListResponseSchema,
   OpsNgWordRemoveRequestSchema,
   OpsNgWordResponseSchema,
+  OpsNicknameResetRequestSchema,
+  OpsNicknameResetResponseSchema,
   OpsOperatorResponseSchema,
   OpsReportListQuerySchema,
   OpsReportListResponseSchema,
@@ -128,6 +130,23 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       await moderation.unsuspendCommenter(opsCaller(request), request.body.user_id, request.body.reason);
       return ok({});
     },
+  );
+
+  // A reader's offensive nickname removed (ADR 066 addendum); the rule and the audit row are the service's.
+  app.post(
+    '/ops/user/nickname/reset',
+    {
+      config: moderate,
+      schema: {
+        hide,
+        operationId: 'resetNickname',
+        tags,
+        body: OpsNicknameResetRequestSchema,
+        response: { 200: OpsNicknameResetResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await moderation.resetNickname(opsCaller(request), request.body.user_id, request.body.reason)),
   );
 
   app.get(

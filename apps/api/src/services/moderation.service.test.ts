@@ -49,6 +49,7 @@ describe('ModerationService: who may moderate', () => {
       expect(await codeOf(sut.suspendCommenter(as(auth), commenter.id, '2026-02-01 00:00:00', 'spam'))).toBe(
         ResponseCode.ApiNotFound,
       );
+      expect(await codeOf(sut.resetNickname(as(auth), commenter.id, 'rude'))).toBe(ResponseCode.ApiNotFound);
     }
     expect(world.tables.comments[0]?.status).toBe('visible');
     expect(world.tables.ngWords).toEqual([]);
@@ -163,6 +164,41 @@ describe('ModerationService: suspensions', () => {
       ResponseCode.InvalidParameter,
     );
     await sut.unsuspendCommenter(ops, commenter.id);
+    expect(world.tables.auditLog).toEqual([]);
+  });
+});
+
+describe('ModerationService: nicknames (ADR 066 addendum)', () => {
+  it('removes a nickname with its key and one audit row, keeps the week, and a repeat changes nothing', async () => {
+    const { sut, world, operator, ops } = moderationWorld();
+    const rude = world.addUser({
+      nickname: 'Rude Name',
+      nickname_key: 'rude name',
+      nickname_changed_at: TEST_NOW - HOUR,
+    });
+    expect(await sut.resetNickname(ops, rude.id, 'offensive')).toEqual({ user_id: rude.id, reset: 1 });
+    expect(world.tables.users.find((user) => user.id === rude.id)).toMatchObject({
+      nickname: null,
+      nickname_key: null,
+      nickname_changed_at: TEST_NOW - HOUR,
+    });
+    expect(world.tables.auditLog).toEqual([
+      expect.objectContaining({
+        actor_user_id: operator.id,
+        action: AuditAction.NicknameReset,
+        target_type: 'user',
+        target_id: rude.id,
+        reason: 'offensive',
+        detail: JSON.stringify({ nickname: 'Rude Name' }),
+      }),
+    ]);
+    expect(await sut.resetNickname(ops, rude.id, 'again')).toEqual({ user_id: rude.id, reset: 0 });
+    expect(world.tables.auditLog).toHaveLength(1);
+  });
+
+  it('refuses an unknown reader (1001) with no trace', async () => {
+    const { sut, world, ops } = moderationWorld();
+    expect(await codeOf(sut.resetNickname(ops, 999_999, 'x'))).toBe(ResponseCode.InvalidParameter);
     expect(world.tables.auditLog).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Moderation (ADR 013): moderators work the report queue, hide and restore comments, dismiss reports,
-// suspend commenters from posting for a while, edit the NG word list, and read the audit log. Every
+// suspend commenters from posting for a while, remove a reader's nickname (ADR 066 addendum), edit the
+// NG word list, and read the audit log. Every
 // method starts by requiring its staff permission (ADR 042; 1002 for anyone else); every change is written together
 // with its audit-log row (who, when, what, why) in one transaction, and only when something changed.
 import {
@@ -45,6 +46,7 @@ export interface ModerationWrites {
   >;
   ngWords: Pick<NgWordRepository, 'insertNgWord' | 'deleteNgWord'>;
   auditLog: Pick<AuditLogRepository, 'insertAuditLog'>;
+  users: Pick<UserRepository, 'findUserById' | 'updateNickname'>;
 }
 
 export interface ModerationTransactions {
@@ -161,6 +163,34 @@ export class ModerationService {
         }),
       );
     });
+  }
+
+  /**
+   * POST /ops/user/nickname/reset: the reader's nickname is removed and its region key freed; their
+   * comments show their pseudonym again. The reader's week (ADR 066) keeps running as when they
+   * remove it themselves, so an offensive name cannot be swapped for another at once. A reader
+   * without a nickname (a repeat, or they removed it first) changes nothing and logs nothing.
+   */
+  async resetNickname(caller: OpsCaller, userId: number, reason: string) {
+    const operator = await this.deps.staff.requireAccess(caller.auth, StaffPermission.CommentModerate);
+    if (!(await this.deps.users.findUserById(userId))) throw invalid('user_id', 'no such user');
+    const reset = await this.deps.transactions.run(async ({ users, auditLog }) => {
+      // Read again inside the transaction: of two moderators resetting at once, one logs it.
+      const nickname = (await users.findUserById(userId))?.nickname ?? null;
+      if (nickname === null) return 0;
+      const now = this.deps.clock.now();
+      await users.updateNickname(userId, { nickname: null, nickname_key: null, updated_at: now }, null);
+      await auditLog.insertAuditLog(
+        audit(operator.userId, now, {
+          action: AuditAction.NicknameReset,
+          ...userTarget(userId),
+          reason,
+          detail: JSON.stringify({ nickname }),
+        }),
+      );
+      return 1;
+    });
+    return { user_id: userId, reset: reset as 0 | 1 };
   }
 
   /** GET /ops/ngword/list */

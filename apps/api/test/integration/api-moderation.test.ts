@@ -5,13 +5,16 @@ import {
   type AuditLogEntry,
   CLIENT_ADDRESS_HEADER,
   type CommentListResponse,
+  NicknameSettingResponseSchema,
   type OpsAuditListResponse,
   type OpsCommentResponse,
   type OpsNgWordListResponse,
   type OpsNgWordResponse,
+  OpsNicknameResetResponseSchema,
   type OpsReportListResponse,
   PROXY_SECRET_HEADER,
   ResponseCode,
+  StaffRole,
 } from '@manga/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import {
   createEpisode,
   createModerator,
   createReader,
+  createStaff,
   episodeCommentNum,
   listedIds,
   postComment,
@@ -417,6 +421,109 @@ describe('suspensions', () => {
       );
     }
     expect(await auditOf('user', commenter.user.id)).toEqual([]);
+  });
+});
+
+describe('resetting a nickname (ADR 066 addendum)', () => {
+  const nicknameOf = async (reader: Reader) =>
+    NicknameSettingResponseSchema.parse((await get(t, '/user/nickname', { cookie: reader.cookie })).json());
+  const reset = (userId: number | string, reason: string | undefined, who: Reader | null = operator) =>
+    opsPost(
+      '/ops/user/nickname/reset',
+      {
+        user_id: String(userId),
+        ...(reason === undefined ? {} : { reason }),
+      },
+      who,
+    );
+
+  it('removes the name: comments show the pseudonym again, the name is free, the week keeps running', async () => {
+    const episode = await createEpisode(t);
+    const author = await createReader(t);
+    await view(t, author, episode.id);
+    const name = `Rude ${Math.random().toString(36).slice(2, 8)}`;
+    expect(codeOf(await post(t, '/user/nickname', { nickname: name }, { cookie: author.cookie }))).toBe(0);
+    const commentId = await postedCommentId(t, author, episode.id, 'a comment under a rude name');
+    const shownName = async () =>
+      bodyOf<CommentListResponse>(await get(t, `/episode/comment/list?episode_id=${episode.id}`)).comment_list.find(
+        (comment) => comment.comment_id === commentId,
+      )?.user_name;
+    expect(await shownName()).toBe(name);
+
+    const reason = 'Offensive nickname.';
+    const res = await reset(author.user.id, reason);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(OpsNicknameResetResponseSchema.parse(res.json())).toMatchObject({ user_id: author.user.id, reset: 1 });
+    expect(await shownName()).toBe('');
+    // Removed as when the reader removes it: the week since they set it still runs.
+    expect(await nicknameOf(author)).toMatchObject({ nickname: '', can_change: 0 });
+    expect(codeOf(await post(t, '/user/nickname', { nickname: 'Another Name' }, { cookie: author.cookie }))).toBe(
+      ResponseCode.NicknameChangeTooSoon,
+    );
+    // Its key is freed in the region: another reader may take the name.
+    const other = await createReader(t);
+    expect(codeOf(await post(t, '/user/nickname', { nickname: name }, { cookie: other.cookie }))).toBe(0);
+
+    const rows = await auditOf('user', author.user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'nickname.reset',
+      operator_user_id: operator.user.id,
+      reason,
+      detail: JSON.stringify({ nickname: name }),
+    });
+  });
+
+  it('changes and logs nothing the second time, or for a reader without a nickname', async () => {
+    const reader = await createReader(t);
+    expect(
+      codeOf(await post(t, '/user/nickname', { nickname: `Twice ${Date.now() % 100000}` }, { cookie: reader.cookie })),
+    ).toBe(0);
+    expect(bodyOf(await reset(reader.user.id, 'first'))).toMatchObject({ reset: 1 });
+    expect(bodyOf(await reset(reader.user.id, 'second'))).toMatchObject({ user_id: reader.user.id, reset: 0 });
+    expect((await auditOf('user', reader.user.id)).map((row) => row.reason)).toEqual(['first']);
+    const never = await createReader(t);
+    expect(bodyOf(await reset(never.user.id, 'nothing to remove'))).toMatchObject({ reset: 0 });
+    expect(await auditOf('user', never.user.id)).toEqual([]);
+  });
+
+  it('refuses unknown readers, a missing or oversized reason and malformed ids (1001), logging nothing', async () => {
+    const reader = await createReader(t);
+    const name = `Kept ${Date.now() % 100000}`;
+    expect(codeOf(await post(t, '/user/nickname', { nickname: name }, { cookie: reader.cookie }))).toBe(0);
+    const cases: [number | string, string | undefined][] = [
+      [999_999_999, 'x'],
+      [reader.user.id, undefined],
+      [reader.user.id, '   '],
+      [reader.user.id, 'x'.repeat(501)],
+      ['-1', 'x'],
+      ['1e3', 'x'],
+      ["1' OR 1=1", 'x'],
+    ];
+    for (const [userId, reason] of cases) {
+      const res = await reset(userId, reason);
+      expect([res.statusCode, codeOf(res)], `${userId} ${reason}`).toEqual([400, ResponseCode.InvalidParameter]);
+    }
+    expect((await nicknameOf(reader)).nickname).toBe(name);
+    expect(await auditOf('user', reader.user.id)).toEqual([]);
+  });
+
+  it('answers as an unknown path to a reader and to staff without the moderation permission', async () => {
+    const reader = await createReader(t);
+    expect(
+      codeOf(await post(t, '/user/nickname', { nickname: `Safe ${Date.now() % 100000}` }, { cookie: reader.cookie })),
+    ).toBe(0);
+    const support = await createStaff(t, StaffRole.Support);
+    for (const who of [reader, support, null]) {
+      expectUnknownPath(
+        await reset(reader.user.id, 'not mine to do', who),
+        'POST',
+        '/ops/user/nickname/reset',
+        who?.cookie ?? '',
+      );
+    }
+    expect((await nicknameOf(reader)).nickname).not.toBe('');
+    expect(await auditOf('user', reader.user.id)).toEqual([]);
   });
 });
 

@@ -138,6 +138,7 @@ export function newTestWorld(now = TEST_NOW) {
     commentTransactions: new InMemoryTransactions(tables, {
       ...moderation,
       roles: moderation.roles,
+      users: repositories.users,
     }),
     /** Wallet changes all or nothing, as in CommerceTransactionRepository. */
     walletTransactions: new InMemoryTransactions(tables, { wallet }),

@@ -44,6 +44,8 @@ export const AuditAction = {
   EpisodePages: 'episode.pages',
   CommenterSuspend: 'commenter.suspend',
   CommenterUnsuspend: 'commenter.unsuspend',
+  /** A reader's nickname removed by a moderator (ADR 066 addendum); `detail` has the name removed. */
+  NicknameReset: 'nickname.reset',
   NgWordAdd: 'ng_word.add',
   NgWordRemove: 'ng_word.remove',
   /** Before ADR 042: the operator role given or taken on the command line. */
@@ -100,6 +102,20 @@ export type OpsSuspendRequest = z.input<typeof OpsSuspendRequestSchema>;
 /** POST /ops/user/unsuspend */
 export const OpsUnsuspendRequestSchema = z.object({ user_id: IntParamSchema, reason: OptionalReasonSchema });
 export type OpsUnsuspendRequest = z.input<typeof OpsUnsuspendRequestSchema>;
+
+/**
+ * POST /ops/user/nickname/reset (ADR 066 addendum): removes a reader's nickname, so their comments
+ * show their "Reader 7K2QX9" name again. A reason is required, as for any action against a reader.
+ */
+export const OpsNicknameResetRequestSchema = z.object({ user_id: IntParamSchema, reason: OpsReasonSchema });
+export type OpsNicknameResetRequest = z.input<typeof OpsNicknameResetRequestSchema>;
+/** `reset` 1 when a nickname was removed, 0 when the reader had none (a repeat: nothing changed or logged). */
+export const OpsNicknameResetResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  user_id: z.int(),
+  reset: z.union([z.literal(0), z.literal(1)]),
+});
+export type OpsNicknameResetResponse = z.infer<typeof OpsNicknameResetResponseSchema>;
 
 /** POST /ops/ngword/add */
 export const OpsNgWordAddRequestSchema = z.object({

@@ -9,6 +9,7 @@ const ACTION_TONES: Readonly<Record<string, string>> = {
   'commenter.suspend': 'bg-red-50 text-red-800 ring-red-200',
   'comment.restore': 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   'commenter.unsuspend': 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  'nickname.reset': 'bg-red-50 text-red-800 ring-red-200',
   'ng_word.add': 'bg-violet-50 text-violet-800 ring-violet-200',
   'ng_word.remove': 'bg-violet-50 text-violet-800 ring-violet-200',
 };

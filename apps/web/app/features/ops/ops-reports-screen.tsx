@@ -24,7 +24,7 @@ import {
 } from './ops-frame.tsx';
 
 /** The moderation actions of a report, each a disclosure with what it does and its form. */
-type ReportAction = 'hide' | 'restore' | 'dismiss' | 'suspend' | 'unsuspend';
+type ReportAction = 'hide' | 'restore' | 'dismiss' | 'suspend' | 'unsuspend' | 'reset_nickname';
 
 /** Per action: the disclosure's tone, whether a reason is required, and its translation keys. */
 const REPORT_ACTIONS: Readonly<
@@ -35,6 +35,7 @@ const REPORT_ACTIONS: Readonly<
   dismiss: { tone: 'neutral', reasonRequired: false, doneKey: 'ops.reports.dismissed', target: 'comment' },
   suspend: { tone: 'danger', reasonRequired: true, doneKey: 'ops.reports.suspended_done', target: 'user' },
   unsuspend: { tone: 'primary', reasonRequired: false, doneKey: 'ops.reports.unsuspended', target: 'user' },
+  reset_nickname: { tone: 'danger', reasonRequired: true, doneKey: 'ops.reports.reset_nickname_done', target: 'user' },
 };
 
 /** One action of a report: the disclosure, what the action does, its form with its own fetcher. */
@@ -59,7 +60,11 @@ function ModerationAction({ action, report }: { action: ReportAction; report: Re
   return (
     <ActionDisclosure label={t(`ops.reports.${action}`)} tone={spec.tone} testId={`ops-${action}`}>
       <p className="mb-3 text-sm text-zinc-600">
-        {t(`ops.reports.${action}_body`, { until: formatTime(report.author.suspendedUntil) })}
+        {t(`ops.reports.${action}_body`, {
+          until: formatTime(report.author.suspendedUntil),
+          name: report.author.nickname,
+          tag: report.author.tag,
+        })}
       </p>
       <fetcher.Form method="post" className="space-y-3" data-testid={`ops-form-${action}`}>
         <input type="hidden" name="intent" value={action} />
@@ -81,11 +86,15 @@ function ModerationAction({ action, report }: { action: ReportAction; report: Re
   );
 }
 
-/** What can be done with a report: a visible comment is hidden or its reports dismissed, a hidden one restored; its commenter suspended or let go. */
+/**
+ * What can be done with a report: a visible comment is hidden or its reports dismissed, a hidden one
+ * restored; its commenter suspended or let go, and their nickname removed when they have one.
+ */
 function ReportActions({ report }: { report: ReportView }) {
   const actions: ReportAction[] = [
     ...(report.hidden ? (['restore'] as const) : (['hide', 'dismiss'] as const)),
     report.author.suspendedUntil ? 'unsuspend' : 'suspend',
+    ...(report.author.nickname ? (['reset_nickname'] as const) : []),
   ];
   return (
     <div className="flex flex-wrap items-start gap-2" data-testid="ops-report-actions">

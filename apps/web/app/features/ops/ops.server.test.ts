@@ -134,6 +134,31 @@ describe('report actions', () => {
     expect(calls(asked, '/ops/user/suspend')).toHaveLength(1);
   });
 
+  it('remove a nickname only with a reason, by the commenter’s id', async () => {
+    const { api, asked } = apiAnswering({
+      '/ops/operator': OPERATOR,
+      '/ops/user/nickname/reset': { user_id: 12, reset: 1 },
+    });
+    const url = new URL('http://web.test/ops');
+    expect(await submitReportAction(api, post('/ops', { intent: 'reset_nickname', user_id: '12' }), url)).toEqual({
+      status: 'invalid',
+      intent: 'reset_nickname',
+      targetId: 12,
+      error: { field: 'reason', key: 'ops.errors.reason_required' },
+    });
+    expect(calls(asked, '/ops/user/nickname/reset')).toEqual([]);
+    expect(
+      await submitReportAction(
+        api,
+        post('/ops', { intent: 'reset_nickname', user_id: '12', reason: ' Offensive name. ' }),
+        url,
+      ),
+    ).toEqual({ status: 'done', intent: 'reset_nickname', targetId: 12 });
+    expect(calls(asked, '/ops/user/nickname/reset')).toEqual([
+      expect.objectContaining({ user_id: '12', reason: 'Offensive name.' }),
+    ]);
+  });
+
   it('answer the API’s refusal next to the form, and the 404 page once the role is gone', async () => {
     const refusing = apiAnswering({
       '/ops/operator': OPERATOR,

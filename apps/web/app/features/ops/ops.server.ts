@@ -132,7 +132,8 @@ const unknownIntent = (targetId: number): OpsActionResult => ({
 
 /**
  * The report queue's forms: hide (a reason is required), restore, dismiss, suspend the commenter for
- * a period (a reason is required) and lift a suspension. The operator is checked first, by the API.
+ * a period (a reason is required), lift a suspension and remove the commenter's nickname (a reason
+ * is required, ADR 066 addendum). The operator is checked first, by the API.
  */
 export async function submitReportAction(client: ApiClient, request: Request, url: URL): Promise<OpsActionResult> {
   const api = moderationOperations(client);
@@ -169,6 +170,12 @@ export async function submitReportAction(client: ApiClient, request: Request, ur
       const error = checkReason(reason, false);
       if (error) return { status: 'invalid', intent, targetId: userId, error };
       return run(intent, userId, url, () => api.unsuspendCommenter({ user_id: userId, reason }));
+    }
+    case 'reset_nickname': {
+      const userId = idOf(text(form, 'user_id'));
+      const error = checkReason(reason, true);
+      if (error) return { status: 'invalid', intent, targetId: userId, error };
+      return run(intent, userId, url, () => api.resetNickname({ user_id: userId, reason }));
     }
     default:
       return unknownIntent(0);

@@ -289,6 +289,7 @@ export const OPS_INTENTS = [
   'dismiss',
   'suspend',
   'unsuspend',
+  'reset_nickname',
   'add_word',
   'remove_word',
   'grant_role',

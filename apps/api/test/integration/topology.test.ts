@@ -431,6 +431,18 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
 
     // Buys the 30-point chapter through the second API once it is out, reads it through the balancer.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, release - Date.now()) + 500));
+    // The new chapters and the editor's price, out at their time on every process (no one touched them).
+    for (const process of apis) {
+      const listed = await postForm(`${process.url}/episode/list`, { episode_id_list: episodeIds.join(',') });
+      const points = new Map(
+        ((listed.body.episode_list ?? []) as { episode_id: number; point: number }[]).map((e) => [
+          e.episode_id,
+          e.point,
+        ]),
+      );
+      expect([...points.keys()].sort()).toEqual([...episodeIds].sort());
+      expect(points.get(sold)).toBe(30);
+    }
     const bought = await postForm(
       `${second.url}/episode/paid`,
       { episode_id: String(sold), check_point: '30' },

@@ -6,7 +6,8 @@
 import type { Selectable } from 'kysely';
 import type { EpisodeRow, PurchaseTable, RentalTable } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
-import { type PaymentProviderRepository, TestPaymentProvider } from '#src/repositories/payment-provider.repository.ts';
+import type { PaymentProviderRepository } from '#src/repositories/payment-provider.repository.ts';
+import { TestPaymentProvider } from '#src/repositories/test-payment-provider.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';

@@ -143,7 +143,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     kind: 'thin',
     coveredBy: ['api-images.test.ts', 'api-hot-images.test.ts', 'api-security-images.test.ts'],
   },
-  'services/login-bonus.service.ts': { kind: 'owed', coveredBy: ['api-tickets.test.ts', 'api-purchases.test.ts'] },
   'services/magazine.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'api-purchases.test.ts'] },
   'services/mail-throttle.service.ts': {
     kind: 'thin',

@@ -129,7 +129,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     kind: 'owed',
     coveredBy: ['api-consent-app.test.ts', 'api-sessions.test.ts', 'api-security-app-signature.test.ts'],
   },
-  'services/bookmark.service.ts': { kind: 'owed', coveredBy: ['api-bookmarks.test.ts'] },
   'services/boot.service.ts': { kind: 'thin', coveredBy: ['api-consent-app.test.ts'] },
   'services/reading-setting.service.ts': { kind: 'thin', coveredBy: ['api-bookmarks.test.ts'] },
   'services/staff.service.ts': { kind: 'owed', coveredBy: ['api-staff-roles.test.ts', 'api-moderation.test.ts'] },

@@ -148,7 +148,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     coveredBy: ['api-security-mail.test.ts', 'throttle-event.repository.test.ts'],
   },
   'services/maintenance.service.ts': { kind: 'thin', coveredBy: ['api-maintenance.test.ts'] },
-  'services/operator-grant.service.ts': { kind: 'owed', coveredBy: ['operator-grant.test.ts'] },
   'services/outbox.service.ts': { kind: 'thin', coveredBy: ['api-security-outbox.test.ts'] },
   'services/plan-bonus-job.service.ts': {
     kind: 'owed',

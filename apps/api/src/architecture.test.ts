@@ -153,10 +153,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     kind: 'owed',
     coveredBy: ['scheduled-jobs.test.ts', 'api-payments.test.ts', 'api-payments-test-mode.test.ts'],
   },
-  'services/plan.service.ts': {
-    kind: 'owed',
-    coveredBy: ['api-payments.test.ts', 'api-payments-event-order.test.ts', 'api-payments-test-mode.test.ts'],
-  },
   'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
   'services/product.service.ts': { kind: 'owed', coveredBy: ['api-payments-checkout-terms.test.ts'] },
   'services/ranking-rebuild.service.ts': {

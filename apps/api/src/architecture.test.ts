@@ -154,7 +154,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     coveredBy: ['scheduled-jobs.test.ts', 'api-payments.test.ts', 'api-payments-test-mode.test.ts'],
   },
   'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
-  'services/product.service.ts': { kind: 'owed', coveredBy: ['api-payments-checkout-terms.test.ts'] },
   'services/ranking-rebuild.service.ts': {
     kind: 'owed',
     coveredBy: ['scheduled-jobs.test.ts', 'api-discovery.test.ts', 'api-response-cache.test.ts'],

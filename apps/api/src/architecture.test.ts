@@ -149,10 +149,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
   },
   'services/maintenance.service.ts': { kind: 'thin', coveredBy: ['api-maintenance.test.ts'] },
   'services/outbox.service.ts': { kind: 'thin', coveredBy: ['api-security-outbox.test.ts'] },
-  'services/plan-bonus-job.service.ts': {
-    kind: 'owed',
-    coveredBy: ['scheduled-jobs.test.ts', 'api-payments.test.ts', 'api-payments-test-mode.test.ts'],
-  },
   'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
   'services/ranking-rebuild.service.ts': {
     kind: 'owed',

@@ -65,6 +65,8 @@ describe('the catalogue console (issue 26)', () => {
 
     await page.goto(`${webUrl}/ops/catalogue`);
     await page.getByRole('heading', { level: 1, name: 'Titles' }).waitFor();
+    // The console's tabs are named for the whole console, not one of its parts.
+    await page.getByRole('navigation', { name: 'Operations console' }).getByRole('link').first().waitFor();
     await shot(page, 'catalogue-list-en-1280');
     await page.getByTestId('editorial-new-title').click();
     await page.getByRole('heading', { level: 1, name: 'New title' }).waitFor();
@@ -109,7 +111,7 @@ describe('the catalogue console (issue 26)', () => {
     await shot(page, 'catalogue-title-art-en-1280');
     const progress = page.getByTestId('editorial-art-progress');
     await page.getByTestId('editorial-art-upload').click();
-    await progress.getByRole('progressbar').waitFor();
+    await progress.getByRole('progressbar', { name: 'Uploading' }).waitFor();
     await page.getByText('Art saved at every size.').waitFor();
     const thumbnail = await page.getByTestId('editorial-art').locator('img').first().getAttribute('src');
     expect(thumbnail).toMatch(/\/images\/titles\/\d+\/thumbnail-[0-9a-f]{8}\.webp$/);

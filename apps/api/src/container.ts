@@ -30,10 +30,12 @@ import { openStorage } from '#src/repositories/storage-backend.repository.ts';
 import { TitleRepository } from '#src/repositories/title.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { ClientAddressResolver } from '#src/services/client-address-resolver.service.ts';
+import { EpisodeImportService } from '#src/services/episode-import.service.ts';
 import { HealthService } from '#src/services/health.service.ts';
 import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { ImageService } from '#src/services/image.service.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
+import { LightTierService } from '#src/services/light-tier.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
@@ -89,6 +91,8 @@ export function createContainer({
     safeEqual: (a, b) => crypto.safeEqual(a, b),
   });
   const hotImages = new HotImageCache(config.imageCacheMaxBytes);
+  const sharpImages = new SharpImageProcessor();
+  const ingestStore = new IngestRepository(database.db);
   const services = {
     maintenance: new MaintenanceService(repositories.settings, clock, config.maintenance),
     requestSignature: new RequestSignatureService(crypto.hashes, repositories.users, (a, b) => crypto.safeEqual(a, b)),
@@ -101,16 +105,23 @@ export function createContainer({
     images: new ImageService(repositories.storage, mediaUrls, clock, hotImages, log?.child({ service: 'images' })),
     hotImages,
     // Imports into the configured store (the console's uploads build on it; ADR 038).
-    ingest: new IngestService({
-      storage: repositories.storage,
-      images: new SharpImageProcessor(),
-      store: new IngestRepository(database.db),
-      archive: new FileArchiveRepository(),
-      clock,
-      randomU32: () => crypto.randomU32(),
-    }),
+    ingest: new IngestService({ storage: repositories.storage, images: sharpImages, store: ingestStore }),
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
+  // The operators' import and the data saver's backfill, on the same pipeline (their CLIs build their own).
+  const episodeImport = new EpisodeImportService({
+    ingest: services.ingest,
+    store: ingestStore,
+    archive: new FileArchiveRepository(),
+    images: sharpImages,
+    clock,
+    randomU32: () => crypto.randomU32(),
+  });
+  const lightTier = new LightTierService({
+    ingest: services.ingest,
+    store: ingestStore,
+    storage: repositories.storage,
+  });
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories, log });
   const accounts = createAccountServices({
     config,
@@ -203,6 +214,8 @@ export function createContainer({
     mediaUrls,
     services: {
       ...services,
+      episodeImport,
+      lightTier,
       ...catalogue.services,
       ...accounts.services,
       ...comments.services,

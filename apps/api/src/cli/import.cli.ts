@@ -16,6 +16,7 @@ import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { openStorage } from '#src/repositories/storage-backend.repository.ts';
+import { EpisodeImportService } from '#src/services/episode-import.service.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
 
 const USAGE =
@@ -52,16 +53,18 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const crypto = new CryptoRepository();
-    const ingest = new IngestService({
-      storage,
-      images: new SharpImageProcessor(),
-      store: new IngestRepository(database.db),
+    const images = new SharpImageProcessor();
+    const store = new IngestRepository(database.db);
+    const importer = new EpisodeImportService({
+      ingest: new IngestService({ storage, images, store }),
+      store,
       archive: new FileArchiveRepository(),
+      images,
       clock: new SystemClock(),
       randomU32: () => crypto.randomU32(),
     });
     const started = performance.now();
-    const result = await ingest.importEpisode({
+    const result = await importer.importEpisode({
       source,
       titleId,
       episodeId,

@@ -7,12 +7,11 @@ import { parseWholeNumber, readCommandLine, runCommand } from '#src/cli/command-
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
-import { SystemClock } from '#src/repositories/clock.repository.ts';
-import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { openStorage } from '#src/repositories/storage-backend.repository.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
+import { LightTierService } from '#src/services/light-tier.service.ts';
 
 const USAGE =
   'Usage: npm run images:light [-- --episode <id>] [--database <url>] [--storage <dir>]\n(makes the data saver tier of chapters that lack it, or of one chapter; images are read from and written to the store of MANGA_STORAGE_URL when set, else MANGA_STORAGE_DIR; --storage names a directory instead)';
@@ -30,13 +29,11 @@ async function main(argv: string[]): Promise<number> {
   );
   try {
     await migrateToLatest(database.db);
-    const crypto = new CryptoRepository();
-    const ingest = new IngestService({
+    const store = new IngestRepository(database.db);
+    const lightTier = new LightTierService({
+      ingest: new IngestService({ storage, images: new SharpImageProcessor(), store }),
+      store,
       storage,
-      images: new SharpImageProcessor(),
-      store: new IngestRepository(database.db),
-      clock: new SystemClock(),
-      randomU32: () => crypto.randomU32(),
     });
     const started = performance.now();
     const report = (episodeId: number, made: { pages: number; bytes: number } | undefined) => {
@@ -46,11 +43,11 @@ async function main(argv: string[]): Promise<number> {
     const episodeId = parseWholeNumber(values.episode, '--episode');
     let total = { episodes: 0, pages: 0, bytes: 0 };
     if (episodeId !== undefined) {
-      const made = await ingest.makeLightTier(episodeId);
+      const made = await lightTier.makeLightTier(episodeId);
       report(episodeId, made);
       if (made) total = { episodes: 1, ...made };
     } else {
-      total = await ingest.makeMissingLightTiers(report);
+      total = await lightTier.makeMissingLightTiers(report);
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

@@ -24,6 +24,7 @@ import { AccountMailer } from '#src/services/account-mailer.service.ts';
 import { AppUserService } from '#src/services/app-user.service.ts';
 import { BootService } from '#src/services/boot.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
+import { EmailLinkService } from '#src/services/email-link.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
@@ -85,24 +86,24 @@ export function createAccountServices(options: {
   );
   const services = {
     sessions,
-    accounts: new AccountService(
-      {
-        users,
-        sessionStore: repositories.sessions,
-        devices: repositories.devices,
-        emailTokens: repositories.emailTokens,
-        challenges: repositories.challenges,
-        transactions: repositories.transactions,
-        hasher: repositories.passwords,
-        throttle,
-        mailLimits,
-        mailer,
-        sessions,
-        crypto,
-        clock,
-      },
-      { signupTokenTtlMs: config.signupTokenTtlMs, passwordTokenTtlMs: config.passwordTokenTtlMs },
-    ),
+    accounts: new AccountService({
+      users,
+      sessionStore: repositories.sessions,
+      devices: repositories.devices,
+      links: new EmailLinkService(
+        { emailTokens: repositories.emailTokens, transactions: repositories.transactions, mailer, crypto, clock },
+        { signupTokenTtlMs: config.signupTokenTtlMs, passwordTokenTtlMs: config.passwordTokenTtlMs },
+      ),
+      challenges: repositories.challenges,
+      transactions: repositories.transactions,
+      hasher: repositories.passwords,
+      throttle,
+      mailLimits,
+      mailer,
+      sessions,
+      crypto,
+      clock,
+    }),
     consent: new ConsentService(users, repositories.consents, clock),
     readingSettings: new ReadingSettingService({ users, sessions: repositories.sessions, clock }),
     appUsers: new AppUserService({

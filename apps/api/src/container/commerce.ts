@@ -10,11 +10,11 @@ import { PaymentRepository, PaymentTransactionRepository } from '#src/repositori
 import {
   type PaymentProviderRepository,
   StripePaymentProvider,
-  TestPaymentProvider,
 } from '#src/repositories/payment-provider.repository.ts';
 import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { SupportTransactionRepository } from '#src/repositories/support-transaction.repository.ts';
 import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
+import { TestPaymentProvider } from '#src/repositories/test-payment-provider.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';

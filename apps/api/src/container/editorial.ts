@@ -54,6 +54,7 @@ export function createEditorialServices(options: {
       pages: repositories.titleEditor,
       transactions: repositories.titleEditorTransactions,
       ingest: options.ingest,
+      images: new SharpImageProcessor(),
       storage: options.storage,
       clock: options.clock,
       randomU32: () => options.crypto.randomU32(),

@@ -11,7 +11,6 @@ import {
   type SeedLog,
 } from '#src/demo/services/demo-seed.service.ts';
 import { type ClockRepository, SystemClock } from '#src/repositories/clock.repository.ts';
-import { CryptoRepository } from '#src/repositories/crypto.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { openStorage } from '#src/repositories/storage-backend.repository.ts';
@@ -35,8 +34,6 @@ export function createDemoSeedService(
       storage,
       images,
       store: new IngestRepository(database.db),
-      clock,
-      randomU32: () => new CryptoRepository().randomU32(),
     },
     { concurrency: 2, jpegQuality: 80 },
   );

@@ -1,5 +1,6 @@
-// The editors' catalogue API (issue 26, ADR 046) under /ops/catalogue/. As with the rest of /ops, a
-// caller without access gets exactly the answer of an unknown path, before any parameter is read.
+// The editors' catalogue API (issue 26, ADR 046) under /ops/catalogue/. As with the rest of /ops
+// (guardStaffRoutes), a caller without access gets exactly the answer of an unknown path, before any
+// parameter is read.
 import {
   CHAPTER_UPLOAD_MEDIA_TYPES,
   EditorEpisodeListQuerySchema,
@@ -29,27 +30,32 @@ import {
   EditorVocabularyResponseSchema,
   PAGE_REPLACE_MAX_BYTES,
   ResponseCode,
+  StaffPermission,
   TITLE_ART_MAX_BYTES,
   TITLE_ART_MEDIA_TYPES,
 } from '@manga/contracts';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardStaffRoutes } from '#src/http/staff-guard.http.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 
 const tags = ['ops'];
 const hide = true;
+/** Every route here is the editors' (ADR 046): the staff gate checks this permission first (ADR 042). */
+const editor = { staffPermission: StaffPermission.TitleEdit };
+
+/**
+ * The options of an editors' route: the gate's permission, the schema that parses its parameters
+ * (hidden from the public reference, tagged ops) and, for an upload, its body limit.
+ */
+function editorRoute<S extends FastifySchema>(operationId: string, schema: S, options: { bodyLimit?: number } = {}) {
+  return { ...options, config: editor, schema: { hide, operationId, tags, ...schema } };
+}
 
 export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogueEditor, chapterUpload, chapterPages } = app.container.services;
-  app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/ops/catalogue/')) return;
-    try {
-      await catalogueEditor.requireEditor(request.auth);
-    } catch (error) {
-      await app.limitUnknownPath(request, reply);
-      throw error;
-    }
-  });
+  guardStaffRoutes(app);
   // Cover art and a replaced page arrive as the image itself; the route's bodyLimit bounds it (413 beyond).
   app.addContentTypeParser(
     [...TITLE_ART_MEDIA_TYPES],
@@ -61,63 +67,43 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/catalogue/vocabulary',
-    { schema: { hide, operationId: 'getEditorVocabulary', tags, response: { 200: EditorVocabularyResponseSchema } } },
+    editorRoute('getEditorVocabulary', { response: { 200: EditorVocabularyResponseSchema } }),
     async (request) => ok(await catalogueEditor.getVocabulary(request.auth)),
   );
 
   app.get(
     '/ops/catalogue/title/list',
-    {
-      schema: {
-        hide,
-        operationId: 'listEditorTitles',
-        tags,
-        querystring: EditorTitleListQuerySchema,
-        response: { 200: EditorTitleListResponseSchema },
-      },
-    },
+    editorRoute('listEditorTitles', {
+      querystring: EditorTitleListQuerySchema,
+      response: { 200: EditorTitleListResponseSchema },
+    }),
     async (request) => ok(await catalogueEditor.listTitles(request.auth, request.query)),
   );
 
   app.get(
     '/ops/catalogue/title',
-    {
-      schema: {
-        hide,
-        operationId: 'getEditorTitle',
-        tags,
-        querystring: EditorTitleQuerySchema,
-        response: { 200: EditorTitleResponseSchema },
-      },
-    },
+    editorRoute('getEditorTitle', {
+      querystring: EditorTitleQuerySchema,
+      response: { 200: EditorTitleResponseSchema },
+    }),
     async (request) => ok(await catalogueEditor.getTitle(request.auth, request.query.title_id)),
   );
 
   app.post(
     '/ops/catalogue/title/create',
-    {
-      schema: {
-        hide,
-        operationId: 'createEditorTitle',
-        tags,
-        body: EditorTitleCreateRequestSchema,
-        response: { 200: EditorTitleResponseSchema },
-      },
-    },
+    editorRoute('createEditorTitle', {
+      body: EditorTitleCreateRequestSchema,
+      response: { 200: EditorTitleResponseSchema },
+    }),
     async (request) => ok(await catalogueEditor.createTitle(request.auth, request.body)),
   );
 
   app.post(
     '/ops/catalogue/title/update',
-    {
-      schema: {
-        hide,
-        operationId: 'updateEditorTitle',
-        tags,
-        body: EditorTitleUpdateRequestSchema,
-        response: { 200: EditorTitleResponseSchema },
-      },
-    },
+    editorRoute('updateEditorTitle', {
+      body: EditorTitleUpdateRequestSchema,
+      response: { 200: EditorTitleResponseSchema },
+    }),
     async (request) => {
       const { title_id, ...fields } = request.body;
       return ok(await catalogueEditor.updateTitle(request.auth, title_id, fields));
@@ -126,44 +112,29 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/catalogue/title/publish',
-    {
-      schema: {
-        hide,
-        operationId: 'publishEditorTitle',
-        tags,
-        body: EditorTitlePublishRequestSchema,
-        response: { 200: EditorTitleResponseSchema },
-      },
-    },
+    editorRoute('publishEditorTitle', {
+      body: EditorTitlePublishRequestSchema,
+      response: { 200: EditorTitleResponseSchema },
+    }),
     async (request) =>
       ok(await catalogueEditor.setPublished(request.auth, request.body.title_id, request.body.published === 1)),
   );
 
   app.get(
     '/ops/catalogue/episode/list',
-    {
-      schema: {
-        hide,
-        operationId: 'listEditorEpisodes',
-        tags,
-        querystring: EditorEpisodeListQuerySchema,
-        response: { 200: EditorEpisodeListResponseSchema },
-      },
-    },
+    editorRoute('listEditorEpisodes', {
+      querystring: EditorEpisodeListQuerySchema,
+      response: { 200: EditorEpisodeListResponseSchema },
+    }),
     async (request) => ok(await catalogueEditor.listEpisodes(request.auth, request.query.title_id)),
   );
 
   app.post(
     '/ops/catalogue/episode/update',
-    {
-      schema: {
-        hide,
-        operationId: 'updateEditorEpisode',
-        tags,
-        body: EditorEpisodeUpdateRequestSchema,
-        response: { 200: EditorEpisodeResponseSchema },
-      },
-    },
+    editorRoute('updateEditorEpisode', {
+      body: EditorEpisodeUpdateRequestSchema,
+      response: { 200: EditorEpisodeResponseSchema },
+    }),
     async (request) => {
       const body = request.body;
       return ok(
@@ -181,16 +152,11 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/catalogue/title/art',
-    {
-      bodyLimit: TITLE_ART_MAX_BYTES,
-      schema: {
-        hide,
-        operationId: 'uploadEditorTitleArt',
-        tags,
-        querystring: EditorTitleArtQuerySchema,
-        response: { 200: EditorTitleResponseSchema },
-      },
-    },
+    editorRoute(
+      'uploadEditorTitleArt',
+      { querystring: EditorTitleArtQuerySchema, response: { 200: EditorTitleResponseSchema } },
+      { bodyLimit: TITLE_ART_MAX_BYTES },
+    ),
     async (request) => {
       const { title_id, crop_left, crop_top, crop_width, crop_height } = request.query;
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -204,15 +170,10 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/catalogue/episode/upload',
-    {
-      schema: {
-        hide,
-        operationId: 'uploadEditorEpisode',
-        tags,
-        querystring: EditorEpisodeUploadQuerySchema,
-        response: { 200: EditorUploadResponseSchema },
-      },
-    },
+    editorRoute('uploadEditorEpisode', {
+      querystring: EditorEpisodeUploadQuerySchema,
+      response: { 200: EditorUploadResponseSchema },
+    }),
     async (request) => {
       const { title_id, name_en, name_ja } = request.query;
       const length = Number(request.headers['content-length']);
@@ -234,29 +195,19 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/catalogue/episode/upload/status',
-    {
-      schema: {
-        hide,
-        operationId: 'getEditorEpisodeUpload',
-        tags,
-        querystring: EditorEpisodeUploadStatusQuerySchema,
-        response: { 200: EditorUploadResponseSchema },
-      },
-    },
+    editorRoute('getEditorEpisodeUpload', {
+      querystring: EditorEpisodeUploadStatusQuerySchema,
+      response: { 200: EditorUploadResponseSchema },
+    }),
     async (request) => ok(await chapterUpload.getUpload(request.auth, request.query.upload_id)),
   );
 
   app.post(
     '/ops/catalogue/episode/schedule',
-    {
-      schema: {
-        hide,
-        operationId: 'scheduleEditorEpisodes',
-        tags,
-        body: EditorEpisodeScheduleRequestSchema,
-        response: { 200: EditorEpisodeScheduleResponseSchema },
-      },
-    },
+    editorRoute('scheduleEditorEpisodes', {
+      body: EditorEpisodeScheduleRequestSchema,
+      response: { 200: EditorEpisodeScheduleResponseSchema },
+    }),
     async (request) => {
       const { title_id, weekday, time, count } = request.body;
       return ok(await catalogueEditor.scheduleEpisodes(request.auth, { titleId: title_id, weekday, time, count }));
@@ -265,37 +216,25 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ops/catalogue/schedule',
-    {
-      schema: {
-        hide,
-        operationId: 'getEditorSchedule',
-        tags,
-        querystring: EditorScheduleQuerySchema,
-        response: { 200: EditorScheduleResponseSchema },
-      },
-    },
+    editorRoute('getEditorSchedule', {
+      querystring: EditorScheduleQuerySchema,
+      response: { 200: EditorScheduleResponseSchema },
+    }),
     async (request) => ok(await catalogueEditor.getSchedule(request.auth, request.query.days)),
   );
 
   app.get(
     '/ops/catalogue/episode/pages',
-    {
-      schema: {
-        hide,
-        operationId: 'listEditorEpisodePages',
-        tags,
-        querystring: EditorEpisodePagesQuerySchema,
-        response: { 200: EditorEpisodePagesResponseSchema },
-      },
-    },
+    editorRoute('listEditorEpisodePages', {
+      querystring: EditorEpisodePagesQuerySchema,
+      response: { 200: EditorEpisodePagesResponseSchema },
+    }),
     async (request) => ok(await chapterPages.listPages(request.auth, request.query.episode_id)),
   );
 
   app.get(
     '/ops/catalogue/episode/page/image',
-    {
-      schema: { hide, operationId: 'getEditorEpisodePageImage', tags, querystring: EditorEpisodePageImageQuerySchema },
-    },
+    editorRoute('getEditorEpisodePageImage', { querystring: EditorEpisodePageImageQuerySchema }),
     async (request, reply) => {
       const jpeg = await chapterPages.previewPage(request.auth, request.query.episode_id, request.query.page_id);
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
@@ -304,31 +243,21 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ops/catalogue/episode/pages/order',
-    {
-      schema: {
-        hide,
-        operationId: 'reorderEditorEpisodePages',
-        tags,
-        body: EditorEpisodePageOrderRequestSchema,
-        response: { 200: EditorEpisodePagesResponseSchema },
-      },
-    },
+    editorRoute('reorderEditorEpisodePages', {
+      body: EditorEpisodePageOrderRequestSchema,
+      response: { 200: EditorEpisodePagesResponseSchema },
+    }),
     async (request) =>
       ok(await chapterPages.reorderPages(request.auth, request.body.episode_id, request.body.page_id_list)),
   );
 
   app.post(
     '/ops/catalogue/episode/page/replace',
-    {
-      bodyLimit: PAGE_REPLACE_MAX_BYTES,
-      schema: {
-        hide,
-        operationId: 'replaceEditorEpisodePage',
-        tags,
-        querystring: EditorEpisodePageReplaceQuerySchema,
-        response: { 200: EditorEpisodePagesResponseSchema },
-      },
-    },
+    editorRoute(
+      'replaceEditorEpisodePage',
+      { querystring: EditorEpisodePageReplaceQuerySchema, response: { 200: EditorEpisodePagesResponseSchema } },
+      { bodyLimit: PAGE_REPLACE_MAX_BYTES },
+    ),
     async (request) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const mediaType = String(request.headers['content-type'] ?? '')

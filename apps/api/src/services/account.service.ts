@@ -20,7 +20,6 @@ import { toAccountDeviceList, toAccountResponse, toUserResponse } from '#src/map
 import type { ChallengeRepository } from '#src/repositories/challenge.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
-import type { EmailTokenRepository } from '#src/repositories/email-token.repository.ts';
 import type { PasswordHasherRepository } from '#src/repositories/password-hasher.repository.ts';
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
 import type { TransactionalRepositories, TransactionRepository } from '#src/repositories/transaction.repository.ts';
@@ -32,29 +31,17 @@ import {
   declaredBirthdayFromCookies,
 } from '#src/rules/age-gate.rules.ts';
 import { accountStatusError, type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
-import { EmailTakenError } from '#src/rules/conflict.error.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import type { AccountMailer } from '#src/services/account-mailer.service.ts';
+import {
+  type EmailLinkPayload,
+  type EmailLinkService,
+  INVALID_TOKEN_MESSAGE,
+} from '#src/services/email-link.service.ts';
 import type { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import type { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import type { SessionClient, SessionCrypto, SessionService, StartedSession } from '#src/services/session.service.ts';
 
-export interface AccountServiceOptions {
-  signupTokenTtlMs: number;
-  passwordTokenTtlMs: number;
-}
-
-/** What a token carries besides its purpose and address (`email_token.payload`). */
-interface TokenPayload {
-  /** argon2id hash of the password chosen at presave (never the password). */
-  password_hash?: string;
-  birthday?: string;
-  consent?: { terms_of_service_minor: 0 | 1; terms_of_service_adult: 0 | 1; privacy_policy: 0 | 1 };
-  /** An app user (no e-mail yet) that the sign-up registers. */
-  user_id?: number;
-}
-
-const INVALID_TOKEN_MESSAGE = 'This link is invalid, already used or expired. Please start again.';
 const PASSWORD_NEEDED_MESSAGE = 'Enter the password of your account to close it.';
 const CHALLENGE_NEEDED_MESSAGE = 'Sign a fresh challenge (GET /user/challenge) into this call to close the account.';
 
@@ -63,7 +50,8 @@ export interface AccountServiceDeps {
   /** Session rows, for the device list of GET /account. */
   sessionStore: Pick<SessionRepository, 'listActiveSessions'>;
   devices: Pick<DeviceRepository, 'listDevicesByUser' | 'findLatestDeviceByUser'>;
-  emailTokens: Pick<EmailTokenRepository, 'insertEmailToken' | 'findEmailTokenByHash'>;
+  /** The flows' single-use e-mailed links. */
+  links: Pick<EmailLinkService, 'issue' | 'consume' | 'status'>;
   /** Single-use challenges an app-only account proves itself with (GET /user/challenge). */
   challenges: Pick<ChallengeRepository, 'consumeChallenge'>;
   transactions: Pick<TransactionRepository, 'run'>;
@@ -79,10 +67,7 @@ export interface AccountServiceDeps {
 }
 
 export class AccountService {
-  constructor(
-    private readonly deps: AccountServiceDeps,
-    private readonly options: AccountServiceOptions,
-  ) {}
+  constructor(private readonly deps: AccountServiceDeps) {}
 
   // ── reads ───────────────────────────────────────────────────────────────────────────────────
 
@@ -168,12 +153,12 @@ export class AccountService {
       await this.deps.mailer.sendNotice({ kind: 'account_exists', to: email, locale: input.locale });
       return;
     }
-    const payload: TokenPayload = {
+    const payload: EmailLinkPayload = {
       ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       ...(birthday ? { birthday: birthday.value, consent: consentFromCookies(input.cookies) } : {}),
       ...(appUserId !== undefined ? { user_id: appUserId } : {}),
     };
-    await this.issueToken({ purpose: 'signup', userId: null, email, payload, locale: input.locale });
+    await this.deps.links.issue({ purpose: 'signup', userId: null, email, payload, locale: input.locale });
   }
 
   /**
@@ -181,8 +166,7 @@ export class AccountService {
    * its page says at once when it was used, expired or is wrong. Reads only: nothing is used up.
    */
   async checkEmailToken(input: { token: string; purpose: EmailLinkPurpose }): Promise<{ token_status: TokenStatus }> {
-    const row = await this.deps.emailTokens.findEmailTokenByHash(this.deps.crypto.sha256(input.token));
-    return { token_status: emailTokenStatus(row, input.purpose, this.deps.clock.now()) };
+    return { token_status: await this.deps.links.status(input.token, input.purpose) };
   }
 
   /**
@@ -195,7 +179,7 @@ export class AccountService {
   }> {
     if (input.password !== undefined) checkPasswordRules(input.password);
     const chosenHash = input.password !== undefined ? await this.deps.hasher.hashPassword(input.password) : undefined;
-    return this.consume('signup', input.token, async (row, payload, repositories) => {
+    return this.deps.links.consume('signup', input.token, async (row, payload, repositories) => {
       const passwordHash = chosenHash ?? payload.password_hash;
       if (!passwordHash) {
         throw new DomainError(
@@ -272,12 +256,12 @@ export class AccountService {
     // Only the account's owner, with its password, gets here: 2008 tells them nothing a guess could.
     await this.assertEmailFree(email);
     await this.deps.mailLimits.admit(email, input.clientAddress);
-    await this.issueToken({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
+    await this.deps.links.issue({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
   }
 
   /** GET /account/email/save and /web/account/email/save. */
   async saveEmail(input: { token: string }): Promise<void> {
-    await this.consume('email_change', input.token, async (row, _payload, repositories) => {
+    await this.deps.links.consume('email_change', input.token, async (row, _payload, repositories) => {
       const user = await this.getActiveTokenUser(row, repositories);
       const existing = await repositories.users.findUserByEmail(row.email);
       if (existing && existing.id !== user.id) throw emailUsedError(existing);
@@ -301,8 +285,8 @@ export class AccountService {
     checkPasswordRules(input.newPassword);
     await this.checkCurrentPassword(user, input.currentPassword, input.clientAddress);
     await this.deps.mailLimits.admit(user.email as string, input.clientAddress);
-    const payload: TokenPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
-    await this.issueToken({
+    const payload: EmailLinkPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
+    await this.deps.links.issue({
       purpose: 'password_change',
       userId: user.id,
       email: user.email as string,
@@ -331,8 +315,8 @@ export class AccountService {
       await this.deps.mailer.sendNotice({ kind: 'no_account', to: email, locale: input.locale });
       return;
     }
-    const payload: TokenPayload = { password_hash: passwordHash };
-    await this.issueToken({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
+    const payload: EmailLinkPayload = { password_hash: passwordHash };
+    await this.deps.links.issue({ purpose: 'password_reset', userId: user.id, email, payload, locale: input.locale });
   }
 
   /** GET /account/password/save and /web/account/password/save: other sessions end. */
@@ -346,7 +330,7 @@ export class AccountService {
   }
 
   private async applyPassword(purpose: EmailTokenPurpose, input: { token: string; auth: RequestAuth }): Promise<void> {
-    await this.consume(purpose, input.token, async (row, payload, repositories) => {
+    await this.deps.links.consume(purpose, input.token, async (row, payload, repositories) => {
       const user = await this.getActiveTokenUser(row, repositories);
       if (!payload.password_hash) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
       const now = this.deps.clock.now();
@@ -468,61 +452,6 @@ export class AccountService {
     if (stateError) throw stateError;
     return user;
   }
-
-  private async issueToken(input: {
-    purpose: EmailTokenPurpose;
-    userId: number | null;
-    email: string;
-    payload: TokenPayload;
-    locale: Locale;
-  }): Promise<void> {
-    const now = this.deps.clock.now();
-    const token = this.deps.crypto.randomToken(32);
-    const ttl =
-      input.purpose === 'password_change' || input.purpose === 'password_reset'
-        ? this.options.passwordTokenTtlMs
-        : this.options.signupTokenTtlMs;
-    await this.deps.emailTokens.insertEmailToken({
-      user_id: input.userId,
-      purpose: input.purpose,
-      token_hash: this.deps.crypto.sha256(token),
-      email: input.email,
-      payload: JSON.stringify(input.payload),
-      created_at: now,
-      expires_at: now + ttl,
-    });
-    const kind = input.purpose === 'unban' ? 'unban' : input.purpose;
-    await this.deps.mailer.send({ kind, to: input.email, token, locale: input.locale, expiresInMs: ttl });
-  }
-
-  /**
-   * Consumes the token and applies its change in one transaction: the conditional UPDATE lets
-   * exactly one of two concurrent submits through (2017 for the other, for a replay, an expired
-   * or unknown token); when `apply` throws, the token stays unused and nothing changed.
-   */
-  private async consume<T>(
-    purpose: EmailTokenPurpose,
-    token: string,
-    apply: (row: EmailTokenRow, payload: TokenPayload, repositories: TransactionalRepositories) => Promise<T>,
-  ): Promise<T> {
-    const tokenHash = this.deps.crypto.sha256(token);
-    try {
-      return await this.deps.transactions.run(async (repositories) => {
-        const row = await repositories.emailTokens.consumeEmailToken(tokenHash, purpose, this.deps.clock.now());
-        if (!row) throw new DomainError(ResponseCode.AccountModifyInvalidToken, INVALID_TOKEN_MESSAGE);
-        return apply(row, parsePayload(row.payload), repositories);
-      });
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new DomainError(ResponseCode.AccountEmailUsed);
-      throw error;
-    }
-  }
-}
-
-function emailTokenStatus(row: EmailTokenRow | undefined, purpose: EmailLinkPurpose, now: number): TokenStatus {
-  if (!row || row.purpose !== purpose) return 'invalid';
-  if (row.used_at !== null) return 'used';
-  return row.expires_at > now ? 'valid' : 'expired';
 }
 
 function checkPasswordRules(password: string): void {
@@ -536,20 +465,11 @@ function emailUsedError(existing: UserRow): DomainError {
     : new DomainError(ResponseCode.AccountEmailUsed);
 }
 
-function consentFromCookies(cookies: ConsentCookies): NonNullable<TokenPayload['consent']> {
+function consentFromCookies(cookies: ConsentCookies): NonNullable<EmailLinkPayload['consent']> {
   const flag = (raw: string | undefined): 0 | 1 => (parseConsentCookie(raw) ? 1 : 0);
   return {
     terms_of_service_minor: flag(cookies.terms_of_service_minor),
     terms_of_service_adult: flag(cookies.terms_of_service_adult),
     privacy_policy: flag(cookies.privacy_policy),
   };
-}
-
-function parsePayload(raw: string): TokenPayload {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as TokenPayload) : {};
-  } catch {
-    return {};
-  }
 }

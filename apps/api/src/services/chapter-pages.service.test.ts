@@ -2,6 +2,7 @@ import { AuditAction, ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import type { EpisodeRow, NewAuditLog, PageRow } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
+import type { NormalisedPage, RawImage } from '#src/repositories/image-processor.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { ChapterPagesService, pageOrderProblem } from '#src/services/chapter-pages.service.ts';
@@ -34,6 +35,8 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
   const audits: NewAuditLog[] = [];
   const episodeUpdates: unknown[] = [];
   const deleted: string[] = [];
+  const previewsRead: Array<{ key: string; seed32: number }> = [];
+  const pixels = { data: Buffer.alloc(0), width: 960, height: 1280, channels: 3 } as RawImage;
   const episode = { id: 5, title_id: 10001, scramble_seed: 77 } as EpisodeRow;
   const store = {
     findEpisode: async (id: number) => (id === 5 ? episode : undefined),
@@ -66,8 +69,10 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
       },
     },
     ingest: {
-      writeReplacementPage: async (input, written) => {
-        const key = `episodes/5/s0000004d-${input.version}/${String(input.pageNumber).padStart(3, '0')}.jpg`;
+      normalisePages: async (sources) => sources.map(() => ({ pixels }) as NormalisedPage),
+      writePage: async (prepared, at, written) => {
+        expect(prepared.pixels).toBe(pixels);
+        const key = `episodes/5/s0000004d-${at.version}/${String(at.pageNumber).padStart(3, '0')}.jpg`;
         written.push(key);
         if (options.writeFails) throw options.writeFails;
         return {
@@ -83,13 +88,20 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
           light_storage_key: key.replace(/\/(\d{3})\.jpg$/, '/light/$1.jpg'),
         };
       },
-      previewPage: async () => Buffer.from([1]),
+      readStoredPage: async (key, seed32) => {
+        previewsRead.push({ key, seed32 });
+        return key.endsWith('/003.jpg') ? undefined : pixels;
+      },
+    },
+    images: {
+      shrinkPage: async (image, shrink) => ({ ...image, width: Math.floor(shrink.targetWidth / 64) * 64 }),
+      encodeJpeg: async (image) => Buffer.from(`jpeg ${image.width}`),
     },
     storage: { delete: async (key) => void deleted.push(key) },
     clock: new FixedClock(NOW),
     randomU32: () => 0xabc,
   });
-  return { service, audits, episodeUpdates, deleted, pages: () => pages };
+  return { service, audits, episodeUpdates, deleted, previewsRead, pages: () => pages };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -184,6 +196,15 @@ describe('ChapterPagesService', () => {
     ).rejects.toThrow('database down');
     expect(down.deleted).toEqual(['episodes/5/s0000004d-00000abc/002.jpg']);
     expect(down.audits).toEqual([]);
+  });
+
+  it('previews a page unscrambled with the episode seed at the preview width, and 404s a missing one', async () => {
+    const { service, previewsRead } = setup();
+    expect((await service.previewPage(auth, 5, 12)).toString()).toBe('jpeg 256');
+    expect(previewsRead).toEqual([{ key: 'episodes/5/s0000004d/002.jpg', seed32: 77 }]);
+    expect((await refusal(service.previewPage(auth, 5, 13))).httpStatus).toBe(404);
+    expect((await refusal(service.previewPage(auth, 5, 99))).httpStatus).toBe(404);
+    expect((await refusal(service.previewPage(auth, 6, 12))).code).toBe(ResponseCode.EpisodeNotFound);
   });
 
   it('refuses other media types, empty and oversized bodies, and pages of another chapter', async () => {

@@ -13,11 +13,12 @@ import {
 } from '@manga/contracts';
 import type { EpisodeRow, NewAuditLog, PageRow } from '#src/db/schema.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import type { ImageProcessorRepository } from '#src/repositories/image-processor.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
 import type { TitleEditorRepository } from '#src/repositories/title-editor.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import type { IngestService } from '#src/services/ingest.service.ts';
+import { assertSeed, type IngestService, PAGE_SIZE_MULTIPLE, type PageSource } from '#src/services/ingest.service.ts';
 
 type PageStore = Pick<TitleEditorRepository, 'findEpisode' | 'listEpisodePages'>;
 type PageWriter = PageStore &
@@ -28,7 +29,8 @@ export interface ChapterPagesDeps {
   access: (auth: RequestAuth) => Promise<AuthUser>;
   pages: PageStore;
   transactions: { run<T>(work: (pages: PageWriter) => Promise<T>): Promise<T> };
-  ingest: Pick<IngestService, 'writeReplacementPage' | 'previewPage'>;
+  ingest: Pick<IngestService, 'normalisePages' | 'writePage' | 'readStoredPage'>;
+  images: Pick<ImageProcessorRepository, 'shrinkPage' | 'encodeJpeg'>;
   storage: Pick<StorageRepository, 'delete'>;
   clock: ClockRepository;
   randomU32: () => number;
@@ -72,9 +74,34 @@ export class ChapterPagesService {
     const episode = await this.findEpisode(this.deps.pages, episodeId);
     const page = (await this.deps.pages.listEpisodePages(episodeId)).find((row) => row.id === pageId);
     if (!page) throw invalid(`Page ${pageId} is not a page of chapter ${episodeId}`, 404);
-    const jpeg = await this.deps.ingest.previewPage(page.storage_key, episode.scramble_seed, PAGE_PREVIEW_WIDTH);
+    const jpeg = await this.preview(page.storage_key, episode.scramble_seed, PAGE_PREVIEW_WIDTH);
     if (!jpeg) throw invalid(`The image of page ${page.page_number} is missing`, 404);
     return jpeg;
+  }
+
+  /**
+   * A stored page unscrambled and shrunk to `width` (rounded down to 64) as JPEG: the editors' preview
+   * of a page (never served to readers). Undefined when the object is missing.
+   */
+  private async preview(storageKey: string, seed32: number, width: number): Promise<Buffer | undefined> {
+    const pixels = await this.deps.ingest.readStoredPage(storageKey, seed32);
+    if (!pixels) return undefined;
+    const small = await this.deps.images.shrinkPage(pixels, { targetWidth: width, multiple: PAGE_SIZE_MULTIPLE });
+    return this.deps.images.encodeJpeg(small, { quality: 70 });
+  }
+
+  /**
+   * One page replaced (ADR 061): the image is decoded and normalised like an import's, then written by
+   * the import's own per-page writer, scrambled with the episode's seed in both tiers, under a folder
+   * named by `version` (so the live objects are never overwritten). Every key written goes to `written`.
+   */
+  private async writeReplacementPage(
+    input: { episodeId: number; seed32: number; pageNumber: number; version: string; source: PageSource },
+    written: string[],
+  ) {
+    assertSeed(input.seed32);
+    const [normalised] = await this.deps.ingest.normalisePages([input.source]);
+    return this.deps.ingest.writePage({ pixels: normalised!.pixels }, input, written);
   }
 
   /** POST /ops/catalogue/episode/pages/order: the chapter's pages in the order of `pageIds`, all at once. */
@@ -133,9 +160,9 @@ export class ChapterPagesService {
     const written: string[] = [];
     const now = this.deps.clock.now();
     try {
-      let image: Awaited<ReturnType<IngestService['writeReplacementPage']>>;
+      let image: Awaited<ReturnType<IngestService['writePage']>>;
       try {
-        image = await this.deps.ingest.writeReplacementPage(
+        image = await this.writeReplacementPage(
           {
             episodeId,
             seed32: episode.scramble_seed,

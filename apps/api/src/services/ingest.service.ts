@@ -4,13 +4,8 @@
 // anything is written, objects go under a prefix of their own, rows go in in one transaction, and a
 // failure removes what was written. Each page is stored in two tiers (ADR 055): the standard
 // derivative and the data saver's smaller one, both scrambled with the same seed.
-import { buildSearchText, PublishCategory, randomScrambleSeed, scrambleRects, tileRects } from '@manga/contracts';
-import type { EpisodeRow, NewAuditLog, NewEpisode, NewPage, NewTitle, PageRow } from '#src/db/schema.ts';
-// A title imported without a cover gets the demo catalogue's drawn cover art.
-import { ART_PALETTES } from '#src/demo/images/art-palettes.ts';
-import { coverSvg } from '#src/demo/images/cover-art.ts';
-import type { ArchiveRepository } from '#src/repositories/archive.repository.ts';
-import type { ClockRepository } from '#src/repositories/clock.repository.ts';
+import { scrambleRects, tileRects } from '@manga/contracts';
+import type { EpisodeRow, NewAuditLog, NewEpisode, NewPage, NewTitle } from '#src/db/schema.ts';
 import type {
   ImageProcessorRepository,
   ImageRegion,
@@ -20,8 +15,6 @@ import type {
 } from '#src/repositories/image-processor.repository.ts';
 import type { LightTierPage } from '#src/repositories/ingest.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
-import { importedEpisodeRow } from '#src/rules/imported-episode.rules.ts';
-import { TITLE_TICKET_DEFAULTS } from '#src/rules/title-ticket.rules.ts';
 
 /** One page as read from a folder or archive; `name` appears in error messages. */
 export interface PageSource {
@@ -53,15 +46,6 @@ export interface IngestStore {
     pages: readonly NewPage[];
     audit?: NewAuditLog;
   }): Promise<void>;
-  /** Ids of episodes with at least one page that has no light derivative yet, lowest first. */
-  listEpisodesMissingLightTier(limit: number): Promise<number[]>;
-  listPagesByEpisode(episodeId: number): Promise<PageRow[]>;
-  /**
-   * In one transaction: records the light derivatives of the episode's pages, each only while the
-   * page still has `storage_key` (a re-import meanwhile changes it). False, and nothing changed, when
-   * any page no longer matches.
-   */
-  recordLightTier(episodeId: number, pages: readonly LightTierPage[]): Promise<boolean>;
 }
 
 export interface IngestOptions {
@@ -187,35 +171,10 @@ export interface IngestedEpisode {
   titleCreated: boolean;
 }
 
-/** What `npm run import` asks for (see import.cli.ts). */
-export interface ImportEpisodeRequest {
-  /** A folder of images or a .cbz/.zip file. */
-  source: string;
-  titleId: number;
-  episodeId: number;
-  /** Episode name (both languages); defaults to the current name or "Chapter N". */
-  episodeName?: string;
-  /** Required when the title does not exist yet: it is then created with this name. */
-  titleName?: string;
-  /** Price in points; defaults to the current price or 0 (free). */
-  point?: number;
-  /** Cover image for a new title; a placeholder cover is drawn without one. */
-  coverPath?: string;
-}
-
-export interface ImportedEpisode extends IngestedEpisode {
-  titleId: number;
-  replaced: boolean;
-}
-
 export interface IngestDependencies {
   storage: StorageRepository;
   images: ImageProcessorRepository;
   store: IngestStore;
-  clock: ClockRepository;
-  /** Source of scramble seeds for imports (e.g. CryptoRepository.randomU32). */
-  randomU32: () => number;
-  archive?: ArchiveRepository;
 }
 
 export const TITLE_ID_RANGE = { min: 10_000, max: 99_999 } as const;
@@ -226,109 +185,11 @@ export class IngestService {
   private readonly images: ImageProcessorRepository;
   private readonly store: IngestStore;
 
-  constructor(
-    private readonly deps: IngestDependencies,
-    options: Partial<IngestOptions> = {},
-  ) {
+  constructor(deps: IngestDependencies, options: Partial<IngestOptions> = {}) {
     this.storage = deps.storage;
     this.images = deps.images;
     this.store = deps.store;
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
-  }
-
-  /**
-   * Imports a folder or CBZ as one episode: creates the title when `titleName` is given and it is
-   * missing, creates the episode or replaces its pages (with a fresh scramble seed), all or nothing.
-   */
-  async importEpisode(request: ImportEpisodeRequest): Promise<ImportedEpisode> {
-    const { titleId } = request;
-    if (!Number.isInteger(titleId) || titleId < TITLE_ID_RANGE.min || titleId > TITLE_ID_RANGE.max) {
-      throw new IngestError(
-        'invalid_input',
-        `Title id must have 5 digits (${TITLE_ID_RANGE.min}–${TITLE_ID_RANGE.max}), got ${titleId}`,
-      );
-    }
-    if (!Number.isInteger(request.episodeId) || request.episodeId < 1) {
-      throw new IngestError('invalid_input', `Episode id must be a positive integer, got ${request.episodeId}`);
-    }
-    if (request.point !== undefined && (!Number.isInteger(request.point) || request.point < 0)) {
-      throw new IngestError('invalid_input', `Point must be a non-negative integer, got ${request.point}`);
-    }
-    const archive = this.deps.archive;
-    if (!archive) throw new Error('IngestService was built without an archive repository');
-
-    const titleExists = await this.store.hasTitle(titleId);
-    if (!titleExists && !request.titleName?.trim()) {
-      throw new IngestError('title_missing', `Title ${titleId} does not exist; pass --title-name to create it`);
-    }
-    const { episodeId } = request;
-    const existing = await this.store.findEpisodeById(episodeId);
-    if (existing && existing.title_id !== titleId) {
-      throw new IngestError(
-        'invalid_input',
-        `Episode ${episodeId} belongs to title ${existing.title_id}, not ${titleId}`,
-      );
-    }
-    const pages = await archive.readPages(request.source);
-    const cover = request.coverPath ? (await archive.readPages(request.coverPath))[0] : undefined;
-
-    const now = this.deps.clock.now();
-    const sortIndex = existing?.sort_index ?? (titleExists ? await this.store.nextSortIndex(titleId) : 1);
-    const name = request.episodeName?.trim() || undefined;
-    const seed32 = randomScrambleSeed(this.deps.randomU32);
-    // A new episode is published at once.
-    const episode = importedEpisodeRow({
-      id: episodeId,
-      titleId,
-      sortIndex,
-      nameEn: name,
-      nameJa: name,
-      point: request.point ?? existing?.point ?? 0,
-      startAt: now,
-      seed32,
-      now,
-      existing,
-    });
-    let title: IngestEpisodeInput['title'];
-    if (!titleExists) {
-      const titleName = request.titleName!.trim();
-      const art = cover ? { thumbnail: cover.bytes } : await this.placeholderTitleArt(titleId, titleName);
-      title = {
-        art,
-        row: {
-          id: titleId,
-          name_en: titleName,
-          name_ja: titleName,
-          search_text: buildSearchText([titleName]),
-          publish_category: PublishCategory.Serializing,
-          weekday_index: null,
-          free_first_count: 1,
-          ticket_enabled: 1,
-          ...TITLE_TICKET_DEFAULTS,
-          ticket_version: 1,
-          magazine_category_id: null,
-          free_until_at: null,
-          published_at: now,
-          created_at: now,
-          updated_at: now,
-        },
-      };
-    }
-    const result = await this.ingestEpisodePages({ titleId, episodeId, seed32, pages, episode, title });
-    return { ...result, titleId, replaced: existing !== undefined };
-  }
-
-  private async placeholderTitleArt(titleId: number, titleName: string): Promise<TitleArtSources> {
-    const palette = ART_PALETTES[titleId % ART_PALETTES.length]!;
-    const draw = (size: { width: number; height: number }) =>
-      this.images.renderSvgToPng(coverSvg({ ...size, seed: titleId, palette, titleName, authorName: '' }));
-    const [thumbnail, thumbnailRect, banner, feature] = await Promise.all([
-      draw(TITLE_ART_SIZES.thumbnail),
-      draw(TITLE_ART_SIZES.thumbnailRect),
-      draw(TITLE_ART_SIZES.banner),
-      draw(TITLE_ART_SIZES.feature),
-    ]);
-    return { thumbnail, thumbnailRect, banner, feature };
   }
 
   /** Decodes and normalises every page; the first bad one stops the import with its name. */
@@ -395,7 +256,7 @@ export class IngestService {
   }
 
   /** Shrinks a normalised page to the data saver's width, scrambles it with the episode's seed and stores it. */
-  private async writeLightPage(
+  async writeLightPage(
     page: { episodeId: number; seed32: number; pageNumber: number; version?: string },
     pixels: RawImage,
     written: string[],
@@ -413,26 +274,16 @@ export class IngestService {
   }
 
   /**
-   * One page replaced from the console (ADR 061): the image is decoded and normalised like an
-   * import's, scrambled with the episode's own seed in both tiers, and stored under a folder named by
-   * `version` (so the live objects are never overwritten). Every key written goes to `written`.
-   * Returns the page row's image columns; the caller commits them.
+   * One normalised page in both tiers, scrambled with the episode's seed and stored: its row's image
+   * columns. The one per-page writer of imports, uploads and the console's page replacement (ADR 061,
+   * where `version` names the replacement's own folder). Every key written goes to `written`.
    */
-  async writeReplacementPage(
-    input: { episodeId: number; seed32: number; pageNumber: number; version: string; source: PageSource },
-    written: string[],
-  ): Promise<Omit<NewPage, 'episode_id' | 'page_number'>> {
-    assertSeed(input.seed32);
-    const [normalised] = await this.normalisePages([input.source]);
-    return this.writePage(normalised!, input, written);
-  }
-
-  /** One normalised page in both tiers, scrambled with the episode's seed and stored: its row's image columns. */
-  private async writePage(
+  async writePage(
     page: PreparedPage,
     at: { episodeId: number; seed32: number; pageNumber: number; version?: string },
     written: string[],
   ): Promise<Omit<NewPage, 'episode_id' | 'page_number'>> {
+    assertSeed(at.seed32);
     const { pixels, patches } = page;
     assertPageSize(pixels);
     // The hash identifies the normalised page (labels included) before scrambling.
@@ -459,87 +310,14 @@ export class IngestService {
   }
 
   /**
-   * A stored page unscrambled and shrunk to `width` (rounded down to 64) as JPEG: the editors' preview
-   * of a page (never served to readers). Undefined when the object is missing.
+   * A stored page derivative read back and unscrambled with the episode's seed: the normalised page's
+   * pixels (for the data saver's backfill and the editors' preview). Undefined when the object is missing.
    */
-  async previewPage(storageKey: string, seed32: number, width: number): Promise<Buffer | undefined> {
+  async readStoredPage(storageKey: string, seed32: number): Promise<RawImage | undefined> {
     const stored = await this.storage.findObject(storageKey);
     if (!stored) return undefined;
     const scrambled = await this.images.decode(stored.body);
-    const pixels = this.images.moveTiles(
-      scrambled,
-      tileRects(scrambled.width, scrambled.height, seed32, SCRAMBLE_FORMULA),
-    );
-    const small = await this.images.shrinkPage(pixels, { targetWidth: width, multiple: PAGE_SIZE_MULTIPLE });
-    return this.images.encodeJpeg(small, { quality: 70 });
-  }
-
-  /**
-   * Makes the data saver's tier of an episode imported before it existed (ADR 055): each stored
-   * standard derivative is read, unscrambled, shrunk and scrambled again with the same seed, then
-   * the rows are updated in one transaction. An episode re-imported meanwhile is left alone (its new
-   * import made both tiers) and what was written is deleted. Returns the pages and bytes made, or
-   * undefined when the episode needed nothing.
-   */
-  async makeLightTier(episodeId: number): Promise<{ pages: number; bytes: number } | undefined> {
-    const episode = await this.store.findEpisodeById(episodeId);
-    const pages = await this.store.listPagesByEpisode(episodeId);
-    if (!episode || pages.length === 0 || pages.every((page) => page.light_storage_key)) return undefined;
-    const seed32 = episode.scramble_seed;
-    assertSeed(seed32);
-    const written: string[] = [];
-    try {
-      const rows = await mapPool(pages, this.options.concurrency, async (page) => {
-        const stored = await this.storage.findObject(page.storage_key);
-        if (!stored) {
-          throw new IngestError(
-            'invalid_input',
-            `Episode ${episodeId} page ${page.page_number}: ${page.storage_key} is missing`,
-          );
-        }
-        const scrambled = await this.images.decode(stored.body);
-        const pixels = this.images.moveTiles(
-          scrambled,
-          tileRects(scrambled.width, scrambled.height, seed32, SCRAMBLE_FORMULA),
-        );
-        const light = await this.writeLightPage({ episodeId, seed32, pageNumber: page.page_number }, pixels, written);
-        return { page_number: page.page_number, storage_key: page.storage_key, ...light };
-      });
-      if (!(await this.store.recordLightTier(episodeId, rows))) {
-        await this.deleteQuietly(written);
-        return undefined;
-      }
-      return { pages: rows.length, bytes: rows.reduce((sum, row) => sum + row.light_bytes, 0) };
-    } catch (error) {
-      await this.deleteQuietly(written);
-      throw error;
-    }
-  }
-
-  /** Makes the light tier of every episode missing it, `batch` episodes listed at a time. */
-  async makeMissingLightTiers(
-    onEpisode: (episodeId: number, made: { pages: number; bytes: number } | undefined) => void = () => {},
-    batch = 50,
-  ): Promise<{ episodes: number; pages: number; bytes: number }> {
-    const total = { episodes: 0, pages: 0, bytes: 0 };
-    const skipped = new Set<number>();
-    for (;;) {
-      const ids = (await this.store.listEpisodesMissingLightTier(batch + skipped.size)).filter(
-        (id) => !skipped.has(id),
-      );
-      if (ids.length === 0) return total;
-      for (const id of ids) {
-        const made = await this.makeLightTier(id);
-        onEpisode(id, made);
-        if (!made) {
-          skipped.add(id);
-          continue;
-        }
-        total.episodes++;
-        total.pages += made.pages;
-        total.bytes += made.bytes;
-      }
-    }
+    return this.images.moveTiles(scrambled, tileRects(scrambled.width, scrambled.height, seed32, SCRAMBLE_FORMULA));
   }
 
   /**
@@ -648,7 +426,7 @@ export class IngestService {
   }
 }
 
-function assertSeed(seed32: number): void {
+export function assertSeed(seed32: number): void {
   if (!Number.isInteger(seed32) || seed32 <= 0 || seed32 > 0xffffffff) {
     throw new IngestError('invalid_input', `Scramble seed must be a non-zero unsigned 32-bit integer, got ${seed32}`);
   }

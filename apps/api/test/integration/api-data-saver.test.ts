@@ -58,9 +58,14 @@ for (const store of ['a local directory', 'an S3 bucket'] as const) {
 
     beforeAll(async () => {
       t = await createTestApp(store === 'an S3 bucket' ? s3.config('saver') : {});
-      const ingest = t.app.container.services.ingest;
-      await ingest.importEpisode({ source: cbz, titleId: 54001, episodeId: FREE_EPISODE, titleName: 'Light Reading' });
-      await ingest.importEpisode({ source: cbz, titleId: 54001, episodeId: PAID_EPISODE, point: 80 });
+      const importer = t.app.container.services.episodeImport;
+      await importer.importEpisode({
+        source: cbz,
+        titleId: 54001,
+        episodeId: FREE_EPISODE,
+        titleName: 'Light Reading',
+      });
+      await importer.importEpisode({ source: cbz, titleId: 54001, episodeId: PAID_EPISODE, point: 80 });
     });
     afterAll(() => t?.close());
 
@@ -178,13 +183,13 @@ for (const store of ['a local directory', 'an S3 bucket'] as const) {
       expect(half.image_quality).toBe('standard');
       expect((half.page_list as string[]).some((url) => url.includes('/light/'))).toBe(false);
 
-      const made = await t.app.container.services.ingest.makeMissingLightTiers();
+      const made = await t.app.container.services.lightTier.makeMissingLightTiers();
       expect(made).toMatchObject({ episodes: 1, pages: 3 });
       const whole = (await viewer(`episode_id=${FREE_EPISODE}`, { 'save-data': 'on' })).json();
       expect(whole.image_quality).toBe('light');
       const res = await t.app.inject({ method: 'GET', url: local(whole.page_list[1]) });
       expect(res.statusCode).toBe(200);
-      expect(await t.app.container.services.ingest.makeMissingLightTiers()).toEqual({
+      expect(await t.app.container.services.lightTier.makeMissingLightTiers()).toEqual({
         episodes: 0,
         pages: 0,
         bytes: 0,
@@ -197,7 +202,11 @@ for (const store of ['a local directory', 'an S3 bucket'] as const) {
         .select(['storage_key', 'light_storage_key'])
         .where('episode_id', '=', FREE_EPISODE)
         .execute();
-      await t.app.container.services.ingest.importEpisode({ source: cbz, titleId: 54001, episodeId: FREE_EPISODE });
+      await t.app.container.services.episodeImport.importEpisode({
+        source: cbz,
+        titleId: 54001,
+        episodeId: FREE_EPISODE,
+      });
       const storage = t.app.container.repositories.storage;
       for (const row of before) {
         expect(await storage.findObjectInfo(row.storage_key)).toBeUndefined();

@@ -107,7 +107,7 @@ describe('the API with its images in an S3 bucket', () => {
   afterAll(() => t?.close());
 
   it('imports a .cbz into the bucket and serves the viewer its signed page bytes, with nothing on local disk', async () => {
-    const result = await t.app.container.services.ingest.importEpisode({
+    const result = await t.app.container.services.episodeImport.importEpisode({
       source: cbz,
       titleId: 54321,
       episodeId: 900001,

@@ -10,6 +10,7 @@ import { FixedClock } from '#src/repositories/clock.repository.ts';
 import { SharpImageProcessor } from '#src/repositories/image-processor.repository.ts';
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import { LocalDiskStorage } from '#src/repositories/storage.repository.ts';
+import { EpisodeImportService } from '#src/services/episode-import.service.ts';
 import { IngestError, IngestService } from '#src/services/ingest.service.ts';
 import { createTestDatabase, type TestDatabase } from '#test/db.ts';
 
@@ -22,7 +23,8 @@ describe('import (CBZ → ingest → database and storage)', () => {
   let database: TestDatabase;
   let dir: string;
   let storageDir: string;
-  let ingest: IngestService;
+  let ingest: EpisodeImportService;
+  let pipeline: IngestService;
   const images = new SharpImageProcessor();
   let nextSeed = 1000;
 
@@ -30,10 +32,12 @@ describe('import (CBZ → ingest → database and storage)', () => {
     database = await createTestDatabase();
     dir = await mkdtemp(path.join(tmpdir(), 'import-test-'));
     storageDir = path.join(dir, 'storage');
-    ingest = new IngestService({
-      storage: new LocalDiskStorage(storageDir),
+    const store = new IngestRepository(database.db);
+    pipeline = new IngestService({ storage: new LocalDiskStorage(storageDir), images, store });
+    ingest = new EpisodeImportService({
+      ingest: pipeline,
+      store,
       images,
-      store: new IngestRepository(database.db),
       archive: new FileArchiveRepository(),
       clock: new FixedClock(Date.UTC(2026, 10, 22)),
       randomU32: () => nextSeed++,
@@ -119,7 +123,7 @@ describe('import (CBZ → ingest → database and storage)', () => {
     }
 
     // Page order follows the natural order of names, and the stored page is scrambled.
-    const original = (await ingest.normalisePages([await jpegPage(1)]))[0]!;
+    const original = (await pipeline.normalisePages([await jpegPage(1)]))[0]!;
     const stored = await images.decode(await sharp(path.join(storageDir, pages[0]!.storage_key)).toBuffer());
     const restored = images.moveTiles(stored, tileRects(stored.width, stored.height, episode.scramble_seed, 'v1'));
     const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;

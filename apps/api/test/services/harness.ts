@@ -6,11 +6,13 @@
 import type { Selectable } from 'kysely';
 import type { EpisodeRow, PurchaseTable, RentalTable } from '#src/db/schema.ts';
 import { FixedClock } from '#src/repositories/clock.repository.ts';
-import { type PaymentProviderRepository, TestPaymentProvider } from '#src/repositories/payment-provider.repository.ts';
+import type { PaymentProviderRepository } from '#src/repositories/payment-provider.repository.ts';
+import { TestPaymentProvider } from '#src/repositories/test-payment-provider.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { AccountService } from '#src/services/account.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { ConsentService } from '#src/services/consent.service.ts';
+import { EmailLinkService } from '#src/services/email-link.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
@@ -236,24 +238,35 @@ export function newSessionService(world = newTestWorld()) {
 
 export function newAccountService(world = newTestWorld()) {
   const { sut: sessions } = newSessionService(world);
-  const sut = new AccountService(
+  const sut = new AccountService({
+    users: world.repositories.users,
+    sessionStore: world.repositories.sessions,
+    devices: world.repositories.devices,
+    links: newEmailLinkService(world).sut,
+    challenges: world.repositories.challenges,
+    transactions: world.transactions,
+    hasher: world.hasher,
+    throttle: newLoginThrottle(world),
+    mailLimits: new MailThrottle(
+      world.throttleEvents,
+      (value) => world.crypto.sha256(value),
+      world.clock,
+      TEST_MAIL_LIMITS,
+    ),
+    mailer: world.mailer,
+    sessions,
+    crypto: world.crypto,
+    clock: world.clock,
+  });
+  return { sut, world };
+}
+
+export function newEmailLinkService(world = newTestWorld()) {
+  const sut = new EmailLinkService(
     {
-      users: world.repositories.users,
-      sessionStore: world.repositories.sessions,
-      devices: world.repositories.devices,
       emailTokens: world.repositories.emailTokens,
-      challenges: world.repositories.challenges,
       transactions: world.transactions,
-      hasher: world.hasher,
-      throttle: newLoginThrottle(world),
-      mailLimits: new MailThrottle(
-        world.throttleEvents,
-        (value) => world.crypto.sha256(value),
-        world.clock,
-        TEST_MAIL_LIMITS,
-      ),
       mailer: world.mailer,
-      sessions,
       crypto: world.crypto,
       clock: world.clock,
     },

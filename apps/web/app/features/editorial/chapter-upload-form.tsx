@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { browserApi } from '#app/client/browser-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { ProgressBar } from '#app/components/ui/progress-bar.tsx';
 import { useRootData } from '#app/root-data.ts';
 import { CHAPTER_ACCEPT, percentOf } from './editorial.ts';
 import { inputClass } from './editorial-frame.tsx';
@@ -31,27 +32,6 @@ const POLL_MS = 500;
 
 const fileInputClass =
   'mt-1 block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border-0 file:bg-white file:px-4 file:py-2 file:text-sm file:font-bold file:text-ink file:ring-1 file:ring-zinc-300';
-
-function Progress({ id, label, percent, detail }: { id: string; label: string; percent: number; detail: string }) {
-  return (
-    <div data-testid={id}>
-      <div className="flex justify-between gap-3 text-xs font-bold text-zinc-700">
-        <span id={`${id}-label`}>{label}</span>
-        <span>{detail}</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-labelledby={`${id}-label`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1 h-2 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
 
 /** The pages of a picked folder as one uncompressed zip (JPEG/PNG do not shrink), in name order. */
 async function zipFolder(files: File[]): Promise<Blob> {
@@ -230,19 +210,19 @@ export function UploadForm({ title }: { title: EditorTitle }) {
       {pickedLabel ? <p className="mt-2 truncate text-xs text-zinc-600">{pickedLabel}</p> : null}
       <div className="mt-3 grid gap-2">
         {state.phase === 'zipping' ? (
-          <Progress id="chapter-zip-progress" label={t('editorial.chapters.zipping')} percent={0} detail="" />
+          <ProgressBar testId="chapter-zip-progress" label={t('editorial.chapters.zipping')} percent={0} detail="" />
         ) : null}
         {state.phase === 'uploading' ? (
-          <Progress
-            id="chapter-upload-progress"
+          <ProgressBar
+            testId="chapter-upload-progress"
             label={t('editorial.chapters.uploading')}
             percent={state.percent}
             detail={`${state.percent}%`}
           />
         ) : null}
         {state.phase === 'processing' ? (
-          <Progress
-            id="chapter-processing-progress"
+          <ProgressBar
+            testId="chapter-processing-progress"
             label={t(`editorial.chapters.stage_${state.upload.stage}`)}
             percent={percentOf(state.upload.done, state.upload.total)}
             detail={t('editorial.chapters.pages_done', { done: state.upload.done, total: state.upload.total })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { browserApi } from '#app/client/browser-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { ProgressBar } from '#app/components/ui/progress-bar.tsx';
 import { useRootData } from '#app/root-data.ts';
 import { ART_ACCEPT, ART_PREVIEWS, type CropBox, cropOf } from './editorial.ts';
 import { labelClass } from './editorial-frame.tsx';
@@ -240,25 +241,13 @@ export function TitleArtPanel({ title }: { title: EditorTitle }) {
         )}
       </div>
       {uploading ? (
-        <div className="mt-4" data-testid="editorial-art-progress">
-          <div className="flex justify-between text-xs font-bold text-zinc-700">
-            <span id={`${id}-progress-label`}>{t('editorial.art.uploading')}</span>
-            <span>{upload.percent}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${id}-progress-label`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={upload.percent}
-            className="mt-1 h-2 overflow-hidden rounded-full bg-zinc-100"
-          >
-            <div
-              className="h-full rounded-full bg-brand-500 transition-[width]"
-              style={{ width: `${upload.percent}%` }}
-            />
-          </div>
-        </div>
+        <ProgressBar
+          className="mt-4"
+          testId="editorial-art-progress"
+          label={t('editorial.art.uploading')}
+          percent={upload.percent}
+          detail={`${upload.percent}%`}
+        />
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button

@@ -37,6 +37,7 @@ import { IngestService } from '#src/services/ingest.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 export { type AppSecrets, resolveSecrets } from '#src/container/secrets.ts';
 
@@ -69,6 +70,8 @@ export function createContainer({
   paymentProvider,
 }: ContainerOptions) {
   const crypto = new CryptoRepository();
+  // Purchases, checkouts and mails tell their outcomes here; the metrics plugin listens (issue 25).
+  const events = new OutcomeEvents();
   const repositories = {
     titles: new TitleRepository(database.db),
     episodes: new EpisodeRepository(database.db),
@@ -109,6 +112,7 @@ export function createContainer({
       clock,
       randomU32: () => crypto.randomU32(),
     }),
+    events,
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories, log });
@@ -123,6 +127,7 @@ export function createContainer({
     log,
     users: repositories.users,
     signatures: services.requestSignature,
+    events,
   });
   const comments = createCommentServices({
     config,
@@ -147,6 +152,7 @@ export function createContainer({
     paymentProvider:
       paymentProvider ??
       paymentProviderOf({ config, database, clock, paymentWebhookSecret: secrets.paymentWebhookSecret }),
+    events,
   });
   const editorial = createEditorialServices({
     config,
@@ -171,6 +177,7 @@ export function createContainer({
     entitlement: catalogue.services.entitlement,
     jobs: catalogue.services.jobs,
     log,
+    events,
   });
   const support = createSupportServices({
     config,

@@ -14,6 +14,7 @@ import { createDatabase } from '#src/db/database.ts';
 import { createApiMetrics } from '#src/plugins/metrics.plugin.ts';
 import { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
 import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
+import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
 
 const deploy = join(repositoryRoot, 'docs/deploy');
@@ -119,6 +120,7 @@ describe('docs/deploy examples', () => {
         jobs,
         hotImages: new HotImageCache(0),
         catalogueRevision: feed,
+        events: new OutcomeEvents(),
       });
       const served = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
       const named = new Set(

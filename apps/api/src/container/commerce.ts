@@ -31,6 +31,7 @@ import { PurchaseService } from '#src/services/purchase.service.ts';
 import { ShopService } from '#src/services/shop.service.ts';
 import { TicketService } from '#src/services/ticket.service.ts';
 import { EXPIRE_POINTS, WalletService } from '#src/services/wallet.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 /**
  * Wallet, purchases, tickets and the login bonus (ADR 014). WalletService owns balances and spending;
@@ -48,6 +49,7 @@ export function createCommerceServices(options: {
   magazines: MagazineRepository;
   users: UserRepository;
   paymentProvider: PaymentProviderRepository;
+  events: OutcomeEvents;
 }) {
   const { config, database, clock, log, entitlement } = options;
   const timeZone = config.wireTimeZone;
@@ -79,6 +81,7 @@ export function createCommerceServices(options: {
     clock,
     timeZone,
     log: log?.child({ service: 'ticket' }),
+    events: options.events,
   });
   const services = {
     wallet,
@@ -101,6 +104,7 @@ export function createCommerceServices(options: {
       clock,
       timeZone,
       log: log?.child({ service: 'purchase' }),
+      events: options.events,
     }),
     loginBonus: new LoginBonusService({
       transactions,
@@ -148,6 +152,7 @@ export function createCommerceServices(options: {
       timeZone,
       webOrigins: config.webOrigins.length > 0 ? config.webOrigins : [config.webPublicUrl],
       log: paymentLog,
+      events: options.events,
     }),
     paymentWebhooks,
     planBonusJob,

@@ -36,8 +36,8 @@ import { ImageService } from '#src/services/image.service.ts';
 import { IngestService } from '#src/services/ingest.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
-import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
+import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 
 export { type AppSecrets, resolveSecrets } from '#src/container/secrets.ts';
 

@@ -14,8 +14,8 @@ import { createDatabase } from '#src/db/database.ts';
 import { createApiMetrics } from '#src/plugins/metrics.plugin.ts';
 import { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
 import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
-import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 const deploy = join(repositoryRoot, 'docs/deploy');
 const read = (path: string) => readFileSync(join(deploy, path), 'utf8');

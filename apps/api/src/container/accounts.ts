@@ -67,11 +67,17 @@ export function createAccountServices(options: {
     maxDelayMs: config.loginMaxDelayMs,
     windowMs: config.loginFailureWindowMs,
   });
-  const mailLimits = new MailThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
-    maxPerAddress: config.mailMaxPerAddress,
-    maxPerClient: config.mailMaxPerClient,
-    windowMs: config.mailLimitWindowMs,
-  }, options.events);
+  const mailLimits = new MailThrottle(
+    repositories.throttleEvents,
+    (v) => crypto.sha256(v),
+    clock,
+    {
+      maxPerAddress: config.mailMaxPerAddress,
+      maxPerClient: config.mailMaxPerClient,
+      windowMs: config.mailLimitWindowMs,
+    },
+    options.events,
+  );
   const sessions = new SessionService(
     {
       sessions: repositories.sessions,

@@ -23,6 +23,7 @@ import type { EntitlementService } from '#src/services/entitlement.service.ts';
 import type { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { PaymentWebhookService } from '#src/services/payment-webhook.service.ts';
 import { PlanService } from '#src/services/plan.service.ts';
 import { GRANT_PLAN_BONUS, PlanBonusJob } from '#src/services/plan-bonus-job.service.ts';
@@ -31,7 +32,6 @@ import { PurchaseService } from '#src/services/purchase.service.ts';
 import { ShopService } from '#src/services/shop.service.ts';
 import { TicketService } from '#src/services/ticket.service.ts';
 import { EXPIRE_POINTS, WalletService } from '#src/services/wallet.service.ts';
-import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 /**
  * Wallet, purchases, tickets and the login bonus (ADR 014). WalletService owns balances and spending;

@@ -105,10 +105,14 @@ export class ShopService {
     origin?: string | undefined;
   }): Promise<{ checkout_url: string }> {
     const kind = input.mode === 'subscription' ? 'subscription' : 'point_pack';
-    return (this.deps.events ?? NO_OUTCOME_EVENTS).track({ event: 'checkout', kind }, () => this.startCheckoutNow(input));
+    return (this.deps.events ?? NO_OUTCOME_EVENTS).track({ event: 'checkout', kind }, () =>
+      this.startCheckoutNow(input),
+    );
   }
 
-  private async startCheckoutNow(input: Parameters<ShopService['startCheckout']>[0]): Promise<{ checkout_url: string }> {
+  private async startCheckoutNow(
+    input: Parameters<ShopService['startCheckout']>[0],
+  ): Promise<{ checkout_url: string }> {
     const user = requireActiveUser(input.auth);
     const origin = checkoutOrigin(input.origin, this.deps.webOrigins);
     const path = safeReturnPath(input.path, origin);

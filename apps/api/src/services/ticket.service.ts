@@ -41,8 +41,8 @@ import type {
   EntitlementUserSource,
   EpisodeOwnershipSource,
 } from '#src/services/entitlement.service.ts';
-import type { EpisodeSaleSource, PurchaseCaller } from '#src/services/purchase.service.ts';
 import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
+import type { EpisodeSaleSource, PurchaseCaller } from '#src/services/purchase.service.ts';
 
 export interface TicketSource {
   listTicketTitles(ids: readonly number[], now: number): Promise<TicketTitleRow[]>;

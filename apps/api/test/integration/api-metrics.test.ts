@@ -124,7 +124,12 @@ describe('metrics', () => {
     const reader = await createReader(t, { paid: 100 });
     const episode = shop.episodes[1]!;
     const buy = (checkPoint: number) =>
-      post(t, '/episode/paid', { episode_id: String(episode.id), check_point: String(checkPoint) }, { cookie: reader.cookie });
+      post(
+        t,
+        '/episode/paid',
+        { episode_id: String(episode.id), check_point: String(checkPoint) },
+        { cookie: reader.cookie },
+      );
     expect(codeOf(await buy(39))).toBe(3111); // the price is 40
     expect(codeOf(await buy(40))).toBe(0);
     expect(codeOf(await buy(40))).toBe(3102); // already bought
@@ -187,7 +192,9 @@ describe('metrics', () => {
     const selects = (text: string) =>
       sample(text, 'manga_db_query_duration_seconds_count', { statement: 'select', outcome: 'ok' });
     expect(selects(after)).toBeGreaterThan(selects(before));
-    expect(sample(after, 'manga_db_query_duration_seconds_count', { statement: 'insert', outcome: 'ok' })).toBeGreaterThan(0);
+    expect(
+      sample(after, 'manga_db_query_duration_seconds_count', { statement: 'insert', outcome: 'ok' }),
+    ).toBeGreaterThan(0);
     expect(after).not.toMatch(/from "?title/i);
   });
 

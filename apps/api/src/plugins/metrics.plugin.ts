@@ -5,11 +5,12 @@
 // `x-manga-cache` header), webhook outcomes (the route tells `app.metrics`); read when scraped: the
 // database pool, the hot-image cache, the catalogue revision reads; told by the services: job runs,
 // purchases, checkouts and mails (OutcomeEvents); told by the database handle: each statement's time.
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
 import type { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
@@ -177,6 +178,12 @@ export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'h
 export default fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions) {
     const { registry, requests, duration, responseCache, webhooks, stopQueries } = createApiMetrics(options);
+    if (cluster.isWorker) {
+      // A worker of scripts/cluster.mjs: the primary serves every worker's metrics summed, asking each
+      // over IPC. Constructing an AggregatorRegistry is what makes prom-client answer in a worker.
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([registry]);
+    }
     app.addHook('onClose', async () => stopQueries?.());
     let server: Server | undefined;
     app.decorate('metrics', {

@@ -141,6 +141,15 @@ describe('metrics', () => {
       { cookie: reader.cookie },
     );
     expect(codeOf(bulk)).toBe(3111);
+    const rent = (ticketType: number) =>
+      post(
+        t,
+        '/episode/rental/ticket',
+        { episode_id: String(shop.episodes[2]!.id), ticket_type: String(ticketType), ticket_version: '1' },
+        { cookie: reader.cookie },
+      );
+    expect(codeOf(await rent(99))).toBe(3112); // no premium ticket held
+    expect(codeOf(await rent(1))).toBe(0); // the title's ticket
     await endWalletTest(t);
     const after = await scrape();
     const moved = (kind: string, outcome: string) =>
@@ -150,12 +159,14 @@ describe('metrics', () => {
     expect(moved('episode', 'price_changed')).toBe(1);
     expect(moved('episode', 'already_owned')).toBe(1);
     expect(moved('episodes', 'price_changed')).toBe(1);
+    expect(moved('ticket_rental', 'tickets_short')).toBe(1);
+    expect(moved('ticket_rental', 'done')).toBe(1);
     // Labels are kinds and outcome classes: no id (digits) and no other label can reach them.
     const labels = after
       .split('\n')
       .filter((line) => line.startsWith('manga_purchases_total{'))
       .map((line) => line.slice(line.indexOf('{'), line.indexOf('}') + 1));
-    expect(labels.length).toBeGreaterThanOrEqual(4);
+    expect(labels.length).toBeGreaterThanOrEqual(6);
     for (const set of labels) expect(set).toMatch(/^\{kind="[a-z_]+",outcome="[a-z_]+"\}$/);
   });
 

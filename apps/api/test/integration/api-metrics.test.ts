@@ -3,10 +3,11 @@
 // (against the Stripe double) and mails (to a real SMTP server) are real calls through HTTP.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, post } from '#test/accounts.ts';
+import { codeOf, GOOD_PASSWORD, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createReader, endWalletTest, insertShopTitle, type ShopTitle, shopProduct } from '#test/commerce.ts';
 import { insertTitle } from '#test/factories.ts';
+import { freePort } from '#test/fault-servers.ts';
 import { startSmtpServer, type TestSmtpServer } from '#test/smtp.ts';
 import { StripeDouble } from '#test/stripe-double.ts';
 
@@ -195,6 +196,23 @@ describe('metrics', () => {
     expect(sample(text, 'manga_mail_total', { kind: 'signup', outcome: 'refused' })).toBe(1);
     expect(sample(text, 'manga_mail_total', { kind: 'signup', outcome: 'failed' })).toBe(0);
     expect(text).not.toContain('counted.mail');
+  });
+
+  it('counts a mail the SMTP server never took as failed', async () => {
+    // Nothing listens there: the mail cannot be handed over.
+    const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    try {
+      const res = await post(down, '/web/account/password/prereset', {
+        email: 'nobody.here@example.test',
+        new_password: GOOD_PASSWORD,
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      const text = await down.app.metrics.registry.metrics();
+      expect(sample(text, 'manga_mail_total', { kind: 'no_account', outcome: 'failed' })).toBe(1);
+      expect(sample(text, 'manga_mail_total', { kind: 'no_account', outcome: 'sent' })).toBe(0);
+    } finally {
+      await down.close();
+    }
   });
 
   it('times database statements by kind and outcome, without their text', async () => {

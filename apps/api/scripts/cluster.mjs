@@ -28,7 +28,8 @@ import { AggregatorRegistry } from 'prom-client';
 
 const USAGE = `Usage: MANGA_API_WORKERS=<n, default one per CPU> npm run start:cluster -w @manga/api [-- --main <file>]
   --main <file>  the worker script (default: the build, apps/api/dist/main.js)
-  MANGA_API_WORKER_RESTARTS  quick exits in a row of one worker slot before the cluster gives up and exits 1 (default 5)`;
+  MANGA_API_WORKER_RESTARTS  quick exits in a row of one worker slot before the cluster gives up and exits 1 (default 5)
+  MANGA_METRICS_PORT  the primary serves GET /metrics there, every worker's metrics summed (MANGA_METRICS_HOST, default 127.0.0.1)`;
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(USAGE);

@@ -5,7 +5,8 @@
 // worker's own request lines show both answered, and the one scrape counts every request.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +24,9 @@ let apiPort: number;
 let metricsPort: number;
 
 /** GET on a connection of its own (no keep-alive): the cluster hands each connection to the next worker. */
-function getOnNewConnection(port: number, path: string): Promise<{ status: number; body: string }> {
+function getOnNewConnection(port: number, path: string, method = 'GET'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => {
         body += chunk;
@@ -115,8 +116,44 @@ describe('metrics of the API cluster', () => {
 
   it('answers only GET /metrics there, and no worker tried to bind the metrics port', async () => {
     expect((await getOnNewConnection(metricsPort, '/other')).status).toBe(404);
+    expect((await getOnNewConnection(metricsPort, '/metrics?x=1')).status).toBe(404);
+    expect((await getOnNewConnection(metricsPort, '/metrics', 'POST')).status).toBe(404);
     expect(cluster.output()).not.toContain('EADDRINUSE');
     // The public port has no /metrics.
     expect((await getOnNewConnection(apiPort, '/metrics')).status).toBe(404);
   });
+});
+
+describe('a cluster whose metrics port is wrong', () => {
+  it('refuses a port that is not a number, and stops with exit code 1 when the port is taken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manga-cluster-metrics-bad-'));
+    try {
+      const bad = spawnLogged(
+        [CLUSTER],
+        apiProcessEnv(dir, { MANGA_API_WORKERS: '1', MANGA_METRICS_PORT: '9464; rm' }),
+      );
+      expect(await bad.exited).toBe(1);
+      expect(bad.output()).toContain('MANGA_METRICS_PORT must be a whole number');
+
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (taken.address() as AddressInfo).port;
+        const busy = spawnLogged(
+          [CLUSTER],
+          apiProcessEnv(dir, {
+            MANGA_API_WORKERS: '1',
+            MANGA_API_PORT: String(await freePort()),
+            MANGA_METRICS_PORT: String(port),
+          }),
+        );
+        expect(await busy.exited).toBe(1);
+        expect(busy.output()).toMatch(new RegExp(`metrics port ${port}: .*EADDRINUSE`));
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

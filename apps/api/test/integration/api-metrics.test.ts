@@ -149,6 +149,13 @@ describe('metrics', () => {
         { episode_id: String(shop.episodes[2]!.id), ticket_type: String(ticketType), ticket_version: '1' },
         { cookie: reader.cookie },
       );
+    const magazine = await post(
+      t,
+      '/magazine/paid',
+      { magazine_id: '999999', paid_point: '1' },
+      { cookie: reader.cookie },
+    );
+    expect(codeOf(magazine)).toBe(3101); // no such issue on sale
     expect(codeOf(await rent(99))).toBe(3112); // no premium ticket held
     expect(codeOf(await rent(1))).toBe(0); // the title's ticket
     await endWalletTest(t);
@@ -160,6 +167,7 @@ describe('metrics', () => {
     expect(moved('episode', 'price_changed')).toBe(1);
     expect(moved('episode', 'already_owned')).toBe(1);
     expect(moved('episodes', 'price_changed')).toBe(1);
+    expect(moved('magazine', 'not_for_sale')).toBe(1);
     expect(moved('ticket_rental', 'tickets_short')).toBe(1);
     expect(moved('ticket_rental', 'done')).toBe(1);
     // Labels are kinds and outcome classes: no id (digits) and no other label can reach them.
@@ -167,7 +175,7 @@ describe('metrics', () => {
       .split('\n')
       .filter((line) => line.startsWith('manga_purchases_total{'))
       .map((line) => line.slice(line.indexOf('{'), line.indexOf('}') + 1));
-    expect(labels.length).toBeGreaterThanOrEqual(6);
+    expect(labels.length).toBeGreaterThanOrEqual(7);
     for (const set of labels) expect(set).toMatch(/^\{kind="[a-z_]+",outcome="[a-z_]+"\}$/);
   });
 

@@ -14,15 +14,22 @@
 // doubling delay (1 s, 2 s, 4 s … 30 s); after MANGA_API_WORKER_RESTARTS such exits in a row the
 // primary stops every worker and exits 1, so that the supervisor above it (systemd, Kubernetes) sees
 // the failure. Only the primary's own SIGTERM or SIGINT stops the cluster with exit code 0.
+//
+// Metrics (issue 25): with MANGA_METRICS_PORT set, the primary serves GET /metrics there
+// (MANGA_METRICS_HOST, default 127.0.0.1): every worker's metrics, asked over the cluster's IPC and
+// summed (prom-client's AggregatorRegistry). The workers get no metrics port of their own.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AggregatorRegistry } from 'prom-client';
 
 const USAGE = `Usage: MANGA_API_WORKERS=<n, default one per CPU> npm run start:cluster -w @manga/api [-- --main <file>]
   --main <file>  the worker script (default: the build, apps/api/dist/main.js)
-  MANGA_API_WORKER_RESTARTS  quick exits in a row of one worker slot before the cluster gives up and exits 1 (default 5)`;
+  MANGA_API_WORKER_RESTARTS  quick exits in a row of one worker slot before the cluster gives up and exits 1 (default 5)
+  MANGA_METRICS_PORT  the primary serves GET /metrics there, every worker's metrics summed (MANGA_METRICS_HOST, default 127.0.0.1)`;
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(USAGE);
@@ -40,6 +47,10 @@ if (!existsSync(main)) {
 }
 const workers = wholeNumber('MANGA_API_WORKERS', availableParallelism(), 1, 256);
 const maxQuickExits = wholeNumber('MANGA_API_WORKER_RESTARTS', 5, 0, 1000);
+const metricsPort = process.env.MANGA_METRICS_PORT ? wholeNumber('MANGA_METRICS_PORT', 0, 0, 65535) : undefined;
+const metricsHost = process.env.MANGA_METRICS_HOST || '127.0.0.1';
+// Workers inherit this environment: without the port they bind none and answer the primary instead.
+delete process.env.MANGA_METRICS_PORT;
 
 /** A worker that ran this long was healthy: its slot's back-off starts again from the first delay. */
 const STABLE_AFTER_MS = 30_000;
@@ -128,6 +139,33 @@ function stop(code) {
   ).then(() => process.exit(code));
 }
 
+/** GET /metrics: the workers' metrics summed; a worker that does not answer within 5 s fails the scrape. */
+function serveMetrics(port, host) {
+  const registry = new AggregatorRegistry();
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('GET /metrics\n');
+      return;
+    }
+    registry.clusterMetrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error) => {
+        console.error(`[cluster] metrics could not be collected: ${error.message}`);
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.once('error', (error) => {
+    console.error(`[cluster] metrics port ${port}: ${error.message}`);
+    stop(1);
+  });
+  server.listen(port, host, () => {
+    console.log(`[cluster] metrics of all workers at http://${host}:${server.address().port}/metrics`);
+  });
+  server.unref();
+}
+
+if (metricsPort !== undefined) serveMetrics(metricsPort, metricsHost);
 process.once('SIGINT', () => stop(0));
 process.once('SIGTERM', () => stop(0));
 fork(slots[0]);

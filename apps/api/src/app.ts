@@ -179,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: container.services.jobs,
     hotImages: container.services.hotImages,
     catalogueRevision: container.services.catalogueRevision,
+    events: container.services.events,
   });
   // Images are embedded by the web origin, so they must be loadable cross-origin.
   await app.register(securityHeadersPlugin, {

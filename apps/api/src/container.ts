@@ -38,6 +38,7 @@ import { IngestService } from '#src/services/ingest.service.ts';
 import { LightTierService } from '#src/services/light-tier.service.ts';
 import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
 
 export { type AppSecrets, resolveSecrets } from '#src/container/secrets.ts';
@@ -71,6 +72,8 @@ export function createContainer({
   paymentProvider,
 }: ContainerOptions) {
   const crypto = new CryptoRepository();
+  // Purchases, checkouts and mails tell their outcomes here; the metrics plugin listens (issue 25).
+  const events = new OutcomeEvents();
   const repositories = {
     titles: new TitleRepository(database.db),
     episodes: new EpisodeRepository(database.db),
@@ -106,6 +109,7 @@ export function createContainer({
     hotImages,
     // Imports into the configured store (the console's uploads build on it; ADR 038).
     ingest: new IngestService({ storage: repositories.storage, images: sharpImages, store: ingestStore }),
+    events,
     clientAddresses: new ClientAddressResolver(secrets.proxySecret, (a, b) => crypto.safeEqual(a, b)),
   };
   // The operators' import and the data saver's backfill, on the same pipeline (their CLIs build their own).
@@ -134,6 +138,7 @@ export function createContainer({
     log,
     users: repositories.users,
     signatures: services.requestSignature,
+    events,
   });
   const comments = createCommentServices({
     config,
@@ -158,6 +163,7 @@ export function createContainer({
     paymentProvider:
       paymentProvider ??
       paymentProviderOf({ config, database, clock, paymentWebhookSecret: secrets.paymentWebhookSecret }),
+    events,
   });
   const editorial = createEditorialServices({
     config,
@@ -182,6 +188,7 @@ export function createContainer({
     entitlement: catalogue.services.entitlement,
     jobs: catalogue.services.jobs,
     log,
+    events,
   });
   const support = createSupportServices({
     config,

@@ -15,6 +15,7 @@ import { createApiMetrics } from '#src/plugins/metrics.plugin.ts';
 import { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
 import { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 const deploy = join(repositoryRoot, 'docs/deploy');
 const read = (path: string) => readFileSync(join(deploy, path), 'utf8');
@@ -106,30 +107,78 @@ describe('docs/deploy examples', () => {
     expect(rules.groups.length).toBeGreaterThan(0);
     for (const group of rules.groups)
       for (const rule of group.rules) expect(rule.alert && rule.expr, group.name).toBeTruthy();
-    const database = await createDatabase({ url: 'sqlite::memory:' });
-    try {
-      const jobs = new JobScheduler(
-        { claimJob: async () => undefined, renewLease: async () => false, finishJob: async () => false },
-        { now: () => 0 },
-      );
-      const feed = new CatalogueRevisionFeed({ read: async () => 0 } as never, undefined, {} as never);
-      // A PostgreSQL-shaped handle, so that the pool's metrics are listed too.
-      const { registry } = createApiMetrics({
-        database: { ...database, poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }) },
-        jobs,
-        hotImages: new HotImageCache(0),
-        catalogueRevision: feed,
-      });
-      const served = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
-      const named = new Set(
-        [...text.matchAll(/\bmanga_[a-z0-9_]+/g)]
-          .map(([name]) => name.replace(/_(bucket|count|sum)$/, ''))
-          .filter((name) => !name.startsWith('manga_web_')),
-      );
-      expect(named.size).toBeGreaterThan(5);
-      for (const name of named) expect(served, name).toContain(name);
-    } finally {
-      await database.close();
+    const served = await servedApiMetrics();
+    const named = apiMetricsNamedIn(text);
+    expect(named.size).toBeGreaterThan(5);
+    for (const name of named) expect(served, name).toContain(name);
+  });
+
+  it('the Grafana dashboard has a Prometheus data source variable, and its panels query only served metrics', async () => {
+    const dashboard = JSON.parse(read('grafana/manga-dashboard.json')) as GrafanaDashboard;
+    expect(dashboard.uid && dashboard.title).toBeTruthy();
+    const variable = dashboard.templating.list.find((v) => v.type === 'datasource');
+    expect(variable).toMatchObject({ name: 'datasource', query: 'prometheus' });
+    const graphs = dashboard.panels.filter((panel) => panel.type !== 'row');
+    expect(graphs.length).toBeGreaterThan(15);
+    expect(new Set(dashboard.panels.map((panel) => panel.id)).size).toBe(dashboard.panels.length);
+    for (const panel of graphs) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable syntax, not a template.
+      expect(panel.datasource, panel.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
+      expect(panel.gridPos.w, panel.title).toBeGreaterThan(0);
+      expect(panel.targets.length, panel.title).toBeGreaterThan(0);
+      for (const target of panel.targets) expect(target.expr, panel.title).toMatch(/\bmanga_[a-z]/);
     }
+    const served = await servedApiMetrics();
+    const exprs = graphs.flatMap((panel) => panel.targets.map((target) => target.expr)).join('\n');
+    for (const name of apiMetricsNamedIn(exprs)) expect(served, name).toContain(name);
+    // Every metric of ours (not prom-client's process defaults) has a panel.
+    for (const name of served)
+      if (!name.startsWith('manga_api_')) expect(apiMetricsNamedIn(exprs), name).toContain(name);
   });
 });
+
+interface GrafanaDashboard {
+  uid: string;
+  title: string;
+  templating: { list: { name: string; type: string; query: string }[] };
+  panels: {
+    id: number;
+    type: string;
+    title: string;
+    datasource?: unknown;
+    gridPos: { w: number; h: number; x: number; y: number };
+    targets: { expr: string }[];
+  }[];
+}
+
+/** The metric families an API process serves (checked by name; the web server's by its own test). */
+async function servedApiMetrics(): Promise<Set<string>> {
+  const database = await createDatabase({ url: 'sqlite::memory:' });
+  try {
+    const jobs = new JobScheduler(
+      { claimJob: async () => undefined, renewLease: async () => false, finishJob: async () => false },
+      { now: () => 0 },
+    );
+    const feed = new CatalogueRevisionFeed({ read: async () => 0 } as never, undefined, {} as never);
+    // A PostgreSQL-shaped handle, so that the pool's metrics are listed too.
+    const { registry } = createApiMetrics({
+      database: { ...database, poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }) },
+      jobs,
+      hotImages: new HotImageCache(0),
+      catalogueRevision: feed,
+      events: new OutcomeEvents(),
+    });
+    return new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
+  } finally {
+    await database.close();
+  }
+}
+
+/** The API metric families `text` names (a histogram's _bucket, _count and _sum are its family). */
+function apiMetricsNamedIn(text: string): Set<string> {
+  return new Set(
+    [...text.matchAll(/\bmanga_[a-z0-9_]+/g)]
+      .map(([name]) => name.replace(/_(bucket|count|sum)$/, ''))
+      .filter((name) => !name.startsWith('manga_web_')),
+  );
+}

@@ -119,6 +119,7 @@ function withSqliteCleanup(handle: DatabaseHandle, path: string): TestDatabase {
     dialect: handle.dialect,
     location: handle.location,
     onWrite: handle.onWrite,
+    onQuery: handle.onQuery,
     close: () => {
       closing ??= handle.close().then(() => removeSqliteFiles(path));
       return closing;
@@ -248,6 +249,7 @@ function withPostgresCleanup(serverUrl: string, name: string): TestDatabase {
     dialect: handle.dialect,
     location: handle.location,
     onWrite: handle.onWrite,
+    onQuery: handle.onQuery,
     poolStats: handle.poolStats,
     close: () => {
       closing ??= handle

@@ -56,3 +56,20 @@ describe('the alerting rules of docs/deploy/prometheus', () => {
     for (const name of named) expect(served, name).toContain(name);
   });
 });
+
+describe('the Grafana dashboard of docs/deploy/grafana', () => {
+  it('queries only web metrics that the web server serves, and shows its requests, latency and process', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../../docs/deploy/grafana/manga-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { targets?: { expr: string }[] }[] };
+    const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)).join('\n');
+    const served = new Set((await new WebMetrics().registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const named = new Set(
+      [...exprs.matchAll(/\bmanga_web_[a-z0-9_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
+    for (const name of ['manga_web_requests_total', 'manga_web_request_duration_seconds'])
+      expect(named).toContain(name);
+    expect(named).toContain('manga_web_nodejs_eventloop_lag_p99_seconds');
+    for (const name of named) expect(served, name).toContain(name);
+  });
+});

@@ -28,6 +28,7 @@ import { EmailLinkService } from '#src/services/email-link.service.ts';
 import { LoginThrottle } from '#src/services/login-throttle.service.ts';
 import { MailThrottle } from '#src/services/mail-throttle.service.ts';
 import { OutboxService } from '#src/services/outbox.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { ReadingSettingService } from '#src/services/reading-setting.service.ts';
 import type { RequestSignatureService } from '#src/services/request-signature.service.ts';
 import { SessionService } from '#src/services/session.service.ts';
@@ -43,6 +44,7 @@ export function createAccountServices(options: {
   log: FastifyBaseLogger | undefined;
   users: UserRepository;
   signatures: RequestSignatureService;
+  events: OutcomeEvents;
 }) {
   const { config, database, clock, crypto, users } = options;
   const outbox = new OutboxMailRepository(config.outboxDir, config.mailFrom, () => clock.now());
@@ -59,18 +61,24 @@ export function createAccountServices(options: {
     outbox,
     mail: options.mail ?? (config.smtpUrl ? new SmtpMailRepository(config.smtpUrl, config.mailFrom) : outbox),
   };
-  const mailer = new AccountMailer(repositories.mail, config.webPublicUrl);
+  const mailer = new AccountMailer(repositories.mail, config.webPublicUrl, options.events);
   const throttle = new LoginThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
     failuresBeforeDelay: config.loginFailuresBeforeDelay,
     clientFailuresBeforeDelay: config.loginClientFailuresBeforeDelay,
     maxDelayMs: config.loginMaxDelayMs,
     windowMs: config.loginFailureWindowMs,
   });
-  const mailLimits = new MailThrottle(repositories.throttleEvents, (v) => crypto.sha256(v), clock, {
-    maxPerAddress: config.mailMaxPerAddress,
-    maxPerClient: config.mailMaxPerClient,
-    windowMs: config.mailLimitWindowMs,
-  });
+  const mailLimits = new MailThrottle(
+    repositories.throttleEvents,
+    (v) => crypto.sha256(v),
+    clock,
+    {
+      maxPerAddress: config.mailMaxPerAddress,
+      maxPerClient: config.mailMaxPerClient,
+      windowMs: config.mailLimitWindowMs,
+    },
+    options.events,
+  );
   const sessions = new SessionService(
     {
       sessions: repositories.sessions,

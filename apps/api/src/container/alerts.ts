@@ -10,6 +10,7 @@ import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { ChapterAlertService, SEND_CHAPTER_ALERTS } from '#src/services/chapter-alert.service.ts';
 import type { EntitlementService } from '#src/services/entitlement.service.ts';
 import type { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 /** New-chapter alerts (issue 28, ADR 065): the mail switch, the bell and the SendChapterAlerts job. */
 export function createChapterAlertServices(options: {
@@ -23,6 +24,7 @@ export function createChapterAlertServices(options: {
   entitlement: EntitlementService;
   jobs: JobScheduler;
   log: FastifyBaseLogger | undefined;
+  events: OutcomeEvents;
 }) {
   const { config, crypto, mailLinkSecret } = options;
   const repositories = { chapterAlerts: new ChapterAlertRepository(options.database.db) };
@@ -35,6 +37,7 @@ export function createChapterAlertServices(options: {
       clock: options.clock,
       sign: (value) => crypto.hmac(mailLinkSecret, value),
       safeEqual: (a, b) => crypto.safeEqual(a, b),
+      events: options.events,
     },
     {
       webPublicUrl: config.webPublicUrl,

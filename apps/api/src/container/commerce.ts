@@ -23,6 +23,7 @@ import type { EntitlementService } from '#src/services/entitlement.service.ts';
 import type { JobScheduler } from '#src/services/job-scheduler.service.ts';
 import { LoginBonusService } from '#src/services/login-bonus.service.ts';
 import { OperatorGrantService } from '#src/services/operator-grant.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { PaymentWebhookService } from '#src/services/payment-webhook.service.ts';
 import { PlanService } from '#src/services/plan.service.ts';
 import { GRANT_PLAN_BONUS, PlanBonusJob } from '#src/services/plan-bonus-job.service.ts';
@@ -48,6 +49,7 @@ export function createCommerceServices(options: {
   magazines: MagazineRepository;
   users: UserRepository;
   paymentProvider: PaymentProviderRepository;
+  events: OutcomeEvents;
 }) {
   const { config, database, clock, log, entitlement } = options;
   const timeZone = config.wireTimeZone;
@@ -79,6 +81,7 @@ export function createCommerceServices(options: {
     clock,
     timeZone,
     log: log?.child({ service: 'ticket' }),
+    events: options.events,
   });
   const services = {
     wallet,
@@ -101,6 +104,7 @@ export function createCommerceServices(options: {
       clock,
       timeZone,
       log: log?.child({ service: 'purchase' }),
+      events: options.events,
     }),
     loginBonus: new LoginBonusService({
       transactions,
@@ -148,6 +152,7 @@ export function createCommerceServices(options: {
       timeZone,
       webOrigins: config.webOrigins.length > 0 ? config.webOrigins : [config.webPublicUrl],
       log: paymentLog,
+      events: options.events,
     }),
     paymentWebhooks,
     planBonusJob,

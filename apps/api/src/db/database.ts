@@ -8,6 +8,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type LogEvent,
   PostgresDialect,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -30,10 +31,41 @@ export interface DatabaseHandle {
   readonly location?: DatabaseLocation;
   /** Tells `listener` the tables each committed write of this handle touched; returns the unsubscribe. */
   readonly onWrite?: (listener: WriteListener) => () => void;
+  /** Tells `listener` each statement's kind and time in ms; returns the unsubscribe (metrics). */
+  readonly onQuery?: (listener: QueryListener) => () => void;
   /** PostgreSQL only: the pool's connections now (metrics). */
   readonly poolStats?: () => PoolStats;
   /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call more than once. */
   close(): Promise<void>;
+}
+
+/** A statement's first keyword; never its text, which may hold values. */
+export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
+export type QueryListener = (kind: StatementKind, ms: number, failed: boolean) => void;
+
+const STATEMENT_KINDS = new Set<string>(['select', 'insert', 'update', 'delete']);
+
+/** `select`, `insert`, `update` or `delete` by the SQL's first word (`with …` and the rest: `other`). */
+export function statementKind(sql: string): StatementKind {
+  const word = /^\s*([a-zA-Z]+)/.exec(sql)?.[1]?.toLowerCase() ?? '';
+  return STATEMENT_KINDS.has(word) ? (word as StatementKind) : 'other';
+}
+
+/** Kysely's `log` hook, handing each statement's kind and time to the listeners (none: no work). */
+function queryTimes() {
+  const listeners = new Set<QueryListener>();
+  const log = (event: LogEvent) => {
+    if (listeners.size === 0) return;
+    const kind = statementKind(event.query.sql);
+    for (const listener of listeners) listener(kind, event.queryDurationMillis, event.level === 'error');
+  };
+  const onQuery = (listener: QueryListener) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return { log, onQuery };
 }
 
 export interface PoolStats {
@@ -103,7 +135,8 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     throw error;
   }
   const watched = watchWrites(new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }));
-  const db = new Kysely<Database>({ dialect: watched.dialect });
+  const times = queryTimes();
+  const db = new Kysely<Database>({ dialect: watched.dialect, log: times.log });
   const close = async () => {
     await db.destroy();
     // Kysely's destroy() does nothing when no query ran yet; the file handle must close regardless.
@@ -125,6 +158,7 @@ function createSqliteDatabase(filename: string): DatabaseHandle {
     readSync,
     location: { dialect: 'sqlite', filename },
     onWrite: watched.onWrite,
+    onQuery: times.onQuery,
     close: once(close),
   };
 }
@@ -244,7 +278,8 @@ function createPostgresDatabase(
     if (openClients.size === 0) onAllClosed?.();
   });
   const watched = watchWrites(new PostgresDialect({ pool }));
-  const db = new Kysely<Database>({ dialect: watched.dialect });
+  const times = queryTimes();
+  const db = new Kysely<Database>({ dialect: watched.dialect, log: times.log });
   const close = async () => {
     const allClosed = new Promise<void>((resolve) => {
       onAllClosed = resolve;
@@ -259,6 +294,7 @@ function createPostgresDatabase(
     dialect: 'postgres',
     location: { dialect: 'postgres', connectionString },
     onWrite: watched.onWrite,
+    onQuery: times.onQuery,
     poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(close),
   };

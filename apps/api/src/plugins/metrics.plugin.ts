@@ -3,17 +3,20 @@
 // (`/title/:title_id`), methods, statuses and outcomes only: never a raw URL, an id or anything that
 // names a reader (ADR 015). Counted here, at the edge: requests, the response cache (its
 // `x-manga-cache` header), webhook outcomes (the route tells `app.metrics`); read when scraped: the
-// database pool, the hot-image cache, the catalogue revision reads; told by the services: job runs.
+// database pool, the hot-image cache, the catalogue revision reads; told by the services: job runs,
+// purchases, checkouts and mails (OutcomeEvents); told by the database handle: each statement's time.
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
 import type { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
 import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import type { JobScheduler } from '#src/services/job-scheduler.service.ts';
+import type { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import type { WebhookResult } from '#src/services/payment-webhook.service.ts';
 
 export interface ApiMetrics {
@@ -38,6 +41,7 @@ export interface MetricsPluginOptions {
   jobs: JobScheduler;
   hotImages: HotImageCache;
   catalogueRevision: CatalogueRevisionFeed;
+  events: OutcomeEvents;
 }
 
 /** Label of requests that matched no route: unknown paths are not labels of their own. */
@@ -104,6 +108,38 @@ export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'h
     jobRuns.inc({ job_name: job, outcome });
     if (outcome !== 'taken') jobDuration.observe({ job_name: job }, ms / 1000);
   });
+  const outcomes = {
+    purchase: new Counter({
+      name: 'manga_purchases_total',
+      help: 'Purchases and ticket rentals, by kind and outcome (done, the class of a refusal, or failed)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    checkout: new Counter({
+      name: 'manga_checkouts_total',
+      help: 'Payment checkouts started, by kind (point_pack, subscription) and outcome',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    mail: new Counter({
+      name: 'manga_mail_total',
+      help: 'Mails, by template and outcome (sent; refused by the mail limits; failed: not taken by the server)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+  };
+  options.events.on(({ event, kind, outcome }) => outcomes[event].inc({ kind, outcome }));
+  const queryDuration = new Histogram({
+    name: 'manga_db_query_duration_seconds',
+    help: 'Time of database statements, by kind (select, insert, update, delete, other) and outcome',
+    labelNames: ['statement', 'outcome'] as const,
+    buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [registry],
+  });
+  // Held until the app closes: the database may outlive it (tests share one handle).
+  const stopQueries = options.database.onQuery?.((statement, ms, failed) =>
+    queryDuration.observe({ statement, outcome: failed ? 'error' : 'ok' }, ms / 1000),
+  );
   const { poolStats } = options.database;
   if (poolStats) {
     new Gauge({
@@ -136,12 +172,19 @@ export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'h
     'Database reads of the catalogue revision (one per change while push works; ADR 040)',
     () => catalogueRevision.reads,
   );
-  return { registry, requests, duration, responseCache, webhooks };
+  return { registry, requests, duration, responseCache, webhooks, stopQueries };
 }
 
 export default fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions) {
-    const { registry, requests, duration, responseCache, webhooks } = createApiMetrics(options);
+    const { registry, requests, duration, responseCache, webhooks, stopQueries } = createApiMetrics(options);
+    if (cluster.isWorker) {
+      // A worker of scripts/cluster.mjs: the primary serves every worker's metrics summed, asking each
+      // over IPC. Constructing an AggregatorRegistry is what makes prom-client answer in a worker.
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([registry]);
+    }
+    app.addHook('onClose', async () => stopQueries?.());
     let server: Server | undefined;
     app.decorate('metrics', {
       registry,

@@ -4,6 +4,7 @@ import type { Locale } from '@manga/contracts';
 import { renderMail } from '#src/mail/mail-renderer.ts';
 import type { MailKind, NoticeMailKind, TokenMailKind } from '#src/mail/mail-templates.ts';
 import type { MailRepository } from '#src/repositories/mail.repository.ts';
+import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 /** Web app pages that take each kind of token (product §2). */
 export const ACCOUNT_LINK_PATHS: Readonly<Record<MailKind, string>> = {
@@ -28,6 +29,7 @@ export class AccountMailer {
   constructor(
     private readonly mail: Pick<MailRepository, 'send'>,
     private readonly webPublicUrl: string,
+    private readonly events: OutcomeEvents = NO_OUTCOME_EVENTS,
   ) {}
 
   linkFor(kind: TokenMailKind, token: string): string {
@@ -36,7 +38,7 @@ export class AccountMailer {
 
   async send({ kind, to, token, locale, expiresInMs }: AccountMail): Promise<void> {
     const rendered = renderMail(kind, locale, { link: this.linkFor(kind, token), email: to, expiresInMs });
-    await this.mail.send({ to, ...rendered });
+    await this.events.mail(kind, () => this.mail.send({ to, ...rendered }));
   }
 
   /** A notice without a token (ADR 015): its link is a plain page of the web app. */
@@ -46,6 +48,6 @@ export class AccountMailer {
       email: to,
       expiresInMs: 0,
     });
-    await this.mail.send({ to, ...rendered });
+    await this.events.mail(kind, () => this.mail.send({ to, ...rendered }));
   }
 }

@@ -144,7 +144,7 @@ export class AccountService {
       if (caller?.email) throw new DomainError(ResponseCode.AccountAlreadyRegistered);
       if (caller) appUserId = caller.id;
     }
-    await this.deps.mailLimits.admit(email, input.clientAddress);
+    await this.deps.mailLimits.admit(email, input.clientAddress, 'signup');
 
     // The same answer and the same work for any address (ADR 015): the password is hashed either
     // way, and the address gets a mail either way; its owner, not the asker, learns it is in use.
@@ -255,7 +255,7 @@ export class AccountService {
       throw new DomainError(ResponseCode.AccountEmailUsed, 'This is already the email address of your account.');
     // Only the account's owner, with its password, gets here: 2008 tells them nothing a guess could.
     await this.assertEmailFree(email);
-    await this.deps.mailLimits.admit(email, input.clientAddress);
+    await this.deps.mailLimits.admit(email, input.clientAddress, 'email_change');
     await this.deps.links.issue({ purpose: 'email_change', userId: user.id, email, payload: {}, locale: input.locale });
   }
 
@@ -284,7 +284,7 @@ export class AccountService {
     const user = await this.getRegisteredUser(input.auth);
     checkPasswordRules(input.newPassword);
     await this.checkCurrentPassword(user, input.currentPassword, input.clientAddress);
-    await this.deps.mailLimits.admit(user.email as string, input.clientAddress);
+    await this.deps.mailLimits.admit(user.email as string, input.clientAddress, 'password_change');
     const payload: EmailLinkPayload = { password_hash: await this.deps.hasher.hashPassword(input.newPassword) };
     await this.deps.links.issue({
       purpose: 'password_change',
@@ -308,7 +308,7 @@ export class AccountService {
   }): Promise<void> {
     const email = this.checkEmail(input.email);
     checkPasswordRules(input.newPassword);
-    await this.deps.mailLimits.admit(email, input.clientAddress);
+    await this.deps.mailLimits.admit(email, input.clientAddress, 'password_reset');
     const passwordHash = await this.deps.hasher.hashPassword(input.newPassword);
     const user = await this.deps.users.findUserByEmail(email);
     if (!user?.password_hash || user.status !== 'active') {

@@ -28,6 +28,7 @@ import {
 import { DomainError } from '#src/rules/domain.error.ts';
 import { decideTitleAgeAccess, type Reader } from '#src/rules/entitlement.rules.ts';
 import type { JobOutcome } from '#src/services/job-scheduler.service.ts';
+import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
 
 export const SEND_CHAPTER_ALERTS = 'SendChapterAlerts';
 
@@ -58,6 +59,8 @@ export interface ChapterAlertServiceDeps {
   clock: { now(): number };
   sign: MailLinkSigner;
   safeEqual(a: string, b: string): boolean;
+  /** Told each alert mail's outcome (metrics). */
+  events?: OutcomeEvents;
 }
 
 export interface ChapterAlertOptions {
@@ -217,14 +220,16 @@ export class ChapterAlertService {
       unsubscribeLink,
     });
     try {
-      await this.deps.mail.send({
-        to: reader.email,
-        ...rendered,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeLink}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
+      await (this.deps.events ?? NO_OUTCOME_EVENTS).mail('chapter_alert', () =>
+        this.deps.mail.send({
+          to: reader.email,
+          ...rendered,
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeLink}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }),
+      );
     } catch (error) {
       await this.deps.alerts.releaseAlerts(reader.user_id, ids);
       throw error;

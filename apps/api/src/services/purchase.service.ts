@@ -39,6 +39,7 @@ import type {
   EntitlementUserSource,
   EpisodeOwnershipSource,
 } from '#src/services/entitlement.service.ts';
+import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import type { WalletService, WalletStore } from '#src/services/wallet.service.ts';
 
 /** Who buys: the session, and the reader whose age and holdings decide what may be bought. */
@@ -107,6 +108,8 @@ export interface PurchaseServiceOptions {
   clock: { now(): number };
   timeZone: string;
   log?: PurchaseLog;
+  /** Told each purchase's outcome (metrics). */
+  events?: OutcomeEvents;
 }
 
 /** Purchases read per step when walking a reader's history for purchased titles. */
@@ -121,13 +124,21 @@ const MAGAZINE_OWNED_MESSAGE = 'You already own this magazine issue.';
 export class PurchaseService {
   constructor(private readonly options: PurchaseServiceOptions) {}
 
+  private get events(): OutcomeEvents {
+    return this.options.events ?? NO_OUTCOME_EVENTS;
+  }
+
   /**
    * POST /episode/paid. Order: login (2011), episode (3100), sold alone (3101); then in the
    * transaction, as EntitlementService answers: released and not free (3101), not bought or rented
    * (3102), the title's rating (2016); price = check_point (3111), enough points (3110). Answers the
    * balance left and the price paid.
    */
-  async buyEpisode({ auth, reader }: PurchaseCaller, request: EpisodePaidRequest) {
+  async buyEpisode(caller: PurchaseCaller, request: EpisodePaidRequest) {
+    return this.events.track({ event: 'purchase', kind: 'episode' }, () => this.buyEpisodeNow(caller, request));
+  }
+
+  private async buyEpisodeNow({ auth, reader }: PurchaseCaller, request: EpisodePaidRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const row = await this.episodeOf(request.episode_id, now);
@@ -153,7 +164,11 @@ export class PurchaseService {
    * and point_back the point back that sum earns (bulkPointBack), else 3111; the point back is
    * credited as free points after the debit.
    */
-  async buyEpisodes({ auth, reader }: PurchaseCaller, request: EpisodePaidBulkRequest) {
+  async buyEpisodes(caller: PurchaseCaller, request: EpisodePaidBulkRequest) {
+    return this.events.track({ event: 'purchase', kind: 'episodes' }, () => this.buyEpisodesNow(caller, request));
+  }
+
+  private async buyEpisodesNow({ auth, reader }: PurchaseCaller, request: EpisodePaidBulkRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const sales = (await this.episodesOf(request.episode_id_list, now)).map((row) => ({ row, price: row.point }));
@@ -209,7 +224,11 @@ export class PurchaseService {
    * the issue, or every episode of it, is owned already; 2016 when the rating of any title in it does
    * not admit the reader.
    */
-  async buyMagazine({ auth, reader }: PurchaseCaller, request: MagazinePaidRequest) {
+  async buyMagazine(caller: PurchaseCaller, request: MagazinePaidRequest) {
+    return this.events.track({ event: 'purchase', kind: 'magazine' }, () => this.buyMagazineNow(caller, request));
+  }
+
+  private async buyMagazineNow({ auth, reader }: PurchaseCaller, request: MagazinePaidRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const magazine = await this.options.purchases.findMagazineSale(request.magazine_id);

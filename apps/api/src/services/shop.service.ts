@@ -14,6 +14,7 @@ import {
   type ShopRegion,
   safeReturnPath,
 } from '#src/rules/shop.rules.ts';
+import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import type { PaymentWebhookService } from '#src/services/payment-webhook.service.ts';
 import type { PaymentLog, PaymentTransactions, PaymentUnit } from '#src/services/plan.service.ts';
 
@@ -41,6 +42,8 @@ export interface ShopServiceDeps {
   /** The web app's origins (MANGA_WEB_ORIGIN): checkout comes back to the request's one, else the first. */
   webOrigins: readonly string[];
   log?: PaymentLog | undefined;
+  /** Told each checkout's outcome (metrics). */
+  events?: OutcomeEvents;
 }
 
 export class ShopService {
@@ -101,6 +104,15 @@ export class ShopService {
     /** The request's Origin header: checkout returns there only when it is a configured web origin. */
     origin?: string | undefined;
   }): Promise<{ checkout_url: string }> {
+    const kind = input.mode === 'subscription' ? 'subscription' : 'point_pack';
+    return (this.deps.events ?? NO_OUTCOME_EVENTS).track({ event: 'checkout', kind }, () =>
+      this.startCheckoutNow(input),
+    );
+  }
+
+  private async startCheckoutNow(
+    input: Parameters<ShopService['startCheckout']>[0],
+  ): Promise<{ checkout_url: string }> {
     const user = requireActiveUser(input.auth);
     const origin = checkoutOrigin(input.origin, this.deps.webOrigins);
     const path = safeReturnPath(input.path, origin);

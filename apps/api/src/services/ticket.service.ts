@@ -41,6 +41,7 @@ import type {
   EntitlementUserSource,
   EpisodeOwnershipSource,
 } from '#src/services/entitlement.service.ts';
+import { NO_OUTCOME_EVENTS, type OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import type { EpisodeSaleSource, PurchaseCaller } from '#src/services/purchase.service.ts';
 
 export interface TicketSource {
@@ -86,6 +87,8 @@ export interface TicketServiceOptions {
   clock: { now(): number };
   timeZone: string;
   log?: TicketLog;
+  /** Told each rental's outcome (metrics). */
+  events?: OutcomeEvents;
 }
 
 export const TICKET_SOURCE = { LoginBonus: 'login_bonus', Operator: 'operator', Subscription: 'subscription' } as const;
@@ -148,7 +151,12 @@ export class TicketService {
    * type must be the title ticket's advertised type and version. Order: login (2011), episode (3100),
    * rentable (3103), owned or rented (3102), a ticket held (3112).
    */
-  async rentWithTicket({ auth, reader }: PurchaseCaller, request: RentalTicketRequest) {
+  async rentWithTicket(caller: PurchaseCaller, request: RentalTicketRequest) {
+    const events = this.options.events ?? NO_OUTCOME_EVENTS;
+    return events.track({ event: 'purchase', kind: 'ticket_rental' }, () => this.rentWithTicketNow(caller, request));
+  }
+
+  private async rentWithTicketNow({ auth, reader }: PurchaseCaller, request: RentalTicketRequest) {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const [row] = await this.options.sales.listEpisodeSales([request.episode_id], now);

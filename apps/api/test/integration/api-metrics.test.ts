@@ -1,17 +1,41 @@
 // Prometheus metrics (issue 25): scraped from their own port after some requests, the counters have
-// moved; labels carry route patterns and statuses, never a raw URL or an id.
+// moved; labels carry route patterns and statuses, never a raw URL or an id. Purchases, checkouts
+// (against the Stripe double) and mails (to a real SMTP server) are real calls through HTTP.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, GOOD_PASSWORD, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
+import { createReader, endWalletTest, insertShopTitle, type ShopTitle, shopProduct } from '#test/commerce.ts';
 import { insertTitle } from '#test/factories.ts';
+import { freePort } from '#test/fault-servers.ts';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp.ts';
+import { StripeDouble } from '#test/stripe-double.ts';
 
 let t: TestApp;
 let titleId: number;
+let shop: ShopTitle;
+let smtp: TestSmtpServer;
+const stripe = new StripeDouble();
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsPort: 0, metricsHost: '127.0.0.1' });
+  smtp = await startSmtpServer();
+  const apiUrl = await stripe.start();
+  t = await createTestApp({
+    metricsPort: 0,
+    metricsHost: '127.0.0.1',
+    smtpUrl: smtp.url,
+    stripe: { secretKey: 'sk_test_double_key_123', webhookSecret: stripe.webhookSecret, apiUrl },
+    // One account mail per address: the second asks the throttle in vain.
+    mailMaxPerAddress: 1,
+  });
   titleId = (await insertTitle(t.database.db, { name_en: 'Counted Cove' })).id;
+  shop = await insertShopTitle(t.database.db, { count: 3, price: 40 });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.stop();
+  await smtp.close();
+});
 
 async function scrape(): Promise<string> {
   const address = t.app.metrics.address();
@@ -95,6 +119,124 @@ describe('metrics', () => {
     expect(sample(text, 'manga_job_runs_total', { job_name: 'CountMetrics', outcome: 'success' })).toBe(1);
     expect(sample(text, 'manga_job_runs_total', { job_name: 'CountMetrics', outcome: 'taken' })).toBe(1);
     expect(sample(text, 'manga_job_run_duration_seconds_count', { job_name: 'CountMetrics' })).toBe(1);
+  });
+
+  it('counts purchases by kind and outcome, refusals by their class, and never an id', async () => {
+    const before = await scrape();
+    const reader = await createReader(t, { paid: 100 });
+    const episode = shop.episodes[1]!;
+    const buy = (checkPoint: number) =>
+      post(
+        t,
+        '/episode/paid',
+        { episode_id: String(episode.id), check_point: String(checkPoint) },
+        { cookie: reader.cookie },
+      );
+    expect(codeOf(await buy(39))).toBe(3111); // the price is 40
+    expect(codeOf(await buy(40))).toBe(0);
+    expect(codeOf(await buy(40))).toBe(3102); // already bought
+    const bulk = await post(
+      t,
+      '/episode/paid/bulk',
+      { episode_id_list: String(shop.episodes[2]!.id), paid_point: '1', point_back: '0' },
+      { cookie: reader.cookie },
+    );
+    expect(codeOf(bulk)).toBe(3111);
+    const rent = (ticketType: number) =>
+      post(
+        t,
+        '/episode/rental/ticket',
+        { episode_id: String(shop.episodes[2]!.id), ticket_type: String(ticketType), ticket_version: '1' },
+        { cookie: reader.cookie },
+      );
+    const magazine = await post(
+      t,
+      '/magazine/paid',
+      { magazine_id: '999999', paid_point: '1' },
+      { cookie: reader.cookie },
+    );
+    expect(codeOf(magazine)).toBe(3101); // no such issue on sale
+    expect(codeOf(await rent(99))).toBe(3112); // no premium ticket held
+    expect(codeOf(await rent(1))).toBe(0); // the title's ticket
+    await endWalletTest(t);
+    const after = await scrape();
+    const moved = (kind: string, outcome: string) =>
+      sample(after, 'manga_purchases_total', { kind, outcome }) -
+      sample(before, 'manga_purchases_total', { kind, outcome });
+    expect(moved('episode', 'done')).toBe(1);
+    expect(moved('episode', 'price_changed')).toBe(1);
+    expect(moved('episode', 'already_owned')).toBe(1);
+    expect(moved('episodes', 'price_changed')).toBe(1);
+    expect(moved('magazine', 'not_for_sale')).toBe(1);
+    expect(moved('ticket_rental', 'tickets_short')).toBe(1);
+    expect(moved('ticket_rental', 'done')).toBe(1);
+    // Labels are kinds and outcome classes: no id (digits) and no other label can reach them.
+    const labels = after
+      .split('\n')
+      .filter((line) => line.startsWith('manga_purchases_total{'))
+      .map((line) => line.slice(line.indexOf('{'), line.indexOf('}') + 1));
+    expect(labels.length).toBeGreaterThanOrEqual(7);
+    for (const set of labels) expect(set).toMatch(/^\{kind="[a-z_]+",outcome="[a-z_]+"\}$/);
+  });
+
+  it('counts checkouts started against the payment provider, by kind and outcome', async () => {
+    const reader = await createReader(t);
+    const pack = await shopProduct(t.database.db, 'US', 'point_pack', 2);
+    const start = (assetId: number) =>
+      post(t, '/web/stp/outright', { asset_id: String(assetId), path: '/title/1' }, { cookie: reader.cookie });
+    expect(codeOf(await start(pack.id))).toBe(0);
+    expect(stripe.calls.at(-1)?.path).toBe('/v1/checkout/sessions');
+    expect(codeOf(await start(999_999))).toBe(1001);
+    const text = await scrape();
+    expect(sample(text, 'manga_checkouts_total', { kind: 'point_pack', outcome: 'done' })).toBe(1);
+    expect(sample(text, 'manga_checkouts_total', { kind: 'point_pack', outcome: 'invalid' })).toBe(1);
+    expect(sample(text, 'manga_checkouts_total', { kind: 'subscription', outcome: 'done' })).toBe(0);
+  });
+
+  it('counts mails sent through SMTP and mails refused by the limits, by template', async () => {
+    const email = 'counted.mail@example.test';
+    expect(codeOf(await post(t, '/web/account/presave', { email }))).toBe(0);
+    await smtp.takeMail(email);
+    const refused = await post(t, '/web/account/presave', { email });
+    expect(refused.statusCode).toBe(429);
+    const text = await scrape();
+    expect(sample(text, 'manga_mail_total', { kind: 'signup', outcome: 'sent' })).toBe(1);
+    expect(sample(text, 'manga_mail_total', { kind: 'signup', outcome: 'refused' })).toBe(1);
+    expect(sample(text, 'manga_mail_total', { kind: 'signup', outcome: 'failed' })).toBe(0);
+    expect(text).not.toContain('counted.mail');
+  });
+
+  it('counts a mail the SMTP server never took as failed', async () => {
+    // Nothing listens there: the mail cannot be handed over.
+    const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    try {
+      const res = await post(down, '/web/account/password/prereset', {
+        email: 'nobody.here@example.test',
+        new_password: GOOD_PASSWORD,
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      const text = await down.app.metrics.registry.metrics();
+      expect(sample(text, 'manga_mail_total', { kind: 'no_account', outcome: 'failed' })).toBe(1);
+      expect(sample(text, 'manga_mail_total', { kind: 'no_account', outcome: 'sent' })).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('times database statements by kind and outcome, without their text', async () => {
+    const before = await scrape();
+    await t.database.db.selectFrom('title').select('id').where('id', '=', titleId).execute();
+    await t.database.db.updateTable('title').set({ name_en: 'Counted Cove' }).where('id', '=', titleId).execute();
+    await expect(sql`select 1 from no_such_table_4242`.execute(t.database.db)).rejects.toThrow();
+    const after = await scrape();
+    const moved = (statement: string, outcome: string) =>
+      sample(after, 'manga_db_query_duration_seconds_count', { statement, outcome }) -
+      sample(before, 'manga_db_query_duration_seconds_count', { statement, outcome });
+    expect(moved('select', 'ok')).toBeGreaterThanOrEqual(1);
+    expect(moved('update', 'ok')).toBe(1);
+    expect(moved('select', 'error')).toBe(1);
+    expect(after).not.toContain('no_such_table');
+    expect(after).not.toMatch(/from "?title/i);
   });
 
   it('reports the process, the caches and, on PostgreSQL, the database pool', async () => {

@@ -58,6 +58,7 @@ export function createEditorialServices(options: {
       storage: options.storage,
       clock: options.clock,
       randomU32: () => options.crypto.randomU32(),
+      log: options.log?.child({ service: 'chapter-pages' }),
     }),
     chapterUpload: new ChapterUploadService(
       {

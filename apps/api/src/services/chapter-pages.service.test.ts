@@ -36,8 +36,14 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
   const episodeUpdates: unknown[] = [];
   const deleted: string[] = [];
   const previewsRead: Array<{ key: string; seed32: number }> = [];
+  const thumbnailsFrom: string[] = [];
   const pixels = { data: Buffer.alloc(0), width: 960, height: 1280, channels: 3 } as RawImage;
-  const episode = { id: 5, title_id: 10001, scramble_seed: 77 } as EpisodeRow;
+  const episode = {
+    id: 5,
+    title_id: 10001,
+    scramble_seed: 77,
+    thumbnail_path: 'episodes/5/s0000004d/thumbnail.webp',
+  } as EpisodeRow;
   const store = {
     findEpisode: async (id: number) => (id === 5 ? episode : undefined),
     listEpisodePages: async (id: number) => (id === 5 ? [...pages].sort((a, b) => a.page_number - b.page_number) : []),
@@ -88,6 +94,12 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
           light_storage_key: key.replace(/\/(\d{3})\.jpg$/, '/light/$1.jpg'),
         };
       },
+      writeEpisodeThumbnail: async (input, written) => {
+        const key = `episodes/5/s0000004d/thumbnail-${input.version}.webp`;
+        thumbnailsFrom.push(input.pixels === pixels ? 'first page' : 'other');
+        written.push(key);
+        return key;
+      },
       readStoredPage: async (key, seed32) => {
         previewsRead.push({ key, seed32 });
         return key.endsWith('/003.jpg') ? undefined : pixels;
@@ -101,7 +113,7 @@ function setup(options: { writeFails?: Error; commitFails?: boolean } = {}) {
     clock: new FixedClock(NOW),
     randomU32: () => 0xabc,
   });
-  return { service, audits, episodeUpdates, deleted, previewsRead, pages: () => pages };
+  return { service, audits, episodeUpdates, deleted, previewsRead, thumbnailsFrom, pages: () => pages };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -124,20 +136,44 @@ describe('pageOrderProblem', () => {
 });
 
 describe('ChapterPagesService', () => {
-  it('reorders the pages in one transaction, touches the episode and audits the order', async () => {
-    const { service, audits, episodeUpdates } = setup();
+  it('reorders the pages in one transaction, touches the episode and audits the order; a new first page remakes the thumbnail', async () => {
+    const { service, audits, episodeUpdates, deleted, thumbnailsFrom } = setup();
     const result = await service.reorderPages(auth, 5, [12, 11, 13]);
     expect(result.page_list.map((p) => [p.page_id, p.page_number])).toEqual([
       [12, 1],
       [11, 2],
       [13, 3],
     ]);
-    expect(episodeUpdates).toEqual([{ updated_at: NOW }]);
+    // The order's own update, then the thumbnail made from the new first page under a version of its own.
+    expect(episodeUpdates).toEqual([
+      { updated_at: NOW },
+      { thumbnail_path: 'episodes/5/s0000004d/thumbnail-00000abc.webp', updated_at: NOW },
+    ]);
+    expect(thumbnailsFrom).toEqual(['first page']);
+    expect(deleted).toEqual(['episodes/5/s0000004d/thumbnail.webp']);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: AuditAction.EpisodePages, target_id: 5, actor_user_id: 7 });
     expect(JSON.parse(audits[0]!.detail as string)).toEqual({
       before: { page_order: [11, 12, 13] },
       after: { page_order: [12, 11, 13] },
+    });
+  });
+
+  it('keeps the thumbnail when the first page stays first', async () => {
+    const { service, episodeUpdates, thumbnailsFrom, deleted } = setup();
+    await service.reorderPages(auth, 5, [11, 13, 12]);
+    expect(episodeUpdates).toEqual([{ updated_at: NOW }]);
+    expect(thumbnailsFrom).toEqual([]);
+    expect(deleted).toEqual([]);
+  });
+
+  it('remakes the thumbnail when page 1 is replaced, and only then', async () => {
+    const { service, thumbnailsFrom, episodeUpdates } = setup();
+    await service.replacePage(auth, { episodeId: 5, pageId: 11, bytes: Buffer.from([1]), mediaType: 'image/jpeg' });
+    expect(thumbnailsFrom).toEqual(['first page']);
+    expect(episodeUpdates.at(-1)).toEqual({
+      thumbnail_path: 'episodes/5/s0000004d/thumbnail-00000abc.webp',
+      updated_at: NOW,
     });
   });
 

@@ -2,7 +2,8 @@
 // reordered (the whole new order, one transaction) and replaced one at a time through the import's
 // image pipeline (decode, normalise, both tiers scrambled with the episode's seed, stored). Each
 // change touches the episode row, which moves the catalogue revision (ADR 020) so caches answer the
-// new pages on the next request, and writes its audit row in the same transaction.
+// new pages on the next request, and writes its audit row in the same transaction. When the first
+// page changes (moved or replaced) the chapter's thumbnail is made again from the new first page.
 import {
   AuditAction,
   AuditTarget,
@@ -29,11 +30,12 @@ export interface ChapterPagesDeps {
   access: (auth: RequestAuth) => Promise<AuthUser>;
   pages: PageStore;
   transactions: { run<T>(work: (pages: PageWriter) => Promise<T>): Promise<T> };
-  ingest: Pick<IngestService, 'normalisePages' | 'writePage' | 'readStoredPage'>;
+  ingest: Pick<IngestService, 'normalisePages' | 'writePage' | 'readStoredPage' | 'writeEpisodeThumbnail'>;
   images: Pick<ImageProcessorRepository, 'shrinkPage' | 'encodeJpeg'>;
   storage: Pick<StorageRepository, 'delete'>;
   clock: ClockRepository;
   randomU32: () => number;
+  log?: { warn: (object: unknown, message: string) => void };
 }
 
 /** Width of the editors' page previews (rounded down to 64). */
@@ -112,10 +114,12 @@ export class ChapterPagesService {
   ): Promise<{ episode_id: number; page_list: EditorPage[] }> {
     const editor = await this.deps.access(auth);
     const now = this.deps.clock.now();
+    let firstBefore: number | undefined;
     const pages = await this.deps.transactions.run(async (store) => {
       await this.findEpisode(store, episodeId);
       const current = await store.listEpisodePages(episodeId);
       const before = current.map((page) => page.id);
+      firstBefore = before[0];
       const problem = pageOrderProblem(before, pageIds);
       if (problem) throw invalid(problem);
       if (before.every((id, index) => id === pageIds[index])) return current;
@@ -129,7 +133,42 @@ export class ChapterPagesService {
       );
       return store.listEpisodePages(episodeId);
     });
+    if (pages[0] && pages[0].id !== firstBefore) await this.remakeThumbnail(episodeId, pages[0].storage_key);
     return this.render(episodeId, pages);
+  }
+
+  /**
+   * The chapter's thumbnail made again from its (new) first page, stored under a version of its own,
+   * and the episode pointed to it while it still points to the one read; the old one is deleted after.
+   * Best effort after the pages' own change has committed: a failure is logged and the old thumbnail
+   * stays.
+   */
+  private async remakeThumbnail(episodeId: number, firstPageKey: string): Promise<void> {
+    const written: string[] = [];
+    try {
+      const episode = await this.findEpisode(this.deps.pages, episodeId);
+      const pixels = await this.deps.ingest.readStoredPage(firstPageKey, episode.scramble_seed);
+      if (!pixels) throw new Error(`the first page's image ${firstPageKey} is missing`);
+      const version = (this.deps.randomU32() >>> 0).toString(16).padStart(8, '0');
+      const key = await this.deps.ingest.writeEpisodeThumbnail(
+        { episodeId, seed32: episode.scramble_seed, pixels, version },
+        written,
+      );
+      const moved = await this.deps.transactions.run(async (store) => {
+        const current = await store.findEpisode(episodeId);
+        if (current?.thumbnail_path !== episode.thumbnail_path) return false;
+        await store.updateEpisode(episodeId, { thumbnail_path: key, updated_at: this.deps.clock.now() });
+        return true;
+      });
+      if (!moved) throw new Error('the thumbnail changed meanwhile');
+      // Only an object of this chapter's own is ever deleted (a seeded catalogue may share art).
+      if (episode.thumbnail_path.startsWith(`episodes/${episodeId}/`)) {
+        await this.deps.storage.delete(episode.thumbnail_path).catch(() => {});
+      }
+    } catch (error) {
+      await Promise.allSettled(written.map((key) => this.deps.storage.delete(key)));
+      this.deps.log?.warn({ err: error, episodeId }, 'The chapter thumbnail was not remade');
+    }
   }
 
   /**
@@ -193,6 +232,7 @@ export class ChapterPagesService {
       });
       // Readers holding a signed URL of the old page lose it now; the viewer answers the new one.
       await Promise.allSettled(oldKeys.map((key) => this.deps.storage.delete(key)));
+      if (page.page_number === 1) await this.remakeThumbnail(episodeId, image.storage_key);
       return this.render(episodeId, pages);
     } catch (error) {
       await Promise.allSettled(written.map((key) => this.deps.storage.delete(key)));

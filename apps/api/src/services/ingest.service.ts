@@ -129,7 +129,8 @@ export const storageKeys = {
     `episodes/${episodeId}/${seedLabel(seed32)}${version ? `-${version}` : ''}/${String(pageNumber).padStart(3, '0')}.jpg`,
   lightPage: (episodeId: number, seed32: number, pageNumber: number, version?: string) =>
     `episodes/${episodeId}/${seedLabel(seed32)}${version ? `-${version}` : ''}/light/${String(pageNumber).padStart(3, '0')}.jpg`,
-  episodeThumbnail: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/thumbnail.webp`,
+  episodeThumbnail: (episodeId: number, seed32: number, version?: string) =>
+    `episodes/${episodeId}/${seedLabel(seed32)}/thumbnail${version ? `-${version}` : ''}.webp`,
 };
 
 function seedLabel(seed32: number): string {
@@ -242,17 +243,36 @@ export class IngestService {
       input.onProgress?.({ stage: 'store', done: ++done, total: input.pages.length });
       return { episode_id: episodeId, page_number: index + 1, ...stored } satisfies NewPage;
     });
-    const thumbnailPath = storageKeys.episodeThumbnail(episodeId, seed32);
-    const thumbnail =
-      input.thumbnail ??
-      (await this.images.makeCover(
-        await this.images.encodeJpeg(input.pages[0]!.pixels),
-        EPISODE_THUMBNAIL_SIZE.width,
-        EPISODE_THUMBNAIL_SIZE.height,
-      ));
-    await this.storage.put(thumbnailPath, thumbnail, 'image/webp');
-    written.push(thumbnailPath);
+    const thumbnailPath = input.thumbnail
+      ? await this.putEpisodeThumbnail(storageKeys.episodeThumbnail(episodeId, seed32), input.thumbnail, written)
+      : await this.writeEpisodeThumbnail({ episodeId, seed32, pixels: input.pages[0]!.pixels }, written);
     return { pages: rows, thumbnailPath, prefix: storageKeys.episodePrefix(episodeId, seed32) };
+  }
+
+  /**
+   * The episode's thumbnail made from its first page's pixels and stored (under `version` when it
+   * replaces a live one: stored objects are never overwritten); returns its key, also pushed to `written`.
+   */
+  async writeEpisodeThumbnail(
+    input: { episodeId: number; seed32: number; pixels: RawImage; version?: string },
+    written: string[],
+  ): Promise<string> {
+    const webp = await this.images.makeCover(
+      await this.images.encodeJpeg(input.pixels),
+      EPISODE_THUMBNAIL_SIZE.width,
+      EPISODE_THUMBNAIL_SIZE.height,
+    );
+    return this.putEpisodeThumbnail(
+      storageKeys.episodeThumbnail(input.episodeId, input.seed32, input.version),
+      webp,
+      written,
+    );
+  }
+
+  private async putEpisodeThumbnail(key: string, webp: Uint8Array, written: string[]): Promise<string> {
+    await this.storage.put(key, webp, 'image/webp');
+    written.push(key);
+    return key;
   }
 
   /** Shrinks a normalised page to the data saver's width, scrambles it with the episode's seed and stores it. */

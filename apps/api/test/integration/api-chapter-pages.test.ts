@@ -3,7 +3,7 @@
 // one page replaced through the import's pipeline (both tiers, scrambled, stored), audited, the
 // catalogue revision moved; hostile orders and uploads refused with nothing changed; who may call.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EditorPage, type OpsAuditListResponse, ResponseCode, StaffRole } from '@manga/contracts';
 import { zipSync } from 'fflate';
@@ -131,10 +131,21 @@ describe('a chapter’s pages', () => {
     expect(Math.abs(stats.channels[0]!.mean - 100)).toBeLessThan(16);
   });
 
-  it('reorders the pages in one go, audited, moving the catalogue revision', async () => {
+  it('reorders the pages in one go, audited, moving the catalogue revision; the new first page is the thumbnail', async () => {
     const before = await pagesOf();
     const rows = await pageRows();
     const revisionBefore = await revision();
+    const thumbnailOf = async () =>
+      (
+        await t.database.db
+          .selectFrom('episode')
+          .select('thumbnail_path')
+          .where('id', '=', episodeId)
+          .executeTakeFirstOrThrow()
+      ).thumbnail_path;
+    const thumbnailBefore = await thumbnailOf();
+    const storage = t.config.storageDir;
+    const thumbnailBytesBefore = readFileSync(join(storage, thumbnailBefore));
     const [a, b, c] = before.map((page) => page.page_id) as [number, number, number];
     const res = await reorder(`${b},${a},${c}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -148,6 +159,12 @@ describe('a chapter’s pages', () => {
     expect(after[0]!.storage_key).toBe(rows[1]!.storage_key);
     expect(after[1]!.storage_key).toBe(rows[0]!.storage_key);
     expect(await revision()).toBeGreaterThan(revisionBefore);
+    // Made again from the page now first, under a key of its own; the old one deleted.
+    const thumbnailAfter = await thumbnailOf();
+    expect(thumbnailAfter).not.toBe(thumbnailBefore);
+    expect(thumbnailAfter).toMatch(new RegExp(`^episodes/${episodeId}/.+/thumbnail-[0-9a-f]{8}\\.webp$`));
+    expect(readFileSync(join(storage, thumbnailAfter)).equals(thumbnailBytesBefore)).toBe(false);
+    expect(existsSync(join(storage, thumbnailBefore))).toBe(false);
     const [row] = await audits();
     expect(row).toMatchObject({ target_type: 'episode', target_id: episodeId, operator_user_id: editor.user.id });
     expect(JSON.parse(row!.detail)).toEqual({ before: { page_order: [a, b, c] }, after: { page_order: [b, a, c] } });

@@ -27,6 +27,7 @@ import * as commentReportReasons from '#src/db/migrations/20261127110100_comment
 import * as auditRequestKey from '#src/db/migrations/20261127110400_audit_request_key.ts';
 import * as chapterAlerts from '#src/db/migrations/20261127110500_chapter_alerts.ts';
 import * as readerNickname from '#src/db/migrations/20261127141000_reader_nickname.ts';
+import * as figuresIndexes from '#src/db/migrations/20261127200000_figures_indexes.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -56,6 +57,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127110400_audit_request_key': auditRequestKey,
   '20261127110500_chapter_alerts': chapterAlerts,
   '20261127141000_reader_nickname': readerNickname,
+  '20261127200000_figures_indexes': figuresIndexes,
 });
 
 export class MigrationError extends Error {}

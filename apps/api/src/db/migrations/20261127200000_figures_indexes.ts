@@ -1,0 +1,28 @@
+// The figures dashboard (issue 26, ADR 072) reads a time range of each table it counts: without an
+// index on the time, every request would scan the whole ledger, every purchase, every read. Each
+// index leads with the time and carries the column the query groups by, so the range is read from
+// the index alone where the database can.
+// Never edit after merge; later changes are new migration files.
+import type { Kysely } from 'kysely';
+
+const INDEXES: readonly { name: string; table: string; columns: string[] }[] = [
+  { name: 'purchase_created_at_title_id_idx', table: 'purchase', columns: ['created_at', 'title_id'] },
+  { name: 'rental_started_at_title_id_idx', table: 'rental', columns: ['started_at', 'title_id'] },
+  { name: 'payment_completed_at_idx', table: 'payment', columns: ['completed_at'] },
+  { name: 'point_ledger_reason_created_at_idx', table: 'point_ledger', columns: ['reason', 'created_at'] },
+  { name: 'user_created_at_idx', table: 'user', columns: ['created_at'] },
+  { name: 'favorite_title_created_at_idx', table: 'favorite_title', columns: ['created_at'] },
+  {
+    name: 'episode_view_first_viewed_at_title_id_idx',
+    table: 'episode_view',
+    columns: ['first_viewed_at', 'title_id'],
+  },
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const index of INDEXES) await db.schema.createIndex(index.name).on(index.table).columns(index.columns).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const index of [...INDEXES].reverse()) await db.schema.dropIndex(index.name).execute();
+}

@@ -14,6 +14,7 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 // reader get the 404 page there.
 
 const PASSWORD = 'Figures-pass-2026';
+const shots = process.env.E2E_SCREENSHOT_DIR;
 
 describe('the figures in the console (ADR 072)', () => {
   let browser: Browser;
@@ -81,6 +82,17 @@ describe('the figures in the console (ADR 072)', () => {
     const csv = await readFile(path, 'utf8');
     expect(csv).toContain('date,points_sold,points_spent,purchases,rentals,new_readers,follows');
     expect(csv).toContain(`${titleId},`);
+
+    if (shots) {
+      for (const width of [390, 1280]) {
+        await analyst.page.setViewportSize({ width, height: 900 });
+        for (const locale of ['en', 'ja'] as const) {
+          await analyst.page.goto(`${webUrl}/ops/figures?lang=${locale}`);
+          await analyst.page.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
+          await analyst.page.screenshot({ path: `${shots}/ops-figures-${locale}-${width}.png`, fullPage: true });
+        }
+      }
+    }
   });
 
   it('shows a moderator and a plain reader the 404 page', { timeout: 120_000 }, async () => {

@@ -40,8 +40,12 @@ const CHARTS: readonly { id: string; series: readonly Series[] }[] = [
   },
 ];
 
-const cell = 'border-b border-zinc-200 px-2 py-1.5 text-right tabular-nums';
-const head = 'border-b border-zinc-300 px-2 py-1.5 text-right text-xs font-bold text-zinc-600';
+const cellBase = 'border-b border-zinc-200 px-2 py-1.5';
+const cell = `${cellBase} text-right tabular-nums`;
+const rowHead = `${cellBase} text-left font-normal`;
+const headBase = 'border-b border-zinc-300 px-2 py-1.5 text-xs font-bold text-zinc-600';
+const head = `${headBase} text-right`;
+const headLeft = `${headBase} text-left`;
 
 function DayChart({ days, chart }: { days: FiguresDay[]; chart: (typeof CHARTS)[number] }) {
   const { t, i18n } = useTranslation();
@@ -79,7 +83,7 @@ function DayChart({ days, chart }: { days: FiguresDay[]; chart: (typeof CHARTS)[
             <caption className="sr-only">{t(`figures_console.charts.${chart.id}`)}</caption>
             <thead>
               <tr>
-                <th scope="col" className={`${head} text-left`}>
+                <th scope="col" className={headLeft}>
                   {t('figures_console.fields.date')}
                 </th>
                 {chart.series.map((series) => (
@@ -92,7 +96,7 @@ function DayChart({ days, chart }: { days: FiguresDay[]; chart: (typeof CHARTS)[
             <tbody>
               {days.map((day) => (
                 <tr key={day.date}>
-                  <th scope="row" className={`${cell} text-left font-normal`}>
+                  <th scope="row" className={rowHead}>
                     {day.date}
                   </th>
                   {chart.series.map((series) => (
@@ -221,10 +225,10 @@ export function OpsFiguresScreen({ data }: { data: FiguresData }) {
                   <table className="w-full text-sm">
                     <thead>
                       <tr>
-                        <th scope="col" className={`${head} text-left`}>
+                        <th scope="col" className={headLeft}>
                           {t('figures_console.fields.date')}
                         </th>
-                        <th scope="col" className={`${head} text-left`}>
+                        <th scope="col" className={headLeft}>
                           {t('figures_console.fields.region')}
                         </th>
                         <th scope="col" className={head}>
@@ -241,10 +245,10 @@ export function OpsFiguresScreen({ data }: { data: FiguresData }) {
                     <tbody>
                       {figures.sale_list.map((sale) => (
                         <tr key={`${sale.date}-${sale.region}-${sale.currency}`}>
-                          <th scope="row" className={`${cell} text-left font-normal`}>
+                          <th scope="row" className={rowHead}>
                             {sale.date}
                           </th>
-                          <td className={`${cell} text-left`}>{sale.region}</td>
+                          <td className={`${cellBase} text-left`}>{sale.region}</td>
                           <td className={cell}>{number.format(sale.payments)}</td>
                           <td className={cell}>{formatMinorPrice(sale.amount_minor, sale.currency, i18n.language)}</td>
                           <td className={cell}>{number.format(sale.points)}</td>
@@ -266,7 +270,7 @@ export function OpsFiguresScreen({ data }: { data: FiguresData }) {
                   <table className="w-full text-sm">
                     <thead>
                       <tr>
-                        <th scope="col" className={`${head} text-left`}>
+                        <th scope="col" className={headLeft}>
                           {t('figures_console.fields.title')}
                         </th>
                         {(['purchases', 'rentals', 'reads', 'reads_finished'] as const).map((key) => (
@@ -279,7 +283,7 @@ export function OpsFiguresScreen({ data }: { data: FiguresData }) {
                     <tbody>
                       {figures.title_list.map((title) => (
                         <tr key={title.title_id} data-testid="figures-title">
-                          <th scope="row" className={`${cell} text-left font-normal`}>
+                          <th scope="row" className={rowHead}>
                             {(ja ? title.name_ja : title.name_en) || `#${title.title_id}`}
                           </th>
                           <td className={cell}>{number.format(title.purchases)}</td>

@@ -370,6 +370,15 @@ export const EXTRA_ROUTES = [
     middleware: ['private'],
     params: noParams,
   },
+  // Sales and reading figures (issue 26, ADR 072): analysts, editors and admins; everyone else gets the 404 page.
+  {
+    name: 'ops-figures',
+    path: 'ops/figures',
+    file: 'routes/ops-figures.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
   {
     name: 'dev-outbox',
     path: 'dev/outbox',

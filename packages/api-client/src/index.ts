@@ -99,6 +99,7 @@ export {
 } from './commerce-operations.ts';
 export { type EditorialOperations, editorialOperations } from './editorial-operations.ts';
 export { addFavoriteTitle, deleteFavoriteTitle, listFavoriteTitles } from './favorite-operations.ts';
+export { type FiguresOperations, figuresOperations } from './figures-operations.ts';
 export { getNickname, setNickname } from './nickname-operations.ts';
 export {
   deleteAllViewedTitles,

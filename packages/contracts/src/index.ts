@@ -41,6 +41,7 @@ export * from './wire/dev-outbox.schemas.ts';
 export * from './wire/envelope.schemas.ts';
 export * from './wire/episode.schemas.ts';
 export * from './wire/favorite.schemas.ts';
+export * from './wire/figures.schemas.ts';
 export * from './wire/genre.schemas.ts';
 export * from './wire/law.schemas.ts';
 export * from './wire/loginbonus.schemas.ts';

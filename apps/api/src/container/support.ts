@@ -1,9 +1,10 @@
-// Wiring of support and the shop in the console (issue 26, ADR 063).
+// Wiring of support, the shop (issue 26, ADR 063) and the figures (ADR 072) in the console.
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import type { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { DeviceRepository } from '#src/repositories/device.repository.ts';
+import { FiguresRepository } from '#src/repositories/figures.repository.ts';
 import type { PaymentRepository } from '#src/repositories/payment.repository.ts';
 import type { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import type { SessionRepository } from '#src/repositories/session.repository.ts';
@@ -12,6 +13,8 @@ import { SupportTransactionRepository } from '#src/repositories/support-transact
 import type { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import type { WalletRepository } from '#src/repositories/wallet.repository.ts';
+import { FIGURES_SLOT_MS } from '#src/rules/figures.rules.ts';
+import { FiguresService } from '#src/services/figures.service.ts';
 import type { OperatorGrantService } from '#src/services/operator-grant.service.ts';
 import { ProductService } from '#src/services/product.service.ts';
 import type { StaffService } from '#src/services/staff.service.ts';
@@ -61,6 +64,11 @@ export function createSupportServices(options: {
       timeZone: options.config.wireTimeZone,
     }),
     products: new ProductService({ store: payments, audit: options.auditLog, clock: options.clock }),
+    figures: new FiguresService({
+      staff: options.staff,
+      figures: new FiguresRepository(options.database.db, FIGURES_SLOT_MS),
+      timeZone: options.config.wireTimeZone,
+    }),
   };
   return { services };
 }

@@ -28,6 +28,7 @@ import * as auditRequestKey from '#src/db/migrations/20261127110400_audit_reques
 import * as chapterAlerts from '#src/db/migrations/20261127110500_chapter_alerts.ts';
 import * as readerNickname from '#src/db/migrations/20261127141000_reader_nickname.ts';
 import * as chapterUpload from '#src/db/migrations/20261127190500_chapter_upload.ts';
+import * as figuresIndexes from '#src/db/migrations/20261127194000_figures_indexes.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -58,6 +59,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127110500_chapter_alerts': chapterAlerts,
   '20261127141000_reader_nickname': readerNickname,
   '20261127190500_chapter_upload': chapterUpload,
+  '20261127194000_figures_indexes': figuresIndexes,
 });
 
 export class MigrationError extends Error {}

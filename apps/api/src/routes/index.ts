@@ -19,6 +19,7 @@ import { magazineRoutes } from '#src/routes/magazine.routes.ts';
 import { nicknameRoutes } from '#src/routes/nickname.routes.ts';
 import { openapiRoutes } from '#src/routes/openapi.routes.ts';
 import { opsRoutes } from '#src/routes/ops.routes.ts';
+import { opsFiguresRoutes } from '#src/routes/ops-figures.routes.ts';
 import { opsStaffRoutes } from '#src/routes/ops-staff.routes.ts';
 import { opsSupportRoutes } from '#src/routes/ops-support.routes.ts';
 import { pointRoutes } from '#src/routes/point.routes.ts';
@@ -65,6 +66,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   // Staff roles (ADR 042).
   await app.register(opsStaffRoutes);
   await app.register(opsSupportRoutes);
+  // Sales and reading figures (issue 26, ADR 072).
+  await app.register(opsFiguresRoutes);
   // Wallet, purchases, tickets and entitlements (ADR 014).
   await app.register(pointRoutes);
   await app.register(purchaseRoutes);

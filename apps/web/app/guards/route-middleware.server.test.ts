@@ -73,6 +73,7 @@ describe('route table (product §2)', () => {
       'ops/catalogue',
       'ops/catalogue/:titleId',
       'ops/catalogue/new',
+      'ops/figures',
       'ops/ngwords',
       'ops/shop',
       'ops/staff',

@@ -34,6 +34,7 @@ export const OPS_PATHS = {
   support: '/ops/support',
   catalogue: '/ops/catalogue',
   shop: '/ops/shop',
+  figures: '/ops/figures',
 } as const;
 export type OpsScreen = keyof typeof OPS_PATHS;
 
@@ -86,6 +87,12 @@ export const OPS_SCREENS: Readonly<
     titleKey: 'shop_console.title',
     leadKey: 'shop_console.lead',
     tabKey: 'shop_console.tab',
+  },
+  figures: {
+    permission: StaffPermission.FiguresRead,
+    titleKey: 'figures_console.title',
+    leadKey: 'figures_console.lead',
+    tabKey: 'figures_console.tab',
   },
 };
 

@@ -125,10 +125,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
     coveredBy: ['api-account-flows.test.ts', 'api-security-mail.test.ts'],
   },
   'services/advertisement.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
-  'services/app-user.service.ts': {
-    kind: 'owed',
-    coveredBy: ['api-consent-app.test.ts', 'api-sessions.test.ts', 'api-security-app-signature.test.ts'],
-  },
   'services/boot.service.ts': { kind: 'thin', coveredBy: ['api-consent-app.test.ts'] },
   'services/reading-setting.service.ts': { kind: 'thin', coveredBy: ['api-bookmarks.test.ts'] },
   'services/catalogue-editor.service.ts': { kind: 'owed', coveredBy: ['api-catalogue-editor.test.ts'] },

@@ -132,7 +132,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
   'services/boot.service.ts': { kind: 'thin', coveredBy: ['api-consent-app.test.ts'] },
   'services/reading-setting.service.ts': { kind: 'thin', coveredBy: ['api-bookmarks.test.ts'] },
   'services/staff.service.ts': { kind: 'owed', coveredBy: ['api-staff-roles.test.ts', 'api-moderation.test.ts'] },
-  'services/catalogue-editor.service.ts': { kind: 'owed', coveredBy: ['api-catalogue-editor.test.ts'] },
   'services/genre.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'genre.repository.test.ts'] },
   'services/health.service.ts': {
     kind: 'thin',

@@ -150,7 +150,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
   'services/outbox.service.ts': { kind: 'thin', coveredBy: ['api-security-outbox.test.ts'] },
   'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
   'services/ranking.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'api-response-cache.test.ts'] },
-  'services/recommendation.service.ts': { kind: 'owed', coveredBy: ['api-discovery.test.ts'] },
   'services/request-signature.service.ts': { kind: 'thin', coveredBy: ['api-signature.test.ts'] },
   'services/title-fuzzy-index.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
   'demo/services/demo-seed.service.ts': { kind: 'thin', coveredBy: ['api-storage-s3.test.ts'] },

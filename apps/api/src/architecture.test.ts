@@ -127,7 +127,6 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
   'services/advertisement.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
   'services/boot.service.ts': { kind: 'thin', coveredBy: ['api-consent-app.test.ts'] },
   'services/reading-setting.service.ts': { kind: 'thin', coveredBy: ['api-bookmarks.test.ts'] },
-  'services/catalogue-editor.service.ts': { kind: 'owed', coveredBy: ['api-catalogue-editor.test.ts'] },
   'services/genre.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'genre.repository.test.ts'] },
   'services/health.service.ts': {
     kind: 'thin',
@@ -146,12 +145,7 @@ const SERVICES_WITHOUT_UNIT_TESTS: Record<string, { kind: 'thin' | 'owed'; cover
   'services/outbox.service.ts': { kind: 'thin', coveredBy: ['api-security-outbox.test.ts'] },
   'services/point-history.service.ts': { kind: 'thin', coveredBy: ['api-purchases.test.ts'] },
   'services/ranking.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts', 'api-response-cache.test.ts'] },
-  'services/recommendation.service.ts': { kind: 'owed', coveredBy: ['api-discovery.test.ts'] },
   'services/request-signature.service.ts': { kind: 'thin', coveredBy: ['api-signature.test.ts'] },
-  'services/search.service.ts': {
-    kind: 'owed',
-    coveredBy: ['api-discovery.test.ts', 'title-search.repository.test.ts'],
-  },
   'services/title-fuzzy-index.service.ts': { kind: 'thin', coveredBy: ['api-discovery.test.ts'] },
   'demo/services/demo-seed.service.ts': { kind: 'thin', coveredBy: ['api-storage-s3.test.ts'] },
 };

@@ -111,39 +111,18 @@ export class FiguresRepository {
   }
 
   /** Chapters rented with a ticket in the window, per slot. */
-  async listRentals(window: FiguresWindow): Promise<SlotCountRow[]> {
-    const rows = await this.db
-      .selectFrom('rental')
-      .select([this.slotOf('started_at').as('slot'), sql<number>`count(*)`.as('count'), sql<number>`0`.as('sum')])
-      .where('started_at', '>=', window.start)
-      .where('started_at', '<', window.end)
-      .groupBy(this.slotOf('started_at'))
-      .execute();
-    return rows.map(slotRow);
+  listRentals(window: FiguresWindow): Promise<SlotCountRow[]> {
+    return this.countPerSlot('rental', 'started_at', window);
   }
 
   /** Accounts made in the window, per slot. */
-  async listNewReaders(window: FiguresWindow): Promise<SlotCountRow[]> {
-    const rows = await this.db
-      .selectFrom('user')
-      .select([this.slotOf('created_at').as('slot'), sql<number>`count(*)`.as('count'), sql<number>`0`.as('sum')])
-      .where('created_at', '>=', window.start)
-      .where('created_at', '<', window.end)
-      .groupBy(this.slotOf('created_at'))
-      .execute();
-    return rows.map(slotRow);
+  listNewReaders(window: FiguresWindow): Promise<SlotCountRow[]> {
+    return this.countPerSlot('user', 'created_at', window);
   }
 
   /** Titles followed in the window (follows that still stand), per slot. */
-  async listFollows(window: FiguresWindow): Promise<SlotCountRow[]> {
-    const rows = await this.db
-      .selectFrom('favorite_title')
-      .select([this.slotOf('created_at').as('slot'), sql<number>`count(*)`.as('count'), sql<number>`0`.as('sum')])
-      .where('created_at', '>=', window.start)
-      .where('created_at', '<', window.end)
-      .groupBy(this.slotOf('created_at'))
-      .execute();
-    return rows.map(slotRow);
+  listFollows(window: FiguresWindow): Promise<SlotCountRow[]> {
+    return this.countPerSlot('favorite_title', 'created_at', window);
   }
 
   /** Chapters bought in the window, per title. */
@@ -187,6 +166,19 @@ export class FiguresRepository {
       .groupBy('title_id')
       .execute();
     return rows.map(titleRow);
+  }
+
+  /** Rows of `table` whose `column` (epoch ms) falls in the window, counted per slot. */
+  private async countPerSlot(
+    table: 'rental' | 'user' | 'favorite_title',
+    column: 'started_at' | 'created_at',
+    window: FiguresWindow,
+  ): Promise<SlotCountRow[]> {
+    const { rows } = await sql<{ slot: number; count: number; sum: number }>`
+      select ${this.slotOf(column)} as slot, count(*) as count, 0 as sum from ${sql.table(table)}
+      where ${sql.ref(column)} >= ${window.start} and ${sql.ref(column)} < ${window.end}
+      group by ${this.slotOf(column)}`.execute(this.db);
+    return rows.map(slotRow);
   }
 
   /** `column` (epoch ms) / the slot width, as an integer on both dialects (a literal, so GROUP BY matches SELECT). */

@@ -1,13 +1,16 @@
 // Accounts for browser tests: accounts made through the API with the link mailed to the dev outbox of
 // the service under test, and the login dialog.
+
+import { randomUUID } from 'node:crypto';
 import {
   type DevOutboxListResponse,
   DevOutboxListResponseSchema,
   DevOutboxMessageResponseSchema,
 } from '@manga/contracts';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiUrl, webUrl } from './e2e-env.ts';
+import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 export async function listOutbox(): Promise<DevOutboxListResponse['message_list']> {
   const response = await fetch(`${apiUrl}/dev/outbox`);
@@ -62,4 +65,24 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * A new account (`<prefix>-<random>@example.com`) logged in through the dialog, in a fresh US
+ * visitor's browser past the age gate, on /my/setting. The caller closes `context`.
+ */
+export async function newMemberPage(
+  browser: Browser,
+  prefix: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  await createAccountByApi(email, password);
+  const context = await newVisitor(browser, { country: 'US' });
+  await giveAdultConsent(context);
+  const page = await context.newPage();
+  await page.goto(`${webUrl}/my/setting`);
+  await logIn(page, email, password);
+  await page.waitForURL(`${webUrl}/my/setting`);
+  return { context, page, email };
 }

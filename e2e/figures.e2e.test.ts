@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountByApi, logIn } from './accounts.ts';
+import { newMemberPage } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, pad } from './demo-chapters.ts';
 import { webUrl } from './e2e-env.ts';
 import { grantPoints, makeStaff } from './service-cli.ts';
-import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // The figures in the console (issue 26, ADR 072) on the real service in Chromium: a reader buys a
 // chapter on the title page; an analyst opens /ops/figures from the console's tabs and sees that
@@ -21,15 +19,8 @@ describe('the figures in the console (ADR 072)', () => {
   const contexts: BrowserContext[] = [];
 
   async function member(prefix: string): Promise<{ page: Page; email: string }> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-    await createAccountByApi(email, PASSWORD);
-    const context = await newVisitor(browser, { country: 'US' });
-    await giveAdultConsent(context);
+    const { context, page, email } = await newMemberPage(browser, prefix, PASSWORD);
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/my/setting`);
-    await logIn(page, email, PASSWORD);
-    await page.waitForURL(`${webUrl}/my/setting`);
     return { page, email };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountByApi, logIn } from './accounts.ts';
+import { createAccountByApi, newMemberPage } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { openLastPage } from './reader.ts';
@@ -24,15 +24,8 @@ describe('nicknames (ADR 066)', () => {
   let chapterPath = '';
 
   async function reader(prefix: string): Promise<Page> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-    await createAccountByApi(email, PASSWORD);
-    const context = await newVisitor(browser, { country: 'US' });
-    await giveAdultConsent(context);
+    const { context, page } = await newMemberPage(browser, prefix, PASSWORD);
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/my/setting`);
-    await logIn(page, email, PASSWORD);
-    await page.waitForURL(`${webUrl}/my/setting`);
     await page.getByTestId('nickname-settings').waitFor();
     return page;
   }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountByApi, logIn } from './accounts.ts';
+import { newMemberPage } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { makeStaff } from './service-cli.ts';
-import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // The shop's products in the console (issue 26, ADR 063) on the real service in Chromium: an editor
 // (`npm run operator -- add <email> --role editor`) finds /ops/shop in the console's tabs, changes a
@@ -25,15 +24,8 @@ describe('the shop in the console (ADR 063)', () => {
   const contexts: BrowserContext[] = [];
 
   async function member(prefix: string): Promise<{ page: Page; email: string }> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-    await createAccountByApi(email, PASSWORD);
-    const context = await newVisitor(browser, { country: 'US' });
-    await giveAdultConsent(context);
+    const { context, page, email } = await newMemberPage(browser, prefix, PASSWORD);
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/my/setting`);
-    await logIn(page, email, PASSWORD);
-    await page.waitForURL(`${webUrl}/my/setting`);
     return { page, email };
   }
 

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountByApi, logIn } from './accounts.ts';
+import { newMemberPage } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
 import { makeStaff } from './service-cli.ts';
-import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // Staff roles in the console (ADR 042) on the real service in Chromium: an admin (made with
 // `npm run operator -- add <email> --role admin`) gives a reader the support role at /ops/staff and
@@ -19,15 +17,8 @@ describe('staff roles in the console (ADR 042)', () => {
   const contexts: BrowserContext[] = [];
 
   async function member(prefix: string): Promise<{ page: Page; email: string }> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-    await createAccountByApi(email, PASSWORD);
-    const context = await newVisitor(browser, { country: 'US' });
-    await giveAdultConsent(context);
+    const { context, page, email } = await newMemberPage(browser, prefix, PASSWORD);
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/my/setting`);
-    await logIn(page, email, PASSWORD);
-    await page.waitForURL(`${webUrl}/my/setting`);
     return { page, email };
   }
 

@@ -8,14 +8,15 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { launchChromium } from './browser.ts';
 import { serviceEnv, webUrl } from './e2e-env.ts';
+import { importChapter } from './service-cli.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // New-chapter alerts in Chromium (issue 28, ADR 065): a chapter of a followed title released after
 // the follow shows in the header bell, opened and closed with the keyboard and then marked seen; the
 // mail switch on /my/setting is kept with the account; the mail's unsubscribe page works without
 // login and refuses a tampered link; a followed title's own switch on its page, with and without
-// JavaScript, disabled with the way to the settings while the account's mail is off. The chapter is written into the service's SQLite database, as
-// the clock releasing a scheduled chapter would leave it.
+// JavaScript, disabled with the way to the settings while the account's mail is off. The chapter is
+// imported with `npm run import` (released at once), as an editor's import would be.
 
 const PASSWORD = 'Correct-Horse-9';
 const dataDir = serviceEnv.MANGA_DATA_DIR ?? '';
@@ -73,16 +74,9 @@ describe('new-chapter alerts (issue 28)', () => {
       title.id,
       now - 60_000,
     );
-    const next = db
-      .prepare(
-        'select (select max(id) from episode) + 1 as id, (select max(sort_index) from episode where title_id = ?) + 1 as sort_index',
-      )
-      .get(title.id) as { id: number; sort_index: number };
-    db.prepare(
-      `insert into episode (id, title_id, sort_index, name_en, name_ja, start_at, scramble_seed, created_at, updated_at)
-       values (?, ?, ?, 'Alert Test Chapter', '通知テスト話', ?, 1, ?, ?)`,
-    ).run(next.id, title.id, next.sort_index, now - 1_000, now, now);
-    followed = { ...title, episodeId: next.id };
+    const episodeId = (db.prepare('select max(id) + 1 as id from episode').get() as { id: number }).id;
+    await importChapter({ titleId: title.id, episodeId, name: 'Alert Test Chapter' });
+    followed = { ...title, episodeId };
 
     await page.goto(`${webUrl}/`);
     await page.getByTestId('header-login').click();

@@ -6,7 +6,7 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { type Chapter, findSpreadChapter, pad, readerPath } from './demo-chapters.ts';
 import { webUrl } from './e2e-env.ts';
-import { openReader } from './reader.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS, openReader } from './reader.ts';
 import { uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -165,7 +165,7 @@ describe('bookmarks on two devices and private reading (ADR 044)', () => {
     await mobile.waitForURL(
       (url) => url.pathname === readerPath(chapter) && url.searchParams.get('page') === String(keyPage),
     );
-    await mobile.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+    await drawnPageOnScreen(mobile).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect((await mobile.getByTestId('reader-announcer').textContent())?.trim()).toBe(
       uiText('en', 'episode.viewer.page_label', { number: keyPage, total: chapter.pageCount }),
     );
@@ -200,7 +200,7 @@ describe('bookmarks on two devices and private reading (ADR 044)', () => {
         await openReader(device.page, readerPath(other));
         await device.page.getByTestId('private-reading-badge').waitFor();
         await screenshot(device.page, 'private-reading-viewer', async () => {
-          await device.page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+          await drawnPageOnScreen(device.page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
           await device.page.getByTestId('private-reading-badge').waitFor();
         });
       }

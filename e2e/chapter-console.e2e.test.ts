@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { grantPoints, makeStaff } from './service-cli.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -189,7 +190,7 @@ describe('chapters in the console (issue 26)', () => {
     expect((await listed())[0]).toMatchObject({ episode_id: episodeId, point: 30 });
     await buyer.page.goto(`${webUrl}${viewerPath}`);
     await buyer.page.getByTestId('locked-buy').click();
-    await buyer.page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 30_000 });
+    await drawnPageOnScreen(buyer.page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect(await buyer.page.locator('[data-testid="reader-page"]').count()).toBeGreaterThanOrEqual(1);
 
     // The audit log (read by an admin, ADR 042): both uploads and both schedule changes.

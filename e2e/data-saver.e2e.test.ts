@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { type Chapter, findSpreadChapter, readerPath } from './demo-chapters.ts';
 import { cookiePrefix, webUrl } from './e2e-env.ts';
-import { openReader } from './reader.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS, openReader } from './reader.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
 // The data saver in Chromium (issue 28, ADR 055): a browser sending `Save-Data: on` gets the light
@@ -77,7 +77,7 @@ describe('the data saver (issue 28)', () => {
     const firstStandard = standardFetches.find((f) => f.page === 1)!;
     expect(firstLight.bytes).toBeLessThan(firstStandard.bytes * 0.6);
     // The light pages are drawn (descrambled on the canvas) like standard ones.
-    await lightPage.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+    await drawnPageOnScreen(lightPage).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
   });
 
   it('lets the setting override Save-Data: off serves standard pages, kept over a reload; on serves light ones without it', async () => {
@@ -105,7 +105,7 @@ describe('the data saver (issue 28)', () => {
 
     const reloaded: PageFetch[] = recordPageImages(page);
     await page.reload();
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect(await toggle.getAttribute('data-quality')).toBe('standard');
     expect(reloaded.length).toBeGreaterThan(0);
     expect(reloaded.every((f) => !f.light)).toBe(true);

@@ -12,6 +12,7 @@ import { linkFromMail, outboxIds, storedLogin } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { type Chapter, findSpreadChapter, pad } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { expectNoEnglish, expectNoRawKeys, type UiLocale, uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -169,7 +170,7 @@ async function readTheFreeChapter(journey: Journey): Promise<void> {
   const { page } = journey;
   await page.getByRole('link', { name: text(journey, 'catalogue.read_first') }).click();
   await page.waitForURL(`${webUrl}/title/${pad(journey.chapter.titleId)}/episode/${journey.chapter.episodeId}`);
-  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+  await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
   await checkScreen(journey);
 }
 

@@ -7,6 +7,7 @@ import { createAccountByApi } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, type LockedChapter, pad } from './demo-chapters.ts';
 import { webUrl } from './e2e-env.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { grantPoints } from './service-cli.ts';
 import { expectNoRawKeys } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
@@ -115,7 +116,7 @@ describe('offline reading (issue 28)', () => {
     // Buy one chapter (the API's word: bought), then download it and the title's free first chapter.
     await row(page, bought.episodeId).getByTestId('episode-buy').click();
     await page.getByTestId('buy-dialog').getByTestId('purchase-confirm').click();
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     // From the viewer: its top bar's button.
     const viewerButton = page.getByTestId('download');
     await viewerButton.click();
@@ -159,7 +160,7 @@ describe('offline reading (issue 28)', () => {
     // The bought chapter opens in the reader with no network: pages drawn (descrambled on screen).
     await page.locator(`[data-testid="download-row"][data-episode-id="${bought.episodeId}"] a`).click();
     await page.waitForURL((url) => url.searchParams.get('read') === String(bought.episodeId));
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     const reader = page.getByTestId('reader');
     expect(await reader.getAttribute('data-direction')).toMatch(/^(rtl|ltr|vertical)$/);
     await shot(page, 'offline-reader-en');
@@ -174,7 +175,7 @@ describe('offline reading (issue 28)', () => {
 
     // The free one too.
     await page.goto(`${webUrl}/offline?read=${freeId}`);
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
 
     // Back online: the next page sends the queued progress; the API knows the page reached.
     await context.setOffline(false);
@@ -202,7 +203,7 @@ describe('offline reading (issue 28)', () => {
     await waitForServiceWorker(page);
     await row(page, rented.episodeId).getByTestId('episode-rent').click();
     await page.getByTestId('rent-dialog').getByTestId('rent-title').click();
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     await page.goto(`${webUrl}${titlePath}`);
     await download(page, rented.episodeId);
 
@@ -213,7 +214,7 @@ describe('offline reading (issue 28)', () => {
     await expectNoRawKeys(page);
     await shot(page, 'offline-page-ja');
     await page.goto(`${webUrl}/offline?read=${rented.episodeId}`);
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
 
     // Three days later (the title ticket's 72 hours), still offline: the pages are gone and refused.
     await page.goto(`${webUrl}/offline`);

@@ -8,6 +8,7 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, readerPath } from './demo-chapters.ts';
 import { twinWebUrl, webUrl } from './e2e-env.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
 
@@ -129,7 +130,7 @@ describe("the reader's journey, second round (issue 24)", () => {
         expect(balance).toBeGreaterThanOrEqual(toBuy.point);
         const before = await page.evaluate(() => history.length);
         await page.getByTestId('locked-buy').click();
-        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
         expect(new URL(page.url()).pathname).toBe(buyPath);
         // The form replaced its history entry: Back leaves the chapter and opens no dialog.
         expect(await page.evaluate(() => history.length)).toBe(before);
@@ -139,16 +140,16 @@ describe("the reader's journey, second round (issue 24)", () => {
         expect(await page.getByRole('dialog').count()).toBe(0);
         // Forward reads the bought chapter again.
         await page.goForward();
-        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
 
         // Renting with a free ticket on the next locked chapter, same page too.
         await page.goto(`${webUrl}${rentPath}`);
         await page.getByTestId('locked-rent').click();
-        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
         expect(new URL(page.url()).pathname).toBe(rentPath);
         // A reload keeps it readable (rented, not a one-off answer).
         await page.reload();
-        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
       },
     );
 
@@ -174,7 +175,7 @@ describe("the reader's journey, second round (issue 24)", () => {
       );
       // Two quick presses of Buy: one purchase.
       await page.getByTestId('locked-buy').dblclick();
-      await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+      await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
       const point = await page.request.get(`${webUrl}/api/account/point`);
       const body = (await point.json()) as { point: { paid_point: number; free_point: number } };
       expect(body.point.paid_point + body.point.free_point).toBe(target.point * 2);

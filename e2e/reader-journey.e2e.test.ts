@@ -17,7 +17,7 @@ import {
 } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { apiGet } from './page-pixels.ts';
-import { openReader } from './reader.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS, openReader } from './reader.ts';
 import { grantPoints } from './service-cli.ts';
 import { uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
@@ -519,7 +519,7 @@ describe("the reader's journey (issue 24)", () => {
         await page.getByRole('link', { name: 'Log in to buy or rent' }).click();
         await logIn(page, email, password);
         await page.waitForURL((url) => url.pathname === readerPath(locked));
-        await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+        await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
         await expectFirstShown(page, 6);
         await page.getByTestId('resume-notice').waitFor();
       },

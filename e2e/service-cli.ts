@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { StaffRole } from '@manga/contracts';
+import sharp from 'sharp';
 import { serviceEnv } from './e2e-env.ts';
 
 const run = promisify(execFile);
@@ -63,4 +67,39 @@ export async function grantPremiumTickets(
     ...(options.count !== undefined ? ['--count', String(options.count)] : []),
     ...(options.expiresDays !== undefined ? ['--expires-days', String(options.expiresDays)] : []),
   ]);
+}
+
+/**
+ * Imports a new chapter of `pageCount` drawn pages as an editor would: `npm run import -- <folder>
+ * --title <id> --episode <id> --name "…" --point N`, released at once. A test that needs a chapter
+ * makes a real one (pages, seed, caches told), never a bare row a reader could open to no pages.
+ */
+export async function importChapter(options: {
+  titleId: number;
+  episodeId: number;
+  name: string;
+  point?: number;
+  pageCount?: number;
+}): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'e2e-chapter-'));
+  try {
+    for (let index = 1; index <= (options.pageCount ?? 2); index++) {
+      await sharp({ create: { width: 320, height: 448, channels: 3, background: { r: 40 * index, g: 90, b: 160 } } })
+        .png()
+        .toFile(join(folder, `page-${String(index).padStart(2, '0')}.png`));
+    }
+    await runApiCli('import.cli.ts', [
+      folder,
+      '--title',
+      String(options.titleId),
+      '--episode',
+      String(options.episodeId),
+      '--name',
+      options.name,
+      '--point',
+      String(options.point ?? 0),
+    ]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }

@@ -13,7 +13,7 @@ import {
 } from './demo-chapters.ts';
 import { apiUrl, webUrl } from './e2e-env.ts';
 import { canvasPixels, expectedPage, expectUnscrambled } from './page-pixels.ts';
-import { openReader } from './reader.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS, openReader } from './reader.ts';
 import { giveAdultConsent, newVisitor, type VisitorOptions } from './visitors.ts';
 
 // The viewer in Chromium (issue 12, ADR 016): right-to-left paging by keys and tap zones, spreads
@@ -244,7 +244,7 @@ describe('the viewer (issue 12)', () => {
     const reader = page.getByTestId('reader');
     await expect.poll(() => reader.getAttribute('data-mode')).toBe('vertical');
     await page.reload();
-    await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor();
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect(await reader.getAttribute('data-mode')).toBe('vertical');
     expect(await page.getByTestId('reader-page').count()).toBe(spread.pageCount);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('viewerSettings') ?? '{}').isVertical)).toBe(true);

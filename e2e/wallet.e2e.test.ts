@@ -7,6 +7,7 @@ import { createAccountByApi, logIn } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { findTitleWithRentableChapters, type LockedChapter, pad } from './demo-chapters.ts';
 import { webUrl } from './e2e-env.ts';
+import { drawnPageOnScreen, FIRST_DRAW_TIMEOUT_MS } from './reader.ts';
 import { grantPoints, grantPremiumTickets } from './service-cli.ts';
 import { expectNoRawKeys, uiText } from './ui-text.ts';
 import { giveAdultConsent, newVisitor } from './visitors.ts';
@@ -43,7 +44,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function waitForReader(page: Page, titleId: number, chapter: LockedChapter): Promise<void> {
   await page.waitForURL(`${webUrl}/title/${pad(titleId)}/episode/${chapter.episodeId}`);
-  await page.locator('[data-testid="reader-page"][data-state="drawn"]').first().waitFor({ timeout: 20_000 });
+  await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
 }
 
 const row = (page: Page, chapter: LockedChapter) => page.locator(`#episode-${chapter.episodeId}`);

@@ -13,6 +13,7 @@ import {
   type ScrambleSeedFormat,
 } from '@manga/contracts';
 import type { EpisodeRow, Millis } from '#src/db/schema.ts';
+import { editorReleaseTime } from '#src/mappers/catalogue-editor.mapper.ts';
 import { localizedName } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { AuthUser, RequestAuth } from '#src/rules/auth.rules.ts';
@@ -23,6 +24,7 @@ import {
   isEpisodeReleased,
   isTitlePublished,
   type Reader,
+  UNPUBLISHED_AT,
 } from '#src/rules/entitlement.rules.ts';
 import { formatWireTime } from '#src/rules/wire-calendar.rules.ts';
 import type { AccessReaders, EntitlementService } from '#src/services/entitlement.service.ts';
@@ -71,7 +73,7 @@ export class ChapterPreviewService {
       ...answer,
       title_name: localizedName(listing.title, context.locale),
       episode_name: localizedName(episode, context.locale),
-      start_time: formatWireTime(episode.start_at, this.options.timeZone),
+      start_time: this.releaseTime(episode.start_at),
       is_released: published && isEpisodeReleased(episode, now) ? 1 : 0,
       is_title_published: published ? 1 : 0,
     };
@@ -105,6 +107,11 @@ export class ChapterPreviewService {
     };
   }
 
+  /** A release time as the console shows it: "" while the chapter is unscheduled. */
+  private releaseTime(startAt: Millis): string {
+    return editorReleaseTime(startAt, { unscheduledAt: UNPUBLISHED_AT, timeZone: this.options.timeZone });
+  }
+
   /** The state a reader is shown, from the entitlement answer and the chapter's sale flags. */
   private previewOf(
     reader: PreviewReader,
@@ -122,7 +129,9 @@ export class ChapterPreviewService {
       ...extra,
     });
     if (access.reason === 'unreleased') {
-      return titlePublished ? shown('not_released', { until: at(episode.start_at) }) : shown('unpublished');
+      return titlePublished
+        ? shown('not_released', { until: this.releaseTime(episode.start_at) })
+        : shown('unpublished');
     }
     if (access.reason === 'age_restricted') return shown('age_gate');
     if (access.reason === 'free') return shown('free');

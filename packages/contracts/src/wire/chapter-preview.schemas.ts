@@ -29,8 +29,8 @@ export type EditorEpisodeAccessQuery = z.input<typeof EditorEpisodeAccessQuerySc
 export const EditorEpisodePreviewResponseSchema = WebViewerResponseSchema.extend({
   title_name: z.string(),
   episode_name: z.string(),
-  /** The chapter's release time (wire time zone). */
-  start_time: WireDateTimeSchema,
+  /** The chapter's release time (wire time zone); "" while it is unscheduled. */
+  start_time: z.union([z.literal(''), WireDateTimeSchema]),
   /** 1 when readers can see the chapter now: released, and its title published. */
   is_released: z.int(),
   is_title_published: z.int(),
@@ -64,7 +64,7 @@ export const PreviewAccessSchema = z.strictObject({
   state: z.enum(PREVIEW_ACCESS_STATES),
   /** The chapter's price in points when it is `points`; 0 otherwise. */
   point: z.int(),
-  /** When `free_window` ends or `not_released` begins (wire time); "" otherwise. */
+  /** When `free_window` ends or `not_released` begins (wire time); "" otherwise (and while unscheduled). */
   until: z.string(),
 });
 export type PreviewAccess = z.infer<typeof PreviewAccessSchema>;

@@ -32,13 +32,13 @@ export function AccessPreviewTable({ access, wireTimeZone }: { access: PreviewAc
     return t(`editorial.preview.states.${row.state}`, { point: row.point, time: time(row.until) });
   };
   return (
-    <table className="w-full text-left text-sm" data-testid="access-preview">
+    <table className="w-full text-left text-sm sm:w-auto sm:min-w-[32rem]" data-testid="access-preview">
       <caption className="pb-2 text-left text-xs font-semibold text-zinc-600">
         {t('editorial.preview.access_caption')}
       </caption>
       <thead>
         <tr className="border-b border-zinc-200 text-xs text-zinc-500">
-          <th scope="col" className="py-1.5 pr-3 font-semibold">
+          <th scope="col" className="py-1.5 pr-3 font-semibold sm:pr-10">
             {t('editorial.preview.reader_column')}
           </th>
           <th scope="col" className="py-1.5 font-semibold">
@@ -55,7 +55,7 @@ export function AccessPreviewTable({ access, wireTimeZone }: { access: PreviewAc
             data-reader={row.reader}
             data-state={row.state}
           >
-            <th scope="row" className="py-1.5 pr-3 align-top font-semibold text-ink">
+            <th scope="row" className="py-1.5 pr-3 align-top font-semibold text-ink sm:pr-10">
               {t(`editorial.preview.readers.${row.reader}`)}
             </th>
             <td className="py-1.5 align-top text-zinc-800">{stateText(row)}</td>

@@ -100,7 +100,7 @@ export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; 
       <details className="group min-w-0 flex-1">
         <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           <span className="w-8 text-xs font-bold text-zinc-500">#{episode.index}</span>
-          <span className="min-w-0 flex-1 truncate text-sm font-bold text-ink">{name}</span>
+          <span className="min-w-0 flex-1 basis-28 truncate text-sm font-bold text-ink">{name}</span>
           <ChapterStatus episode={episode} />
           <span className="text-xs text-zinc-600">
             {t('editorial.chapters.summary', { pages: episode.page_count, points: episode.point })}

@@ -135,12 +135,10 @@ function PreviewNotice({ data }: { data: ChapterPreviewData }) {
           </button>
         </div>
       </div>
-      <div
-        id="preview-access"
-        hidden={!accessOpen}
-        className="mx-auto mt-2 max-w-5xl rounded-xl bg-white p-3 text-ink shadow"
-      >
-        <AccessPreviewTable access={data.access} wireTimeZone={data.wireTimeZone} />
+      <div id="preview-access" hidden={!accessOpen} className="mx-auto mt-2 max-w-5xl">
+        <div className="w-full rounded-xl bg-white p-3 text-ink shadow sm:w-fit">
+          <AccessPreviewTable access={data.access} wireTimeZone={data.wireTimeZone} />
+        </div>
       </div>
     </section>
   );

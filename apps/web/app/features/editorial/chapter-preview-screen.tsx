@@ -1,5 +1,5 @@
 import { editorialOperations } from '@manga/api-client';
-import { type PreviewAccess, parseWireDateTime } from '@manga/contracts';
+import { type ImageQuality, type PreviewAccess, parseWireDateTime } from '@manga/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -152,10 +152,10 @@ export function ChapterPreviewScreen({ data }: { data: ChapterPreviewData }) {
   const preview = useMemo(
     () => ({
       notice: <PreviewNotice data={data} />,
-      refreshUrls: async (quality: 'standard' | 'light') => {
+      fetchPages: async (quality: ImageQuality) => {
         if (!api) throw new Error('no API client');
         const fresh = await api.getEditorEpisodePreview({ episode_id: String(episodeId), image_quality: quality });
-        return fresh.page_list.map((url) => imageUrlThrough(apiPrefix, url));
+        return { urls: fresh.page_list.map((url) => imageUrlThrough(apiPrefix, url)), quality: fresh.image_quality };
       },
     }),
     [api, apiPrefix, episodeId, data],

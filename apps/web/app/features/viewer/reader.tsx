@@ -62,8 +62,8 @@ export interface ReaderProps {
 }
 
 export interface ReaderPreview {
-  /** Fresh signed URLs of the pages in a tier (the editors' preview call). */
-  refreshUrls: (quality: ImageQuality) => Promise<string[]>;
+  /** Fresh signed URLs of the pages in a tier, and the tier served (the editors' preview call). */
+  fetchPages: (quality: ImageQuality) => Promise<{ urls: string[]; quality: ImageQuality }>;
   /** Shown above the reader at all times: what this is and the way back. */
   notice: ReactNode;
 }
@@ -100,7 +100,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras, p
         },
         pages: viewer.pages,
         refreshUrls: async () => {
-          if (preview) return preview.refreshUrls(qualityRef.current);
+          if (preview) return (await preview.fetchPages(qualityRef.current)).urls;
           if (!api) throw new Error('no API client');
           const fresh = await getWebViewer(api, {
             episode_id: viewer.episodeId,
@@ -141,6 +141,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras, p
 
   const dataSaver = useDataSaver({
     api: preview ? undefined : api,
+    fetchTier: preview?.fetchPages,
     viewer,
     images,
     qualityRef,

@@ -100,6 +100,11 @@ function visitsOf(ids: {
     { route: 'ops-catalogue', path: '/ops/catalogue', only: 'member' },
     { route: 'ops-catalogue-new', path: '/ops/catalogue/new', only: 'member' },
     { route: 'ops-catalogue-titleId', path: `/ops/catalogue/${ids.titleId}`, only: 'member' },
+    {
+      route: 'ops-catalogue-titleId-episode-episodeId-preview',
+      path: `/ops/catalogue/${ids.titleId}/episode/${ids.episodeId}/preview`,
+      only: 'member',
+    },
   ];
 }
 

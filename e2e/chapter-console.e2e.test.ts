@@ -17,7 +17,9 @@ import { giveAdultConsent, newVisitor } from './visitors.ts';
 // uploads a five-page .cbz (built here with fflate from pages drawn by sharp) with the upload's
 // progress on screen, sets 30 points and a release a few seconds ahead in Japan time; a reader does not
 // see the chapter before that time, then buys and reads it; the audit log lists the steps. Screens at
-// 390 and 1280 px in English and Japanese go to $E2E_SCREENSHOT_DIR when it is set.
+// 390 and 1280 px in English and Japanese go to $E2E_SCREENSHOT_DIR when it is set. Before the release
+// the editor previews the chapter in the real reader and reads who could open it (ADR 073); after the
+// sale, the figures screen counts it (ADR 072).
 
 const PASSWORD = 'Editor-pass-2026';
 const shots = process.env.E2E_SCREENSHOT_DIR;
@@ -80,6 +82,12 @@ describe('chapters in the console (issue 26)', () => {
     await logIn(page, email, PASSWORD);
     await page.waitForURL(`${webUrl}/my/setting`);
     return { page, email };
+  }
+
+  /** Today's purchases as the figures screen's table says (as figures.e2e.test.ts reads it). */
+  async function purchasesToday(page: Page): Promise<number> {
+    const table = page.getByTestId('figures-chart-chapters').locator('tbody tr').last();
+    return Number((await table.locator('td').first().textContent())?.replace(/\D/g, ''));
   }
 
   async function shot(page: Page, name: string) {
@@ -185,6 +193,28 @@ describe('chapters in the console (issue 26)', () => {
     const viewerPath = `/title/${titleId}/episode/${episodeId}`;
     expect((await buyer.page.goto(`${webUrl}${viewerPath}`))?.status()).toBe(404);
 
+    // The editor previews it in the real reader before its time (ADR 073): a page is drawn, the
+    // notice says readers cannot see it yet, and a guest would wait for it; a reader gets the 404 page.
+    const previewPath = `/ops/catalogue/${titleId}/episode/${episodeId}/preview`;
+    await page.goto(`${webUrl}/ops/catalogue/${titleId}`);
+    await page.getByTestId('chapter-row').nth(1).getByTestId('chapter-preview').click();
+    await page.waitForURL(`${webUrl}${previewPath}`);
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
+    expect(Date.now()).toBeLessThan(release);
+    expect(await page.getByTestId('preview-notice').getAttribute('data-released')).toBe('false');
+    expect(await page.getByTestId('preview-status').textContent()).toContain('not yet visible to readers');
+    await page.getByTestId('preview-access-toggle').click();
+    const accessRow = (who: string) => page.locator(`[data-testid="access-preview-row"][data-reader="${who}"]`);
+    expect(await accessRow('guest').getAttribute('data-state')).toBe('not_released');
+    expect(await accessRow('guest').textContent()).toContain('Waits for the release');
+    await shot(page, 'preview-scheduled-en-1280');
+    expect((await buyer.page.goto(`${webUrl}${previewPath}`))?.status()).toBe(404);
+    await page.getByTestId('preview-back').click();
+    await page.waitForURL(`${webUrl}/ops/catalogue/${titleId}`);
+    // The figures before the sale (editors see them too, ADR 072).
+    await page.goto(`${webUrl}/ops/figures`);
+    const purchasesBefore = await purchasesToday(page);
+
     // At its time, with nobody touching the server: listed, locked at 30 points; bought and read.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, release - Date.now()) + 1_000));
     expect((await listed())[0]).toMatchObject({ episode_id: episodeId, point: 30 });
@@ -192,6 +222,21 @@ describe('chapters in the console (issue 26)', () => {
     await buyer.page.getByTestId('locked-buy').click();
     await drawnPageOnScreen(buyer.page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
     expect(await buyer.page.locator('[data-testid="reader-page"]').count()).toBeGreaterThanOrEqual(1);
+
+    // Released now: the preview says so, and a guest would need its 30 points.
+    await page.goto(`${webUrl}${previewPath}`);
+    await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
+    expect(await page.getByTestId('preview-notice').getAttribute('data-released')).toBe('true');
+    await page.getByTestId('preview-access-toggle').click();
+    expect(await accessRow('guest').getAttribute('data-state')).toBe('points');
+    expect(await accessRow('guest').textContent()).toContain('30 points');
+    await shot(page, 'preview-released-en-1280');
+
+    // The sale shows on the figures screen: one more purchase today, and the title among the titles.
+    await page.goto(`${webUrl}/ops/figures`);
+    expect(await purchasesToday(page)).toBe(purchasesBefore + 1);
+    const figuresRow = page.getByTestId('figures-title').filter({ hasText: name });
+    expect(Number(await figuresRow.locator('td').first().textContent())).toBeGreaterThanOrEqual(1);
 
     // The audit log (read by an admin, ADR 042): both uploads and both schedule changes.
     const admin = await reader('chapter-admin');
@@ -218,6 +263,18 @@ describe('chapters in the console (issue 26)', () => {
     await page.goto(`${webUrl}/ops/catalogue/${titleId}?lang=en`);
     await page.getByTestId('chapter-row').nth(1).locator('summary').first().click();
     await shot(page, 'chapters-en-390');
+    // The preview with who can read it, at both widths and in both languages.
+    for (const [lang, width] of [
+      ['en', 390],
+      ['ja', 390],
+      ['ja', 1280],
+    ] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`${webUrl}${previewPath}?lang=${lang}`);
+      await drawnPageOnScreen(page).waitFor({ timeout: FIRST_DRAW_TIMEOUT_MS });
+      await page.getByTestId('preview-access-toggle').click();
+      await shot(page, `preview-${lang}-${width}`);
+    }
   });
 
   it('answers the 404 page on a title console to a moderator', { timeout: 120_000 }, async () => {

@@ -173,6 +173,8 @@ export function createContainer({
     mediaUrls,
     storage: repositories.storage,
     ingest: services.ingest,
+    viewer: catalogue.services.viewer,
+    entitlement: catalogue.services.entitlement,
     log,
     // The one access check of the catalogue console (ADR 046).
     access: (auth) => comments.services.staff.requireAccess(auth, StaffPermission.TitleEdit),

@@ -344,6 +344,15 @@ export const EXTRA_ROUTES = [
     middleware: ['private'],
     params: { titleId: 'non-negative-int' },
   },
+  // A chapter in the real reader before release (ADR 073): editors only, everyone else gets the 404 page.
+  {
+    name: 'ops-catalogue-titleId-episode-episodeId-preview',
+    path: 'ops/catalogue/:titleId/episode/:episodeId/preview',
+    file: 'routes/ops-catalogue-titleId-episode-episodeId-preview.tsx',
+    layout: 'none',
+    middleware: ['private'],
+    params: { titleId: 'non-negative-int', episodeId: 'non-negative-int' },
+  },
   {
     name: 'ops-staff',
     path: 'ops/staff',

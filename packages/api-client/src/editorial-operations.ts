@@ -1,12 +1,16 @@
 // The editors' catalogue calls under /ops/catalogue (issue 26, ADR 046). Like the moderation calls, they
 // answer 1002 to anyone without access, which the console turns into its 404 page.
 import {
+  type EditorEpisodeAccessQuery,
+  EditorEpisodeAccessResponseSchema,
   type EditorEpisodeListQuery,
   EditorEpisodeListResponseSchema,
   type EditorEpisodePageOrderRequest,
   type EditorEpisodePageReplaceQuery,
   type EditorEpisodePagesQuery,
   EditorEpisodePagesResponseSchema,
+  type EditorEpisodePreviewQuery,
+  EditorEpisodePreviewResponseSchema,
   EditorEpisodeResponseSchema,
   type EditorEpisodeScheduleRequest,
   EditorEpisodeScheduleResponseSchema,
@@ -118,6 +122,24 @@ export function editorialOperations(client: ApiClient) {
         '/ops/catalogue/episode/pages/order',
         { ...params },
         { schema: EditorEpisodePagesResponseSchema },
+      ),
+    /** The chapter in the web reader's shape, released or not, recording nothing (ADR 073). */
+    getEditorEpisodePreview: (params: EditorEpisodePreviewQuery) =>
+      client.call(
+        'getEditorEpisodePreview',
+        'GET',
+        '/ops/catalogue/episode/preview',
+        { ...params },
+        { schema: EditorEpisodePreviewResponseSchema },
+      ),
+    /** What a guest, a member without points and a ticket holder would be shown (ADR 073). */
+    getEditorEpisodeAccess: (params: EditorEpisodeAccessQuery) =>
+      client.call(
+        'getEditorEpisodeAccess',
+        'GET',
+        '/ops/catalogue/episode/access',
+        { ...params },
+        { schema: EditorEpisodeAccessResponseSchema },
       ),
     /** Where the browser sends a replacement page (the body), with the chapter and page in the query. */
     pageReplaceTarget: (params: EditorEpisodePageReplaceQuery) =>

@@ -35,6 +35,7 @@ export * from './wire/boot.schemas.ts';
 export * from './wire/catalogue-editor.schemas.ts';
 export * from './wire/catalogue-revision.schemas.ts';
 export * from './wire/chapter-alert.schemas.ts';
+export * from './wire/chapter-preview.schemas.ts';
 export * from './wire/comment.schemas.ts';
 export * from './wire/date-time.schemas.ts';
 export * from './wire/dev-outbox.schemas.ts';

@@ -13,6 +13,7 @@ import { TitleEditorRepository, TitleEditorTransactionRepository } from '#src/re
 import { UploadSpoolRepository } from '#src/repositories/upload-spool.repository.ts';
 import { type CatalogueEditorDeps, CatalogueEditorService } from '#src/services/catalogue-editor.service.ts';
 import { ChapterPagesService } from '#src/services/chapter-pages.service.ts';
+import { type ChapterPreviewDeps, ChapterPreviewService } from '#src/services/chapter-preview.service.ts';
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import type { IngestService } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
@@ -26,6 +27,9 @@ export function createEditorialServices(options: {
   mediaUrls: MediaUrlSigner;
   storage: StorageRepository;
   ingest: IngestService;
+  /** The reader's viewer and entitlement, which the chapter preview asks (ADR 073). */
+  viewer: ChapterPreviewDeps['viewer'];
+  entitlement: ChapterPreviewDeps['entitlement'];
   log: FastifyBaseLogger | undefined;
   access: CatalogueEditorDeps['access'];
 }) {
@@ -60,6 +64,10 @@ export function createEditorialServices(options: {
       randomU32: () => options.crypto.randomU32(),
       log: options.log?.child({ service: 'chapter-pages' }),
     }),
+    chapterPreview: new ChapterPreviewService(
+      { access: options.access, viewer: options.viewer, entitlement: options.entitlement, clock: options.clock },
+      { timeZone: options.config.wireTimeZone },
+    ),
     chapterUpload: new ChapterUploadService(
       {
         access: options.access,

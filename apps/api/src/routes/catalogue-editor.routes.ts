@@ -3,6 +3,8 @@
 // parameter is read.
 import {
   CHAPTER_UPLOAD_MEDIA_TYPES,
+  EditorEpisodeAccessQuerySchema,
+  EditorEpisodeAccessResponseSchema,
   EditorEpisodeListQuerySchema,
   EditorEpisodeListResponseSchema,
   EditorEpisodePageImageQuerySchema,
@@ -10,6 +12,8 @@ import {
   EditorEpisodePageReplaceQuerySchema,
   EditorEpisodePagesQuerySchema,
   EditorEpisodePagesResponseSchema,
+  EditorEpisodePreviewQuerySchema,
+  EditorEpisodePreviewResponseSchema,
   EditorEpisodeResponseSchema,
   EditorEpisodeScheduleRequestSchema,
   EditorEpisodeScheduleResponseSchema,
@@ -54,7 +58,7 @@ function editorRoute<S extends FastifySchema>(operationId: string, schema: S, op
 }
 
 export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalogueEditor, chapterUpload, chapterPages } = app.container.services;
+  const { catalogueEditor, chapterUpload, chapterPages, chapterPreview } = app.container.services;
   guardStaffRoutes(app);
   // Cover art and a replaced page arrive as the image itself; the route's bodyLimit bounds it (413 beyond).
   app.addContentTypeParser(
@@ -238,6 +242,40 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const jpeg = await chapterPages.previewPage(request.auth, request.query.episode_id, request.query.page_id);
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
+    },
+  );
+
+  // The chapter in the real reader before release (ADR 073): the web viewer's answer, recording
+  // nothing, for this editor alone (never kept by a shared cache).
+  app.get(
+    '/ops/catalogue/episode/preview',
+    editorRoute('getEditorEpisodePreview', {
+      querystring: EditorEpisodePreviewQuerySchema,
+      response: { 200: EditorEpisodePreviewResponseSchema },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { episode_id, image_quality } = request.query;
+      return ok(
+        await chapterPreview.getPreview(request.auth, episode_id, {
+          locale: request.client.locale,
+          seedFormat: request.client.seedFormat,
+          quality: image_quality,
+        }),
+      );
+    },
+  );
+
+  // What a guest, a member without points and a ticket holder would be shown for the chapter (ADR 073).
+  app.get(
+    '/ops/catalogue/episode/access',
+    editorRoute('getEditorEpisodeAccess', {
+      querystring: EditorEpisodeAccessQuerySchema,
+      response: { 200: EditorEpisodeAccessResponseSchema },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await chapterPreview.getAccessPreview(request.auth, request.query.episode_id));
     },
   );
 

@@ -29,7 +29,7 @@ import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { EpisodeProgress } from '#src/repositories/reading-history.repository.ts';
 import { type AuthUser, type RequestAuth, requireLogin } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import { ageRestrictedError, type EpisodeAccess, type Reader } from '#src/rules/entitlement.rules.ts';
+import { ANONYMOUS_READER, ageRestrictedError, type EpisodeAccess, type Reader } from '#src/rules/entitlement.rules.ts';
 import { formatWireTime, wireDate } from '#src/rules/wire-calendar.rules.ts';
 import type { CatalogueService } from '#src/services/catalogue.service.ts';
 import type { EntitlementService, EpisodeAccessAnswer } from '#src/services/entitlement.service.ts';
@@ -104,16 +104,57 @@ export class ViewerService {
     { prefetch = false, quality = 'standard' }: { prefetch?: boolean; quality?: ImageQuality } = {},
   ) {
     const { episode, pages, neighbours, now } = await this.open(episodeId, viewer, { record: !prefetch });
-    const served = servedImageQuality(pages, quality);
     // Opening records the read, never the page: what is stored is still the place reached before.
     const user = viewer.reader.isCrawler ? null : viewer.reader.user;
     const lastPage = user ? await this.deps.progress.findLastPage(user.userId, episode.id) : undefined;
+    return this.webViewerAnswer({ episode, pages, neighbours, now, lastPage, quality, seedFormat: viewer.seedFormat });
+  }
+
+  /**
+   * The editors' preview (ADR 073): GET /web/episode/viewer's answer for any chapter, released or
+   * not, of a title published or not, free or paid — entitlement is not asked and nothing is
+   * recorded (no view, history, place or purchase). No neighbours: the preview is of one chapter.
+   * The caller checks who may preview (ChapterPreviewService); undefined when there is no such chapter.
+   */
+  async getPreviewViewer(
+    episodeId: number,
+    { seedFormat }: Pick<ViewerContext, 'seedFormat'>,
+    quality: ImageQuality = 'standard',
+  ) {
+    const now = this.deps.clock.now();
+    const found = await this.deps.entitlement.findEpisodeAccess(ANONYMOUS_READER, episodeId, now);
+    if (!found) return undefined;
+    const pages = await this.deps.episodes.listPagesByEpisode(episodeId);
+    const none = { previous: undefined, next: undefined };
+    const answer = this.webViewerAnswer({ ...found, pages, neighbours: none, now, lastPage: 0, quality, seedFormat });
+    return { answer, episode: found.episode, listing: found.listing, now };
+  }
+
+  /** GET /web/episode/viewer's shape: the one place its fields are made (the reader's and the preview's). */
+  private webViewerAnswer({
+    episode,
+    pages,
+    neighbours,
+    now,
+    lastPage,
+    quality,
+    seedFormat,
+  }: {
+    episode: EpisodeRow;
+    pages: PageRow[];
+    neighbours: { previous: Parameters<typeof toAdjacentEpisode>[0]; next: Parameters<typeof toAdjacentEpisode>[0] };
+    now: number;
+    lastPage: number | undefined;
+    quality: ImageQuality;
+    seedFormat: ScrambleSeedFormat;
+  }) {
+    const served = servedImageQuality(pages, quality);
     return {
       episode_id: episode.id,
       title_id: episode.title_id,
       page_list: toPageUrls(pages, this.deps.urls, now, served),
       page_size_list: toPageSizes(pages, served),
-      scramble_seed: toScrambleSeed(episode, viewer.seedFormat),
+      scramble_seed: toScrambleSeed(episode, seedFormat),
       scramble_ver: SCRAMBLE_VER,
       bonus_point: episode.bonus_point,
       page_start_position: PAGE_START_FIRST,

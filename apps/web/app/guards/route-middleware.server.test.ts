@@ -72,6 +72,7 @@ describe('route table (product §2)', () => {
       'ops/audit',
       'ops/catalogue',
       'ops/catalogue/:titleId',
+      'ops/catalogue/:titleId/episode/:episodeId/preview',
       'ops/catalogue/new',
       'ops/figures',
       'ops/ngwords',

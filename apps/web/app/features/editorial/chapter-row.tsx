@@ -1,11 +1,11 @@
 import { type EditorEpisode, EPISODE_POINT_MAX, parseWireDateTime } from '@manga/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
 import { ChapterPagesEditor } from './chapter-pages-editor.tsx';
-import { type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
+import { EDITORIAL_PATHS, type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
 import { inputClass, labelClass } from './editorial-frame.tsx';
 import { Field, ResultLine } from './field.tsx';
 
@@ -96,11 +96,11 @@ export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; 
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const name = i18n.language === 'ja' ? episode.name_ja || episode.name_en : episode.name_en || episode.name_ja;
   return (
-    <li className="py-3" data-testid="chapter-row" data-episode-id={episode.episode_id}>
-      <details className="group">
+    <li className="flex items-start gap-2 py-3" data-testid="chapter-row" data-episode-id={episode.episode_id}>
+      <details className="group min-w-0 flex-1">
         <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           <span className="w-8 text-xs font-bold text-zinc-500">#{episode.index}</span>
-          <span className="min-w-0 flex-1 truncate text-sm font-bold text-ink">{name}</span>
+          <span className="min-w-0 flex-1 basis-28 truncate text-sm font-bold text-ink">{name}</span>
           <ChapterStatus episode={episode} />
           <span className="text-xs text-zinc-600">
             {t('editorial.chapters.summary', { pages: episode.page_count, points: episode.point })}
@@ -188,6 +188,15 @@ export function ChapterRow({ episode, wireTimeZone }: { episode: EditorEpisode; 
           {pagesOpen ? <ChapterPagesEditor episodeId={episode.episode_id} /> : null}
         </details>
       </details>
+      {/* The chapter in the real reader, released or not (ADR 073). */}
+      <Link
+        to={EDITORIAL_PATHS.preview(episode.title_id, episode.episode_id)}
+        aria-label={t('editorial.preview.open_label', { index: episode.index })}
+        className="inline-flex h-8 shrink-0 items-center gap-1 rounded-full px-3 text-xs font-bold text-brand-700 ring-1 ring-brand-200 outline-none transition hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+        data-testid="chapter-preview"
+      >
+        {t('editorial.preview.open')}
+      </Link>
     </li>
   );
 }

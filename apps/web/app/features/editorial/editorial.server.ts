@@ -21,7 +21,7 @@ import {
 // The catalogue console's loaders and actions (issue 26, ADR 046). Who may use it is the API's answer on
 // every request: to anyone else each /ops/catalogue call answers 1002, and the console its 404 page.
 
-async function asEditor<T>(call: Promise<T>, url: URL): Promise<T> {
+export async function asEditor<T>(call: Promise<T>, url: URL): Promise<T> {
   try {
     return await call;
   } catch (error) {

@@ -14,6 +14,8 @@ export const EDITORIAL_PATHS = {
   titles: '/ops/catalogue',
   newTitle: '/ops/catalogue/new',
   title: (titleId: number) => `/ops/catalogue/${titleId}`,
+  /** A chapter in the real reader before release (ADR 073). */
+  preview: (titleId: number, episodeId: number) => `/ops/catalogue/${titleId}/episode/${episodeId}/preview`,
 } as const;
 
 export const EDITORIAL_PAGE_SIZE = 20;

@@ -50,26 +50,37 @@ export function useDataSaver(options: {
   apiPrefix: string;
   cookiePrefix: string;
   secureCookies: boolean;
+  /** Where another tier's pages come from instead of the viewer call (an editor's preview, ADR 073). */
+  fetchTier?: (quality: ImageQuality) => Promise<{ urls: string[]; quality: ImageQuality }>;
 }): DataSaverState {
-  const { api, viewer, images, qualityRef, hints, apiPrefix, cookiePrefix, secureCookies } = options;
+  const { api, viewer, images, qualityRef, hints, apiPrefix, cookiePrefix, secureCookies, fetchTier } = options;
   const [setting, setSetting] = useState<DataSaverSetting>(viewer.dataSaver);
   const [quality, setQuality] = useState<ImageQuality>(viewer.imageQuality);
 
   const switchTo = useCallback(
     async (target: ImageQuality) => {
-      if (!api || target === qualityRef.current) return;
+      if ((!api && !fetchTier) || target === qualityRef.current) return;
       try {
         // Fresh signed URLs of the other tier; no read is recorded for them.
-        const fresh = await getWebViewer(api, { episode_id: viewer.episodeId, prefetch: 1, image_quality: target });
-        if (fresh.image_quality === qualityRef.current) return;
-        qualityRef.current = fresh.image_quality;
-        setQuality(fresh.image_quality);
-        images.replaceUrls(fresh.page_list.map((url) => imageUrlThrough(apiPrefix, url)));
+        const fresh = fetchTier
+          ? await fetchTier(target)
+          : await getWebViewer(api as ApiClient, {
+              episode_id: viewer.episodeId,
+              prefetch: 1,
+              image_quality: target,
+            }).then((answer) => ({
+              urls: answer.page_list.map((url) => imageUrlThrough(apiPrefix, url)),
+              quality: answer.image_quality,
+            }));
+        if (fresh.quality === qualityRef.current) return;
+        qualityRef.current = fresh.quality;
+        setQuality(fresh.quality);
+        images.replaceUrls(fresh.urls);
       } catch {
         // The tier on screen stays; the next page turn still works.
       }
     },
-    [api, viewer.episodeId, images, qualityRef, apiPrefix],
+    [api, fetchTier, viewer.episodeId, images, qualityRef, apiPrefix],
   );
 
   const wanted = (next: DataSaverSetting) =>

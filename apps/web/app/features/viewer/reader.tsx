@@ -1,4 +1,5 @@
 import { getWebViewer } from '@manga/api-client';
+import type { ImageQuality } from '@manga/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,19 @@ export interface ReaderProps {
   lastPageAnchor?: string;
   /** Buttons of other features in the top bar (downloading the chapter, ADR 052). */
   topBarExtras?: ReactNode;
+  /**
+   * An editor's preview (ADR 073): the chapter exactly as a reader sees it, with `notice` kept above
+   * the reader's own bars, fresh URLs from the preview call, and nothing recorded or kept (no
+   * progress, last page, finish, bookmarks, private reading, browser place or data saver switch).
+   */
+  preview?: ReaderPreview;
+}
+
+export interface ReaderPreview {
+  /** Fresh signed URLs of the pages in a tier, and the tier served (the editors' preview call). */
+  fetchPages: (quality: ImageQuality) => Promise<{ urls: string[]; quality: ImageQuality }>;
+  /** Shown above the reader at all times: what this is and the way back. */
+  notice: ReactNode;
 }
 
 /**
@@ -59,10 +73,12 @@ export interface ReaderProps {
  * sizes (wide pages alone, a per-episode shift), or vertical scrolling; zoom, full screen, a page
  * slider with thumbnails, keyboard, tap zones and swipes; the last page with the next chapter.
  */
-export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }: ReaderProps) {
+export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras, preview }: ReaderProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const { isLoggedIn } = useLoginState();
+  const { isLoggedIn: signedIn } = useLoginState();
+  // A preview is nobody's reading: nothing an account keeps is read or written.
+  const isLoggedIn = signedIn && !preview;
   const api = useMemo(() => (root ? browserApi(root) : undefined), [root]);
   const apiPrefix = root?.apiPrefix ?? '/api';
   const total = viewer.pages.length;
@@ -84,6 +100,7 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
         },
         pages: viewer.pages,
         refreshUrls: async () => {
+          if (preview) return (await preview.fetchPages(qualityRef.current)).urls;
           if (!api) throw new Error('no API client');
           const fresh = await getWebViewer(api, {
             episode_id: viewer.episodeId,
@@ -123,7 +140,8 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
   };
 
   const dataSaver = useDataSaver({
-    api,
+    api: preview ? undefined : api,
+    fetchTier: preview?.fetchPages,
     viewer,
     images,
     qualityRef,
@@ -248,14 +266,14 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
   // A chapter opened without a page and without the account's place: this browser's place (a
   // guest's only record), read before the session below writes the first page over it.
   useEffect(() => {
-    if (viewer.startFrom !== 'first') return;
+    if (preview || viewer.startFrom !== 'first') return;
     const local = readLocalProgress(storageOf('localStorage')).find((entry) => entry.episodeId === viewer.episodeId);
     const resume = resumePageOf(local?.page, total);
     if (resume === undefined) return;
     setPage(resume - 1);
     setStartIndex(resume - 1);
     setResumedAt(resume);
-  }, [viewer.startFrom, viewer.episodeId, total]);
+  }, [preview, viewer.startFrom, viewer.episodeId, total]);
 
   // The page stays in the URL as the reader turns (replacing the entry, keeping the router's state),
   // so that a reload, Back and Forward come back to it.
@@ -292,9 +310,9 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
       vertical,
       rtl,
     },
-    api,
+    preview ? undefined : api,
     isLoggedIn,
-    privateReading.on,
+    privateReading.on || preview !== undefined,
   );
 
   const { booted, onDrawn } = useTurnMeasures(images, currentPages);
@@ -376,6 +394,17 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
   );
 
   const menuVisible = menuOpen && !atEnd;
+  const [noticeHeight, setNoticeHeight] = useState(0);
+  const noticeObserver = useRef<ResizeObserver | undefined>(undefined);
+  // The reader's top bar sits under the preview's notice, whose height changes as it opens.
+  const noticeRef = useCallback((node: HTMLDivElement | null) => {
+    noticeObserver.current?.disconnect();
+    if (!node) return;
+    const measure = () => setNoticeHeight(node.offsetHeight);
+    measure();
+    noticeObserver.current = new ResizeObserver(measure);
+    noticeObserver.current.observe(node);
+  }, []);
   const overlay =
     'fixed inset-x-0 z-30 bg-ink/90 text-white backdrop-blur motion-safe:transition-transform motion-safe:duration-200';
   return (
@@ -448,8 +477,14 @@ export function Reader({ viewer, lastPageExtras, lastPageAnchor, topBarExtras }:
           }}
         />
       ) : null}
+      {preview ? (
+        <div ref={noticeRef} className="fixed inset-x-0 top-0 z-40" data-testid="reader-preview-notice">
+          {preview.notice}
+        </div>
+      ) : null}
       {viewer.mode === 'embed' ? null : (
         <header
+          style={noticeHeight ? { top: noticeHeight } : undefined}
           className={`${overlay} top-0 border-b border-white/10 ${menuVisible || atEnd ? '' : '-translate-y-full'}`}
           inert={!(menuVisible || atEnd)}
           data-testid="reader-top-bar"

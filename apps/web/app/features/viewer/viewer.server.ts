@@ -16,6 +16,7 @@ import {
   parseDataSaverSetting,
   ResponseCode,
   type TitleTicket,
+  type WebViewerResponse,
 } from '@manga/contracts';
 import type { RouterContextProvider } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
@@ -49,6 +50,7 @@ import {
   type LockedTickets,
   type LockedViewerData,
   type LockedWallet,
+  type ReadyViewerData,
   type RestrictedViewerData,
   readingDirectionOf,
   titleEpisodeAnchor,
@@ -289,6 +291,21 @@ export async function loadViewer(
   }
   const answer = viewer.value;
   if (answer.title_id !== titleId) notFound(url);
+  return readyViewerOf(answer, base, url, options.mode, dataSaver);
+}
+
+/**
+ * The reader's view model from GET /web/episode/viewer's answer (or the editors' preview of it, ADR
+ * 073): page URLs through the web origin, sizes, seed, direction, neighbours and the start page.
+ */
+export function readyViewerOf(
+  answer: WebViewerResponse,
+  base: ViewerBase,
+  url: URL,
+  mode: ViewerMode,
+  dataSaver: { setting: DataSaverSetting; saveData: boolean },
+): ReadyViewerData {
+  const { titleId, episodeId } = base;
   const pages = answer.page_list.map((pageUrl, index) => {
     const size = answer.page_size_list[index];
     // Page URLs are absolute and signed; API-relative ones go through the web origin's prefix.
@@ -306,8 +323,8 @@ export async function loadViewer(
     scrambleSeed: answer.scramble_seed,
     scrambleVer: answer.scramble_ver,
     direction: readingDirectionOf(answer.direction),
-    previous: adjacentChapter(titleId, answer.previous_episode, options.mode),
-    next: adjacentChapter(titleId, answer.next_episode, options.mode),
+    previous: adjacentChapter(titleId, answer.previous_episode, mode),
+    next: adjacentChapter(titleId, answer.next_episode, mode),
     startPage,
     startFrom: named !== undefined ? 'url' : resumed !== undefined ? 'resumed' : 'first',
     boot: bootPageOf(pages[startPage - 1], scrambled),

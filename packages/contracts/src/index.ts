@@ -33,6 +33,7 @@ export * from './wire/advertisement.schemas.ts';
 export * from './wire/bookmark.schemas.ts';
 export * from './wire/boot.schemas.ts';
 export * from './wire/catalogue-editor.schemas.ts';
+export * from './wire/top-curation.schemas.ts';
 export * from './wire/catalogue-revision.schemas.ts';
 export * from './wire/chapter-alert.schemas.ts';
 export * from './wire/comment.schemas.ts';

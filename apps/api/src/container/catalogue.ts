@@ -6,6 +6,7 @@ import type { Config } from '#src/config.ts';
 import { openRevisionChannel } from '#src/db/catalogue-revision-channel.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { CATALOGUE_TABLES } from '#src/db/migrations/20261124212000_catalogue_revision.ts';
+import { TopCurationRepository } from '#src/repositories/top-curation.repository.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
@@ -71,6 +72,7 @@ export function createCatalogueServices(options: {
     favorites: new FavoriteRepository(database.db),
     bookmarks: new BookmarkRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
+    topPicks: new TopCurationRepository(database.db),
     jobs: new JobRepository(database.db),
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
@@ -143,6 +145,7 @@ export function createCatalogueServices(options: {
     ),
     webTop: new WebTopService({
       advertisements: repositories.advertisements,
+      picks: repositories.topPicks,
       episodes,
       catalogue,
       rankings,

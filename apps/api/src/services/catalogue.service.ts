@@ -16,6 +16,7 @@ import {
   toTitleSupplementResponse,
   toWebEpisodeResponse,
   toWebTitleResponse,
+  isCampaignShown,
 } from '#src/mappers/catalogue.mapper.ts';
 import { toTitleAgeGateResponse } from '#src/mappers/episode-access.mapper.ts';
 import { localized, type MediaUrls, type RenderContext } from '#src/mappers/render-context.mapper.ts';
@@ -33,7 +34,16 @@ export interface TitleSource {
   listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
   listCampaignTitles(
     now: number,
-  ): Promise<{ id: number; free_until_at: number | null; campaign_text: string; campaign_text_ja: string }[]>;
+  ): Promise<
+    {
+      id: number;
+      free_until_at: number | null;
+      campaign_text: string;
+      campaign_text_ja: string;
+      campaign_start_at: number | null;
+      campaign_end_at: number | null;
+    }[]
+  >;
   listEpisodeFreeWindowTitles(now: number): Promise<{ title_id: number; free_until_at: number }[]>;
   listTagsByTitle(titleId: number): Promise<TagRow[]>;
 }
@@ -214,7 +224,7 @@ export class CatalogueService {
         ...campaigns.map((c) => ({
           titleId: c.id,
           type: TitleEventType.TitleFree,
-          text: localized(c.campaign_text, c.campaign_text_ja, ctx.locale),
+          text: isCampaignShown(c, now) ? localized(c.campaign_text, c.campaign_text_ja, ctx.locale) : '',
           finishAt: c.free_until_at ?? now,
         })),
         ...windows

@@ -16,8 +16,8 @@ import { type CatalogueEditorDeps, CatalogueEditorService } from '#src/services/
 import { ChapterPagesService } from '#src/services/chapter-pages.service.ts';
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import type { IngestService } from '#src/services/ingest.service.ts';
-import { type TopCurationDeps, TopCurationService } from '#src/services/top-curation.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { type TopCurationDeps, TopCurationService } from '#src/services/top-curation.service.ts';
 
 /** The editors' console: titles, their art and publication (issue 26, ADR 046). */
 export function createEditorialServices(options: {

@@ -69,7 +69,9 @@ export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title 
     banner_image_url: urls.publicUrl(title.banner_path),
     feature_image_url: urls.publicUrl(title.feature_path),
     // Shown inside its window only (ADR 074).
-    campaign_text: isCampaignShown(title, ctx.now) ? localized(title.campaign_text, title.campaign_text_ja, locale) : '',
+    campaign_text: isCampaignShown(title, ctx.now)
+      ? localized(title.campaign_text, title.campaign_text_ja, locale)
+      : '',
     notice_text: localized(title.notice_text, title.notice_text_ja, locale),
     first_episode_id: releasedEpisodes[0]?.id ?? 0,
     next_updated_text: nextUpdatedText(bundle.nextEpisodeStartAt, ctx),

@@ -281,9 +281,7 @@ export class TitleRepository {
   }
 
   /** Published titles whose whole-title free campaign runs at `now`, the soonest to end first. */
-  listCampaignTitles(
-    now: number,
-  ): Promise<
+  listCampaignTitles(now: number): Promise<
     {
       id: number;
       free_until_at: number | null;

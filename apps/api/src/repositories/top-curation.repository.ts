@@ -2,7 +2,14 @@
 // stored. No policy here: the service decides what is valid, active and shown.
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { transactionRunner } from '#src/db/group-commit.ts';
-import type { AdvertisementRow, AdvertisementTable, Database, EpisodeRow, NewAuditLog, TopPickRow } from '#src/db/schema.ts';
+import type {
+  AdvertisementRow,
+  AdvertisementTable,
+  Database,
+  EpisodeRow,
+  NewAuditLog,
+  TopPickRow,
+} from '#src/db/schema.ts';
 
 export interface CampaignRecord {
   id: number;
@@ -120,7 +127,9 @@ export class TopCurationRepository {
   }
 
   /** Titles' names and publication, for the ids given. */
-  listTitles(ids: readonly number[]): Promise<{ id: number; name_en: string; name_ja: string; published_at: number }[]> {
+  listTitles(
+    ids: readonly number[],
+  ): Promise<{ id: number; name_en: string; name_ja: string; published_at: number }[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('title')
@@ -132,7 +141,11 @@ export class TopCurationRepository {
   /** Chapters by id. */
   listEpisodes(ids: readonly number[]): Promise<EpisodeRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('episode').selectAll().where('id', 'in', [...ids]).execute();
+    return this.db
+      .selectFrom('episode')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   async insertAuditLog(entry: NewAuditLog): Promise<void> {

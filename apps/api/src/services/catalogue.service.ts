@@ -5,6 +5,7 @@
 import { type Locale, RankingId, ResponseCode, type Title, TitleEventType, uniqueIds } from '@manga/contracts';
 import type { EpisodeRow, MagazineCategoryRow, TagRow } from '#src/db/schema.ts';
 import {
+  isCampaignShown,
   limitedTimeFreeText,
   nextUpdatedText,
   type TitleBundle,
@@ -16,7 +17,6 @@ import {
   toTitleSupplementResponse,
   toWebEpisodeResponse,
   toWebTitleResponse,
-  isCampaignShown,
 } from '#src/mappers/catalogue.mapper.ts';
 import { toTitleAgeGateResponse } from '#src/mappers/episode-access.mapper.ts';
 import { localized, type MediaUrls, type RenderContext } from '#src/mappers/render-context.mapper.ts';
@@ -32,9 +32,7 @@ export interface TitleSource {
   listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]>;
   listWeeklyTitles(now: number): Promise<{ id: number; weekday_index: number | null; published_at: number }[]>;
   listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
-  listCampaignTitles(
-    now: number,
-  ): Promise<
+  listCampaignTitles(now: number): Promise<
     {
       id: number;
       free_until_at: number | null;

@@ -121,7 +121,9 @@ export class TopCurationService {
     const titleName = new Map(titles.map((t) => [t.id, t.name_en || t.name_ja]));
     const episodeById = new Map(episodes.map((e) => [e.id, e]));
     const episodeLabel = (episode: EpisodeRow | undefined) =>
-      episode ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${episode.name_en || episode.name_ja}` : '';
+      episode
+        ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${episode.name_en || episode.name_ja}`
+        : '';
     const pickLabel = (pick: TopPickRow) =>
       pick.kind === TopPickKind.TodayChoice
         ? (titleName.get(pick.target_id) ?? `#${pick.target_id}`)
@@ -196,7 +198,11 @@ export class TopCurationService {
     return this.deps.transactions.run(async (store) => {
       const picks = (await store.listPicks()).filter((p) => p.kind === kind);
       const known = new Set(picks.map((p) => p.id));
-      if (pickIds.length !== picks.length || new Set(pickIds).size !== pickIds.length || pickIds.some((id) => !known.has(id))) {
+      if (
+        pickIds.length !== picks.length ||
+        new Set(pickIds).size !== pickIds.length ||
+        pickIds.some((id) => !known.has(id))
+      ) {
         throw invalid('The list must name every pick of the kind once');
       }
       const before = picks.map((p) => p.id);
@@ -242,13 +248,19 @@ export class TopCurationService {
       const before = await this.findBanner(store, id);
       await store.updateAdvertisement(id, fields);
       const after = await store.findAdvertisement(id);
-      await store.insertAuditLog(audit(editor, AuditAction.BannerSave, AuditTarget.Advertisement, id, now, { before, after }));
+      await store.insertAuditLog(
+        audit(editor, AuditAction.BannerSave, AuditTarget.Advertisement, id, now, { before, after }),
+      );
       return { advertisement_id: id };
     });
   }
 
   /** POST /ops/catalogue/top/banner/image: the image cut to the banner size and stored; the old one deleted. */
-  async replaceBannerImage(auth: RequestAuth, advertisementId: number, upload: { bytes: Uint8Array; mediaType: string }) {
+  async replaceBannerImage(
+    auth: RequestAuth,
+    advertisementId: number,
+    upload: { bytes: Uint8Array; mediaType: string },
+  ) {
     const editor = await this.deps.access(auth);
     if (!(TITLE_ART_MEDIA_TYPES as readonly string[]).includes(upload.mediaType)) {
       throw invalid(`A banner image must be one of ${TITLE_ART_MEDIA_TYPES.join(', ')}`);
@@ -399,7 +411,8 @@ export class TopCurationService {
       position: row.position,
       start_time: this.formatTime(row.start_at),
       end_time: this.formatTime(row.end_at),
-      active: row.active === 1 && row.image_path !== '' && isInWindow({ start: row.start_at, end: row.end_at }, now) ? 1 : 0,
+      active:
+        row.active === 1 && row.image_path !== '' && isInWindow({ start: row.start_at, end: row.end_at }, now) ? 1 : 0,
     };
   }
 

@@ -2,8 +2,8 @@
 // its title_list, the bonus episodes' titles too (issue 24: cards with no art and no name); an
 // editor's active picks replace the computed today's choice and bonus section (ADR 074).
 import { RankingId, TopPickKind } from '@manga/contracts';
-import type { AdvertisementRow } from '#src/db/schema.ts';
 import { describe, expect, it } from 'vitest';
+import type { AdvertisementRow } from '#src/db/schema.ts';
 import { WebTopService } from '#src/services/web-top.service.ts';
 import { TEST_NOW } from '#test/factories.ts';
 import { newCatalogueService } from '#test/services/harness.ts';
@@ -63,10 +63,18 @@ describe('WebTopService.getWebTop', () => {
     const computed = world.addTitle();
     const pinned = world.addTitle();
     const chapter = world.addEpisode({ title_id: pinned.id, sort_index: 1, start_at: TEST_NOW - DAY });
-    const ruleBonus = world.addEpisode({ title_id: computed.id, sort_index: 1, bonus_point: 5, start_at: TEST_NOW - DAY });
+    const ruleBonus = world.addEpisode({
+      title_id: computed.id,
+      sort_index: 1,
+      bonus_point: 5,
+      start_at: TEST_NOW - DAY,
+    });
     const before = await sut.getWebTop({ locale: 'en' });
     expect(before.bonus_episode_list.map((e) => e.episode_id)).toEqual([ruleBonus.id]);
-    picks.push({ kind: TopPickKind.TodayChoice, target_id: pinned.id }, { kind: TopPickKind.Bonus, target_id: chapter.id });
+    picks.push(
+      { kind: TopPickKind.TodayChoice, target_id: pinned.id },
+      { kind: TopPickKind.Bonus, target_id: chapter.id },
+    );
     world.cache.clear();
     const top = await sut.getWebTop({ locale: 'en' });
     expect(top.today_choice_title_id_list).toEqual([pinned.id]);

@@ -49,8 +49,8 @@ export class WebTopService {
   async getWebTop(ctx: CatalogueContext) {
     return this.deps.cache.getOrLoad(`web-top:${ctx.locale}`, async () => {
       const now = this.deps.clock.now();
-      const [banners, bonus, ranking, computedChoice, genreRanking, today, choicePicks, bonusPicks] =
-        await Promise.all([
+      const [banners, bonus, ranking, computedChoice, genreRanking, today, choicePicks, bonusPicks] = await Promise.all(
+        [
           this.deps.advertisements.listActiveAdvertisements(AdvertisementType.Banner, now),
           this.deps.episodes.listBonusEpisodes(now, BONUS_EPISODES_READ),
           this.deps.rankings.listTopTitleIds(RankingId.All, TOP_SECTION_SIZE),
@@ -59,7 +59,8 @@ export class WebTopService {
           this.deps.catalogue.listTodayTitles(TODAY_TITLES_ON_TOP, ctx),
           this.deps.picks.listActivePicks(TopPickKind.TodayChoice, now),
           this.deps.picks.listActivePicks(TopPickKind.Bonus, now),
-        ]);
+        ],
+      );
       // ADR 074: while an editor's pick is active, the picks replace the computed section.
       const pickedBonus = await this.pickedEpisodes(bonusPicks, now);
       const bonusEpisodes = pickedBonus.length > 0 ? pickedBonus : onePerTitle(bonus, TOP_SECTION_SIZE);
@@ -82,7 +83,9 @@ export class WebTopService {
       const bonusIds = bonusEpisodes.filter((episode) => listed.has(episode.title_id)).map((episode) => episode.id);
       return {
         // A banner saved in the console is shown once its image is uploaded (ADR 074).
-        banner_list: banners.filter((row) => row.image_path !== '').map((row) => toBannerResponse(row, this.deps.urls, ctx.locale)),
+        banner_list: banners
+          .filter((row) => row.image_path !== '')
+          .map((row) => toBannerResponse(row, this.deps.urls, ctx.locale)),
         // Cached for every reader, so the badges are decided for nobody in particular.
         bonus_episode_list: await this.deps.catalogue.listEpisodes(bonusIds, { ...ctx, reader: ANONYMOUS_READER }),
         ranking_title_id_list: ranking.filter((id) => listed.has(id)),

@@ -150,3 +150,13 @@ export const TopRankingsRebuildResponseSchema = z.strictObject({
   rankings_rebuilt_time: z.string(),
 });
 export type TopRankingsRebuildResponse = z.infer<typeof TopRankingsRebuildResponseSchema>;
+
+/** The answer of a curation change: the id of what was changed (the screen then reads GET /ops/catalogue/top). */
+export const TopCurationChangeResponseSchema = z.strictObject({
+  ...successEnvelopeShape,
+  pick_id: z.int().optional(),
+  pick_id_list: z.array(z.int()).optional(),
+  advertisement_id: z.int().optional(),
+  title_id: z.int().optional(),
+});
+export type TopCurationChangeResponse = z.infer<typeof TopCurationChangeResponseSchema>;

@@ -22,7 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.millis, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('top_pick_kind_position_idx').on('top_pick').columns(['kind', 'position']).execute();
-  await db.schema.alterTable('advertisement').addColumn('alt_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('advertisement')
+    .addColumn('alt_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema
     .alterTable('advertisement')
     .addColumn('alt_text_ja', 'text', (c) => c.notNull().defaultTo(''))

@@ -79,7 +79,7 @@ function setup(options: { allowed?: boolean } = {}) {
         findLatestComputedAt: async () => rebuilt,
       },
       ingest: { ingestBannerImage: async () => 'banners/1-x.webp' },
-      images: { probe: async () => ({ width: 10, height: 10 }) },
+      images: { probe: async () => ({ width: 10, height: 10, format: 'png' }) as never },
       storage: { delete: async () => undefined },
       clock,
       urls: { publicUrl: (key: string) => (key ? `/images/${key}` : '') } as never,

@@ -44,7 +44,7 @@ const post = (url: string, body: Record<string, string | number>, who: Reader | 
     method: 'POST',
     url,
     headers: { cookie: who?.cookie ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+    payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
     remoteAddress: IP,
   });
 

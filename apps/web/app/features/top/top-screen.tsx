@@ -97,13 +97,14 @@ function ReadingHistoryEntry() {
   );
 }
 
-/** The editors' banners (ADR 074), in their order: the image is the link, its alt text the link's name. */
+/** The editors' banners (ADR 074) in their order, one row: the image is the link, its alt text the link's name. */
 function TopBanners({ banners, label }: { banners: TopBannerView[]; label: string }) {
   return (
     <nav aria-label={label} className="mx-auto w-full max-w-7xl px-4 pt-6 sm:px-6 lg:px-8" data-testid="top-banners">
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      {/* One row however many: a strip that scrolls sideways, each banner snapping into place. */}
+      <ul className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pt-1 pb-2">
         {banners.map((banner) => (
-          <li key={banner.id}>
+          <li key={banner.id} className="w-[85%] shrink-0 snap-start sm:w-[48%] lg:w-[32%]">
             <a
               href={banner.href}
               className="block overflow-hidden rounded-2xl ring-1 ring-zinc-200 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -5,6 +5,7 @@ import {
   CAMPAIGN_TEXT_MAX_LENGTH,
   responseCodeMessageKey,
   type TopBanner,
+  type TopCampaign,
   type TopPick,
   TopPickKind,
   type TopRuleItem,
@@ -560,24 +561,26 @@ function BannerRow({ banner, zone }: { banner: TopBanner; zone: string }) {
   );
 }
 
-function CampaignForm({ data }: { data: TopCurationData }) {
+/** A title's campaign text: a new one (the title chosen from the search) or one edited in place. */
+function CampaignForm({ data, campaign }: { data: TopCurationData; campaign?: TopCampaign }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<TopCurationResult>();
   const zone = data.curation.time_zone;
-  const titles = [
-    ...data.search.titles,
-    ...data.curation.campaign_list
-      .filter((c) => !data.search.titles.some((s) => s.title_id === c.title_id))
-      .map((c) => ({ title_id: c.title_id, name_en: c.title_name, name_ja: '' })),
-  ];
+  const testId = campaign ? `top-campaign-edit-${campaign.title_id}` : 'top-campaign-form';
   return (
     <fetcher.Form
       method="post"
       className="space-y-3 rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200"
-      data-testid="top-campaign-form"
+      data-testid={testId}
     >
       <input type="hidden" name="intent" value="campaign" />
-      <TitleSelect titles={titles} name="title_id" testId="top-campaign-title" />
+      {campaign ? (
+        <input type="hidden" name="title_id" value={campaign.title_id} />
+      ) : data.search.titles.length === 0 ? (
+        <p className="text-sm text-zinc-500">{t('top_curation.no_titles')}</p>
+      ) : (
+        <TitleSelect titles={data.search.titles} name="title_id" testId="top-campaign-title" />
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label={t('top_curation.campaign_en')}
@@ -588,8 +591,9 @@ function CampaignForm({ data }: { data: TopCurationData }) {
               {...control}
               name="campaign_text"
               maxLength={CAMPAIGN_TEXT_MAX_LENGTH}
+              defaultValue={campaign?.campaign_text}
               className={`${inputClass} mt-1`}
-              data-testid="top-campaign-en"
+              data-testid={`${testId}-en`}
             />
           )}
         </Field>
@@ -600,26 +604,56 @@ function CampaignForm({ data }: { data: TopCurationData }) {
               name="campaign_text_ja"
               lang="ja"
               maxLength={CAMPAIGN_TEXT_MAX_LENGTH}
+              defaultValue={campaign?.campaign_text_ja}
               className={`${inputClass} mt-1`}
-              data-testid="top-campaign-ja"
+              data-testid={`${testId}-ja`}
             />
           )}
         </Field>
       </div>
-      <WindowFields zone={zone} testId="top-campaign" />
+      <WindowFields zone={zone} start={campaign?.start_time} end={campaign?.end_time} testId={testId} />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
           variant="primary"
           size="md"
           busy={fetcher.state !== 'idle'}
-          data-testid="top-campaign-save"
+          data-testid={`${testId}-save`}
         >
           {t('top_curation.save_campaign')}
         </Button>
         <Answer result={fetcher.data} doneText={t('top_curation.saved')} />
       </div>
     </fetcher.Form>
+  );
+}
+
+function CampaignRow({ campaign, data }: { campaign: TopCampaign; data: TopCurationData }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const zone = data.curation.time_zone;
+  return (
+    <li className="py-3 text-sm" data-testid="top-campaign">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-ink">{campaign.title_name}</span>
+            <ActiveBadge active={campaign.active === 1} />
+          </div>
+          <div>{campaign.campaign_text}</div>
+          {campaign.campaign_text_ja ? <div lang="ja">{campaign.campaign_text_ja}</div> : null}
+          <WindowText start={campaign.start_time} end={campaign.end_time} zone={zone} />
+        </div>
+        <Button variant="secondary" size="xs" onClick={() => setEditing((open) => !open)} aria-expanded={editing}>
+          {t('top_curation.edit')}
+        </Button>
+      </div>
+      {editing ? (
+        <div className="mt-3">
+          <CampaignForm data={data} campaign={campaign} />
+        </div>
+      ) : null}
+    </li>
   );
 }
 
@@ -718,16 +752,8 @@ export function TopCurationScreen({ data }: { data: TopCurationData }) {
             <p className="text-sm text-zinc-500">{t('top_curation.no_campaigns')}</p>
           ) : (
             <ul className="divide-y divide-zinc-100">
-              {curation.campaign_list.map((c) => (
-                <li key={c.title_id} className="space-y-1 py-3 text-sm" data-testid="top-campaign">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-ink">{c.title_name}</span>
-                    <ActiveBadge active={c.active === 1} />
-                  </div>
-                  <div>{c.campaign_text}</div>
-                  {c.campaign_text_ja ? <div lang="ja">{c.campaign_text_ja}</div> : null}
-                  <WindowText start={c.start_time} end={c.end_time} zone={zone} />
-                </li>
+              {curation.campaign_list.map((campaign) => (
+                <CampaignRow key={campaign.title_id} campaign={campaign} data={data} />
               ))}
             </ul>
           )}

@@ -757,6 +757,7 @@ export function TopCurationScreen({ data }: { data: TopCurationData }) {
               ))}
             </ul>
           )}
+          <h3 className="text-sm font-bold text-zinc-700">{t('top_curation.new_campaign')}</h3>
           <CampaignForm data={data} />
         </Section>
       </div>

@@ -178,6 +178,14 @@ export function createContainer({
     log,
     // The one access check of the catalogue console (ADR 046).
     access: (auth) => comments.services.staff.requireAccess(auth, StaffPermission.TitleEdit),
+    topRules: {
+      listTopTitleIds: (rankingId, limit) => catalogue.services.rankings.listTopTitleIds(rankingId, limit),
+      listBonusEpisodes: (now, limit) => repositories.episodes.listBonusEpisodes(now, limit),
+    },
+    rankings: {
+      handleRebuildRankings: () => catalogue.services.rankingRebuild.handleRebuildRankings(),
+      findLatestComputedAt: () => catalogue.repositories.rankings.findLatestComputedAt(),
+    },
   });
   const alerts = createChapterAlertServices({
     config,

@@ -379,6 +379,15 @@ export const EXTRA_ROUTES = [
     middleware: ['private'],
     params: noParams,
   },
+  // Top page curation (issue 26, ADR 074): editors and admins only, everyone else gets the 404 page.
+  {
+    name: 'ops-top',
+    path: 'ops/top',
+    file: 'routes/ops-top.tsx',
+    layout: 'default',
+    middleware: ['private'],
+    params: noParams,
+  },
   // Sales and reading figures (issue 26, ADR 072): analysts, editors and admins; everyone else gets the 404 page.
   {
     name: 'ops-figures',

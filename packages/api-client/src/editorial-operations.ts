@@ -29,12 +29,49 @@ import {
   type EditorTitleUpdateRequest,
   EditorUploadResponseSchema,
   EditorVocabularyResponseSchema,
+  type TopBannerDeleteRequest,
+  type TopBannerImageQuery,
+  type TopBannerSaveRequest,
+  type TopCampaignRequest,
+  TopCurationChangeResponseSchema,
+  TopCurationResponseSchema,
+  type TopPickAddRequest,
+  type TopPickOrderRequest,
+  type TopPickRemoveRequest,
+  TopRankingsRebuildResponseSchema,
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
 
 export function editorialOperations(client: ApiClient) {
   const title = { schema: EditorTitleResponseSchema };
+  const change = { schema: TopCurationChangeResponseSchema };
   return {
+    // Top page curation (ADR 074).
+    getTopCuration: () =>
+      client.call('getTopCuration', 'GET', '/ops/catalogue/top', {}, { schema: TopCurationResponseSchema }),
+    addTopPick: (params: TopPickAddRequest) =>
+      client.call('addTopPick', 'POST', '/ops/catalogue/top/pick/add', { ...params }, change),
+    removeTopPick: (params: TopPickRemoveRequest) =>
+      client.call('removeTopPick', 'POST', '/ops/catalogue/top/pick/remove', { ...params }, change),
+    orderTopPicks: (params: TopPickOrderRequest) =>
+      client.call('orderTopPicks', 'POST', '/ops/catalogue/top/pick/order', { ...params }, change),
+    saveTopBanner: (params: TopBannerSaveRequest) =>
+      client.call('saveTopBanner', 'POST', '/ops/catalogue/top/banner/save', { ...params }, change),
+    /** Where the browser sends a banner image (the body), with the banner in the query. */
+    topBannerImageTarget: (params: TopBannerImageQuery) =>
+      client.uploadTarget('/ops/catalogue/top/banner/image', { ...params }),
+    deleteTopBanner: (params: TopBannerDeleteRequest) =>
+      client.call('deleteTopBanner', 'POST', '/ops/catalogue/top/banner/delete', { ...params }, change),
+    setTopCampaign: (params: TopCampaignRequest) =>
+      client.call('setTopCampaign', 'POST', '/ops/catalogue/top/campaign', { ...params }, change),
+    rebuildTopRankings: () =>
+      client.call(
+        'rebuildTopRankings',
+        'POST',
+        '/ops/catalogue/top/rankings/rebuild',
+        {},
+        { schema: TopRankingsRebuildResponseSchema },
+      ),
     getEditorVocabulary: () =>
       client.call(
         'getEditorVocabulary',

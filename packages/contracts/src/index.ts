@@ -62,6 +62,7 @@ export * from './wire/staff.schemas.ts';
 export * from './wire/support.schemas.ts';
 export * from './wire/ticket.schemas.ts';
 export * from './wire/title.schemas.ts';
+export * from './wire/top-curation.schemas.ts';
 export * from './wire/user.schemas.ts';
 export * from './wire/viewed.schemas.ts';
 export * from './wire/viewer.schemas.ts';

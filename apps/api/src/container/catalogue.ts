@@ -20,6 +20,7 @@ import { RankingRepository } from '#src/repositories/ranking.repository.ts';
 import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import type { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { TopCurationRepository } from '#src/repositories/top-curation.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import { AdvertisementService } from '#src/services/advertisement.service.ts';
@@ -71,6 +72,7 @@ export function createCatalogueServices(options: {
     favorites: new FavoriteRepository(database.db),
     bookmarks: new BookmarkRepository(database.db),
     advertisements: new AdvertisementRepository(database.db),
+    topPicks: new TopCurationRepository(database.db),
     jobs: new JobRepository(database.db),
   };
   const cache = new TtlCache({ ttlMs: config.catalogueCacheTtlMs, maxEntries: 50_000, now: () => clock.now() });
@@ -143,6 +145,7 @@ export function createCatalogueServices(options: {
     ),
     webTop: new WebTopService({
       advertisements: repositories.advertisements,
+      picks: repositories.topPicks,
       episodes,
       catalogue,
       rankings,

@@ -10,6 +10,7 @@ import { SharpImageProcessor } from '#src/repositories/image-processor.repositor
 import { IngestRepository } from '#src/repositories/ingest.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
 import { TitleEditorRepository, TitleEditorTransactionRepository } from '#src/repositories/title-editor.repository.ts';
+import { TopCurationRepository, TopCurationTransactionRepository } from '#src/repositories/top-curation.repository.ts';
 import { UploadSpoolRepository } from '#src/repositories/upload-spool.repository.ts';
 import { type CatalogueEditorDeps, CatalogueEditorService } from '#src/services/catalogue-editor.service.ts';
 import { ChapterPagesService } from '#src/services/chapter-pages.service.ts';
@@ -17,6 +18,7 @@ import { type ChapterPreviewDeps, ChapterPreviewService } from '#src/services/ch
 import { ChapterUploadService } from '#src/services/chapter-upload.service.ts';
 import type { IngestService } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import { type TopCurationDeps, TopCurationService } from '#src/services/top-curation.service.ts';
 
 /** The editors' console: titles, their art and publication (issue 26, ADR 046). */
 export function createEditorialServices(options: {
@@ -32,13 +34,33 @@ export function createEditorialServices(options: {
   entitlement: ChapterPreviewDeps['entitlement'];
   log: FastifyBaseLogger | undefined;
   access: CatalogueEditorDeps['access'];
+  /** Top page curation (ADR 074): what the rules choose, and the rankings rebuilt on demand. */
+  topRules: TopCurationDeps['rules'];
+  rankings: TopCurationDeps['rankings'];
 }) {
   const repositories = {
     titleEditor: new TitleEditorRepository(options.database.db),
     titleEditorTransactions: new TitleEditorTransactionRepository(options.database.db),
     uploadSpool: new UploadSpoolRepository(options.config.uploadDir),
+    topCuration: new TopCurationRepository(options.database.db),
   };
   const services = {
+    topCuration: new TopCurationService(
+      {
+        access: options.access,
+        store: repositories.topCuration,
+        transactions: new TopCurationTransactionRepository(options.database.db),
+        rules: options.topRules,
+        rankings: options.rankings,
+        ingest: options.ingest,
+        images: new SharpImageProcessor(),
+        storage: options.storage,
+        clock: options.clock,
+        urls: options.mediaUrls,
+        randomU32: () => options.crypto.randomU32(),
+      },
+      { timeZone: options.config.wireTimeZone },
+    ),
     catalogueEditor: new CatalogueEditorService(
       {
         access: options.access,

@@ -29,6 +29,7 @@ import * as chapterAlerts from '#src/db/migrations/20261127110500_chapter_alerts
 import * as readerNickname from '#src/db/migrations/20261127141000_reader_nickname.ts';
 import * as chapterUpload from '#src/db/migrations/20261127190500_chapter_upload.ts';
 import * as figuresIndexes from '#src/db/migrations/20261127194000_figures_indexes.ts';
+import * as topCuration from '#src/db/migrations/20261127221500_top_curation.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -60,6 +61,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127141000_reader_nickname': readerNickname,
   '20261127190500_chapter_upload': chapterUpload,
   '20261127194000_figures_indexes': figuresIndexes,
+  '20261127221500_top_curation': topCuration,
 });
 
 export class MigrationError extends Error {}

@@ -62,6 +62,7 @@ import type {
   JobTable,
   ReadinessProbeTable,
   SettingTable,
+  TopPickTable,
 } from './schema/operations.ts';
 import type {
   BookmarkTable,
@@ -135,6 +136,7 @@ export interface Database {
   bookmark: BookmarkTable;
   login_bonus: LoginBonusTable;
   advertisement: AdvertisementTable;
+  top_pick: TopPickTable;
   advertisement_counter: AdvertisementCounterTable;
   setting: SettingTable;
   job: JobTable;

@@ -68,7 +68,10 @@ export function toTitleResponse(bundle: TitleBundle, ctx: RenderContext): Title 
     thumbnail_rect_image_url: urls.publicUrl(title.thumbnail_rect_path),
     banner_image_url: urls.publicUrl(title.banner_path),
     feature_image_url: urls.publicUrl(title.feature_path),
-    campaign_text: localized(title.campaign_text, title.campaign_text_ja, locale),
+    // Shown inside its window only (ADR 074).
+    campaign_text: isCampaignShown(title, ctx.now)
+      ? localized(title.campaign_text, title.campaign_text_ja, locale)
+      : '',
     notice_text: localized(title.notice_text, title.notice_text_ja, locale),
     first_episode_id: releasedEpisodes[0]?.id ?? 0,
     next_updated_text: nextUpdatedText(bundle.nextEpisodeStartAt, ctx),
@@ -299,4 +302,15 @@ export function toTitleEventResponse(
 /** The event text of episodes free for a limited time (campaigns bring their own text). */
 export function limitedTimeFreeText(locale: Locale): string {
   return locale === 'ja' ? '期間限定無料' : 'Free for a limited time';
+}
+
+/** A title's campaign text is shown from campaign_start_at until campaign_end_at (ADR 074); null is open. */
+export function isCampaignShown(
+  title: { campaign_start_at: number | null; campaign_end_at: number | null },
+  now: number,
+): boolean {
+  return (
+    (title.campaign_start_at === null || title.campaign_start_at <= now) &&
+    (title.campaign_end_at === null || now < title.campaign_end_at)
+  );
 }

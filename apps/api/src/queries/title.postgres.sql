@@ -186,7 +186,9 @@ select
   "id",
   "free_until_at",
   "campaign_text",
-  "campaign_text_ja"
+  "campaign_text_ja",
+  "campaign_start_at",
+  "campaign_end_at"
 from
   "title"
 where

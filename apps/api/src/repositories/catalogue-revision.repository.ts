@@ -5,7 +5,7 @@ import type { Database } from '#src/db/schema.ts';
 /**
  * The catalogue's revision (moved by triggers on every catalogue write, ADR 020) and the next moment
  * at which the catalogue changes by itself: a chapter or title released, a free window or a banner
- * starting or ending.
+ * starting or ending, a campaign text or an editor's top-page pick starting or ending (ADR 074).
  */
 export class CatalogueRevisionRepository {
   constructor(
@@ -82,6 +82,34 @@ export class CatalogueRevisionRepository {
       firstAfter(() =>
         db
           .selectFrom('advertisement')
+          .select((eb) => eb.fn.min('end_at').as('at'))
+          .where('end_at', '>', now)
+          .executeTakeFirst(),
+      ),
+      firstAfter(() =>
+        db
+          .selectFrom('title')
+          .select((eb) => eb.fn.min('campaign_start_at').as('at'))
+          .where('campaign_start_at', '>', now)
+          .executeTakeFirst(),
+      ),
+      firstAfter(() =>
+        db
+          .selectFrom('title')
+          .select((eb) => eb.fn.min('campaign_end_at').as('at'))
+          .where('campaign_end_at', '>', now)
+          .executeTakeFirst(),
+      ),
+      firstAfter(() =>
+        db
+          .selectFrom('top_pick')
+          .select((eb) => eb.fn.min('start_at').as('at'))
+          .where('start_at', '>', now)
+          .executeTakeFirst(),
+      ),
+      firstAfter(() =>
+        db
+          .selectFrom('top_pick')
           .select((eb) => eb.fn.min('end_at').as('at'))
           .where('end_at', '>', now)
           .executeTakeFirst(),

@@ -281,12 +281,19 @@ export class TitleRepository {
   }
 
   /** Published titles whose whole-title free campaign runs at `now`, the soonest to end first. */
-  listCampaignTitles(
-    now: number,
-  ): Promise<{ id: number; free_until_at: number | null; campaign_text: string; campaign_text_ja: string }[]> {
+  listCampaignTitles(now: number): Promise<
+    {
+      id: number;
+      free_until_at: number | null;
+      campaign_text: string;
+      campaign_text_ja: string;
+      campaign_start_at: number | null;
+      campaign_end_at: number | null;
+    }[]
+  > {
     return this.db
       .selectFrom('title')
-      .select(['id', 'free_until_at', 'campaign_text', 'campaign_text_ja'])
+      .select(['id', 'free_until_at', 'campaign_text', 'campaign_text_ja', 'campaign_start_at', 'campaign_end_at'])
       .where('free_until_at', '>', now)
       .where('published_at', '<=', now)
       .orderBy('free_until_at')

@@ -37,6 +37,16 @@ import {
   StaffPermission,
   TITLE_ART_MAX_BYTES,
   TITLE_ART_MEDIA_TYPES,
+  TopBannerDeleteRequestSchema,
+  TopBannerImageQuerySchema,
+  TopBannerSaveRequestSchema,
+  TopCampaignRequestSchema,
+  TopCurationChangeResponseSchema,
+  TopCurationResponseSchema,
+  TopPickAddRequestSchema,
+  TopPickOrderRequestSchema,
+  TopPickRemoveRequestSchema,
+  TopRankingsRebuildResponseSchema,
 } from '@manga/contracts';
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,6 +58,8 @@ const tags = ['ops'];
 const hide = true;
 /** Every route here is the editors' (ADR 046): the staff gate checks this permission first (ADR 042). */
 const editor = { staffPermission: StaffPermission.TitleEdit };
+/** The answer of a top-page curation change (ADR 074). */
+const change = { 200: TopCurationChangeResponseSchema };
 
 /**
  * The options of an editors' route: the gate's permission, the schema that parses its parameters
@@ -58,7 +70,11 @@ function editorRoute<S extends FastifySchema>(operationId: string, schema: S, op
 }
 
 export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+<<<<<<< HEAD
   const { catalogueEditor, chapterUpload, chapterPages, chapterPreview } = app.container.services;
+=======
+  const { catalogueEditor, chapterUpload, chapterPages, topCuration } = app.container.services;
+>>>>>>> curation
   guardStaffRoutes(app);
   // Cover art and a replaced page arrive as the image itself; the route's bodyLimit bounds it (413 beyond).
   app.addContentTypeParser(
@@ -306,5 +322,106 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         await chapterPages.replacePage(request.auth, { episodeId: episode_id, pageId: page_id, bytes, mediaType }),
       );
     },
+  );
+
+  // Top page curation (ADR 074): picks, banners, campaign texts and the rankings rebuilt on demand.
+  app.get(
+    '/ops/catalogue/top',
+    editorRoute('getTopCuration', { response: { 200: TopCurationResponseSchema } }),
+    async (request) => ok(await topCuration.getCuration(request.auth)),
+  );
+
+  app.post(
+    '/ops/catalogue/top/pick/add',
+    editorRoute('addTopPick', { body: TopPickAddRequestSchema, response: change }),
+    async (request) => {
+      const { kind, target_id, start_time, end_time } = request.body;
+      return ok(
+        await topCuration.addPick(request.auth, {
+          kind,
+          targetId: target_id,
+          startTime: start_time,
+          endTime: end_time,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/catalogue/top/pick/remove',
+    editorRoute('removeTopPick', { body: TopPickRemoveRequestSchema, response: change }),
+    async (request) => ok(await topCuration.removePick(request.auth, request.body.pick_id)),
+  );
+
+  app.post(
+    '/ops/catalogue/top/pick/order',
+    editorRoute('orderTopPicks', { body: TopPickOrderRequestSchema, response: change }),
+    async (request) => ok(await topCuration.orderPicks(request.auth, request.body.kind, request.body.pick_id_list)),
+  );
+
+  app.post(
+    '/ops/catalogue/top/banner/save',
+    editorRoute('saveTopBanner', { body: TopBannerSaveRequestSchema, response: change }),
+    async (request) => {
+      const body = request.body;
+      return ok(
+        await topCuration.saveBanner(request.auth, {
+          advertisementId: body.advertisement_id,
+          linkUrl: body.link_url,
+          altText: body.alt_text,
+          altTextJa: body.alt_text_ja,
+          position: body.position,
+          startTime: body.start_time,
+          endTime: body.end_time,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/catalogue/top/banner/image',
+    editorRoute(
+      'uploadTopBannerImage',
+      { querystring: TopBannerImageQuerySchema, response: change },
+      { bodyLimit: TITLE_ART_MAX_BYTES },
+    ),
+    async (request) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const mediaType = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
+      return ok(
+        await topCuration.replaceBannerImage(request.auth, request.query.advertisement_id, { bytes, mediaType }),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/catalogue/top/banner/delete',
+    editorRoute('deleteTopBanner', { body: TopBannerDeleteRequestSchema, response: change }),
+    async (request) => ok(await topCuration.deleteBanner(request.auth, request.body.advertisement_id)),
+  );
+
+  app.post(
+    '/ops/catalogue/top/campaign',
+    editorRoute('setTopCampaign', { body: TopCampaignRequestSchema, response: change }),
+    async (request) => {
+      const { title_id, campaign_text, campaign_text_ja, start_time, end_time } = request.body;
+      return ok(
+        await topCuration.setCampaign(request.auth, {
+          titleId: title_id,
+          text: campaign_text,
+          textJa: campaign_text_ja,
+          startTime: start_time,
+          endTime: end_time,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/catalogue/top/rankings/rebuild',
+    editorRoute('rebuildTopRankings', { response: { 200: TopRankingsRebuildResponseSchema } }),
+    async (request) => ok(await topCuration.rebuildRankings(request.auth)),
   );
 };

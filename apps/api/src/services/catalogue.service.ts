@@ -5,6 +5,7 @@
 import { type Locale, RankingId, ResponseCode, type Title, TitleEventType, uniqueIds } from '@manga/contracts';
 import type { EpisodeRow, MagazineCategoryRow, TagRow } from '#src/db/schema.ts';
 import {
+  isCampaignShown,
   limitedTimeFreeText,
   nextUpdatedText,
   type TitleBundle,
@@ -31,9 +32,16 @@ export interface TitleSource {
   listTitlesByIds(ids: readonly number[], now: number): Promise<TitleListing[]>;
   listWeeklyTitles(now: number): Promise<{ id: number; weekday_index: number | null; published_at: number }[]>;
   listTitleIdsUpdatedBetween(from: number, to: number, now: number): Promise<number[]>;
-  listCampaignTitles(
-    now: number,
-  ): Promise<{ id: number; free_until_at: number | null; campaign_text: string; campaign_text_ja: string }[]>;
+  listCampaignTitles(now: number): Promise<
+    {
+      id: number;
+      free_until_at: number | null;
+      campaign_text: string;
+      campaign_text_ja: string;
+      campaign_start_at: number | null;
+      campaign_end_at: number | null;
+    }[]
+  >;
   listEpisodeFreeWindowTitles(now: number): Promise<{ title_id: number; free_until_at: number }[]>;
   listTagsByTitle(titleId: number): Promise<TagRow[]>;
 }
@@ -214,7 +222,7 @@ export class CatalogueService {
         ...campaigns.map((c) => ({
           titleId: c.id,
           type: TitleEventType.TitleFree,
-          text: localized(c.campaign_text, c.campaign_text_ja, ctx.locale),
+          text: isCampaignShown(c, now) ? localized(c.campaign_text, c.campaign_text_ja, ctx.locale) : '',
           finishAt: c.free_until_at ?? now,
         })),
         ...windows

@@ -121,6 +121,8 @@ export const isPageDerivativeKey = (key: string) => /^episodes\/\d+\/[^/]+\/(?:l
 
 export const storageKeys = {
   /** `version` names art uploaded again (the console), so cached copies of the old art are never served for it. */
+  /** A top-page banner's image (ADR 074), versioned like console art. */
+  bannerImage: (advertisementId: number, version: string) => `banners/${advertisementId}-${version}.webp`,
   titleArt: (titleId: number, kind: TitleArtKind, version?: string) =>
     `titles/${titleId}/${kind === 'thumbnailRect' ? 'thumbnail-rect' : kind}${version ? `-${version}` : ''}.webp`,
   episodePrefix: (episodeId: number, seed32: number) => `episodes/${episodeId}/${seedLabel(seed32)}/`,
@@ -344,6 +346,24 @@ export class IngestService {
    * Crops each art source to its size and stores it as WebP; returns the title's path columns. `region`
    * (source pixels) is cut first, for the art an editor cropped; `version` goes into the keys.
    */
+  /**
+   * A top-page banner (ADR 074): the upload cut to the banner size (TITLE_ART_SIZES.banner) as WebP,
+   * through the same pipeline as title art; the key is pushed to `written` once stored.
+   */
+  async ingestBannerImage(advertisementId: number, source: Uint8Array, written: string[], version: string) {
+    const { width, height } = TITLE_ART_SIZES.banner;
+    let webp: Buffer;
+    try {
+      webp = await this.images.makeCover(source, width, height);
+    } catch (error) {
+      throw new IngestError('invalid_page', `banner ${advertisementId}: ${(error as Error).message}`, { cause: error });
+    }
+    const key = storageKeys.bannerImage(advertisementId, version);
+    await this.storage.put(key, webp, 'image/webp');
+    written.push(key);
+    return key;
+  }
+
   async ingestTitleArt(
     titleId: number,
     sources: TitleArtSources,

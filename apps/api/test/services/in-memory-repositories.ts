@@ -544,11 +544,13 @@ export class InMemoryCatalogueRepository {
   async listCampaignTitles(now: number) {
     return this.tables.titles
       .filter((t) => t.free_until_at !== null && t.free_until_at > now && t.published_at <= now)
-      .map(({ id, free_until_at, campaign_text, campaign_text_ja }) => ({
+      .map(({ id, free_until_at, campaign_text, campaign_text_ja, campaign_start_at, campaign_end_at }) => ({
         id,
         free_until_at,
         campaign_text,
         campaign_text_ja,
+        campaign_start_at,
+        campaign_end_at,
       }));
   }
 

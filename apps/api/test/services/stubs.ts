@@ -72,6 +72,8 @@ export const rowFactory = {
       short_introduction_en: '',
       short_introduction_ja: '',
       campaign_text: '',
+      campaign_start_at: null,
+      campaign_end_at: null,
       notice_text: '',
       campaign_text_ja: '',
       notice_text_ja: '',

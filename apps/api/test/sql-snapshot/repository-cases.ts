@@ -37,6 +37,7 @@ import { ThrottleEventRepository } from '#src/repositories/throttle-event.reposi
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { TitleRepository, type TitleSearch } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
+import { TopCurationRepository } from '#src/repositories/top-curation.repository.ts';
 import { UserRepository } from '#src/repositories/user.repository.ts';
 import { UserRoleRepository } from '#src/repositories/user-role.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
@@ -584,6 +585,39 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
         { title_id: 10001, author_id: 1, role: 'story', position: 1 },
         { title_id: 10001, author_id: 2, role: 'art', position: 2 },
       ]),
+  }),
+  repositoryCases('top-curation', TopCurationRepository, {
+    listPicks: (repository) => repository.listPicks(),
+    listActivePicks: (repository) => repository.listActivePicks(1, NOW),
+    findPick: (repository) => repository.findPick(1),
+    insertPick: (repository) =>
+      repository.insertPick({ kind: 1, target_id: 10001, position: 1, start_at: null, end_at: NOW, created_at: NOW }),
+    deletePick: (repository) => repository.deletePick(1),
+    setPickPosition: (repository) => repository.setPickPosition(1, 2),
+    listAdvertisements: (repository) => repository.listAdvertisements(1),
+    findAdvertisement: (repository) => repository.findAdvertisement(1),
+    insertAdvertisement: (repository) =>
+      repository.insertAdvertisement({ type: 1, link_url: '/ranking', alt_text: 'Sale', start_at: NOW }),
+    updateAdvertisement: (repository) => repository.updateAdvertisement(1, { image_path: 'banners/1-00000001.webp' }),
+    deleteAdvertisement: (repository) => repository.deleteAdvertisement(1),
+    listCampaignTitles: (repository) => repository.listCampaignTitles(),
+    findCampaignTitle: (repository) => repository.findCampaignTitle(10001),
+    updateCampaign: (repository) =>
+      repository.updateCampaign(
+        10001,
+        { campaign_text: 'Free', campaign_text_ja: '無料', campaign_start_at: NOW, campaign_end_at: null },
+        NOW,
+      ),
+    listTitles: (repository) => repository.listTitles([10001, 10002]),
+    listEpisodes: (repository) => repository.listEpisodes([1, 2]),
+    insertAuditLog: (repository) =>
+      repository.insertAuditLog({
+        actor_user_id: 1,
+        action: 'top_pick.add',
+        target_type: 'top_pick',
+        target_id: 1,
+        created_at: NOW,
+      }),
   }),
   repositoryCases('user', UserRepository, {
     findUserById: (repository) => repository.findUserById(1),

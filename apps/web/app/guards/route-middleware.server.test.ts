@@ -79,6 +79,7 @@ describe('route table (product §2)', () => {
       'ops/shop',
       'ops/staff',
       'ops/support',
+      'ops/top',
     ]);
     for (const entry of extra) expect(entry.middleware, entry.name).toEqual(['private']);
   });

@@ -62,6 +62,16 @@ export const AuditAction = {
   /** The shop's products (ADR 019, ADR 063), from the console or `npm run products`: before and after. */
   ProductSet: 'product.set',
   ProductAdd: 'product.add',
+  /** Top page curation (ADR 074): `detail` holds { before, after }. */
+  TopPickAdd: 'top_pick.add',
+  TopPickRemove: 'top_pick.remove',
+  TopPickOrder: 'top_pick.order',
+  BannerSave: 'banner.save',
+  BannerImage: 'banner.image',
+  BannerDelete: 'banner.delete',
+  CampaignText: 'title.campaign',
+  /** The rankings rebuilt from the console; `detail` has the outcome and the time before and after. */
+  RankingsRebuild: 'rankings.rebuild',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
@@ -73,6 +83,9 @@ export const AuditTarget = {
   Title: 'title',
   Episode: 'episode',
   Product: 'product',
+  TopPick: 'top_pick',
+  Advertisement: 'advertisement',
+  Ranking: 'ranking',
 } as const;
 export type AuditTarget = (typeof AuditTarget)[keyof typeof AuditTarget];
 

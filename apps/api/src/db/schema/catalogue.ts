@@ -76,6 +76,8 @@ export interface TitleTable {
   campaign_text: Default<string>; // English (or the only text)
   notice_text: Default<string>;
   campaign_text_ja: Default<string>; // '' falls back to campaign_text
+  campaign_start_at: Millis | null; // the campaign text is shown from (null: always, ADR 074)
+  campaign_end_at: Millis | null; // … until (null: open-ended)
   notice_text_ja: Default<string>;
   thumbnail_path: Default<string>; // storage keys, turned into URLs by the mapper
   thumbnail_rect_path: Default<string>;

@@ -19,7 +19,21 @@ export interface AdvertisementTable {
   active: Default<Flag>;
   start_at: Millis;
   end_at: Millis | null;
+  alt_text: Default<string>; // ADR 074: the banner image's alt text, English
+  alt_text_ja: Default<string>; // '' falls back to alt_text
 }
+
+/** An editor's pick for the top page (ADR 074): today's choice (kind 1, a title) or bonus (kind 2, a chapter). */
+export interface TopPickTable {
+  id: Id;
+  kind: number;
+  target_id: number;
+  position: number;
+  start_at: Millis | null;
+  end_at: Millis | null;
+  created_at: Millis;
+}
+export type TopPickRow = Selectable<TopPickTable>;
 
 export interface AdvertisementCounterTable {
   advertisement_id: number;

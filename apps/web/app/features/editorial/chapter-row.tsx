@@ -1,35 +1,20 @@
-import { type EditorEpisode, EPISODE_POINT_MAX, parseWireDateTime } from '@manga/contracts';
+import { type EditorEpisode, EPISODE_POINT_MAX } from '@manga/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
-import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
 import { ChapterPagesEditor } from './chapter-pages-editor.tsx';
+<<<<<<< HEAD
 import { EDITORIAL_PATHS, type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
+=======
+import { type EditorialActionResult, wireToInput } from './editorial.ts';
+>>>>>>> curation
 import { inputClass, labelClass } from './editorial-frame.tsx';
 import { Field, ResultLine } from './field.tsx';
+import { WireTimeField } from './wire-time-field.tsx';
 
 // One chapter of a title in the console (ADR 061): its status, and its price, release time (wire
 // time zone, with the editor's own time beside it), free window, ticket rental and single sale.
-
-/** A wire time shown in the wire zone, with the editor's own time beside it when the zones differ. */
-function TimeInZones({ wire, wireTimeZone }: { wire: string; wireTimeZone: string }) {
-  const { t } = useTranslation();
-  const dates = useDateFormat();
-  const at = wire ? parseWireDateTime(wire, wireTimeZone) : undefined;
-  if (!at) return null;
-  return (
-    <span className="block">
-      {formatDateTime(at, dates.locale, wireTimeZone)} ({wireTimeZone})
-      {dates.timeZone && dates.timeZone !== wireTimeZone ? (
-        <>
-          {' · '}
-          {t('editorial.publish.your_time', { time: dates.dateTime(at.toISOString()), zone: dates.timeZone })}
-        </>
-      ) : null}
-    </span>
-  );
-}
 
 function ChapterStatus({ episode }: { episode: EditorEpisode }) {
   const { t } = useTranslation();
@@ -42,46 +27,6 @@ function ChapterStatus({ episode }: { episode: EditorEpisode }) {
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${tone}`}>
       {t(`editorial.chapters.status.${key}`)}
     </span>
-  );
-}
-
-/** A release time in the wire zone (datetime-local), the time it means in both zones under it. */
-function WireTimeField({
-  label,
-  name,
-  value,
-  onChange,
-  emptyHint,
-  wireTimeZone,
-  testId,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** The hint while no time is set. */
-  emptyHint?: string;
-  wireTimeZone: string;
-  testId: string;
-}) {
-  return (
-    <Field
-      label={label}
-      hint={value ? <TimeInZones wire={inputToWire(value)} wireTimeZone={wireTimeZone} /> : emptyHint}
-    >
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type="datetime-local"
-          step={1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={`${inputClass} mt-1`}
-          data-testid={testId}
-        />
-      )}
-    </Field>
   );
 }
 

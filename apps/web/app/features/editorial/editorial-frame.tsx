@@ -11,11 +11,14 @@ export function EditorialFrame({
   title,
   lead,
   crumbs = [],
+  current = 'catalogue',
   children,
 }: {
   title: string;
   lead?: string;
   crumbs?: { label: string; to: string }[];
+  /** The console tab this screen belongs to. */
+  current?: 'catalogue' | 'top';
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -29,7 +32,14 @@ export function EditorialFrame({
       <TabNav
         label={t('ops.console')}
         tabs={[
-          { key: 'catalogue', label: t('editorial.console'), href: EDITORIAL_PATHS.titles, current: true },
+          {
+            key: 'catalogue',
+            label: t('editorial.console'),
+            href: EDITORIAL_PATHS.titles,
+            current: current === 'catalogue',
+          },
+          // Top page curation (ADR 074): the same editors and admins.
+          { key: 'top', label: t('top_curation.tab'), href: '/ops/top', current: current === 'top' },
           { key: 'shop', label: t('shop_console.tab'), href: '/ops/shop', current: false },
         ]}
       />

@@ -33,6 +33,7 @@ export const OPS_PATHS = {
   staff: '/ops/staff',
   support: '/ops/support',
   catalogue: '/ops/catalogue',
+  top: '/ops/top',
   shop: '/ops/shop',
   figures: '/ops/figures',
 } as const;
@@ -81,6 +82,13 @@ export const OPS_SCREENS: Readonly<
     titleKey: 'editorial.titles.title',
     leadKey: 'editorial.titles.lead',
     tabKey: 'editorial.console',
+  },
+  // Top page curation (ADR 074): editors and admins, in the catalogue console's frame.
+  top: {
+    permission: StaffPermission.TitleEdit,
+    titleKey: 'top_curation.title',
+    leadKey: 'top_curation.lead',
+    tabKey: 'top_curation.tab',
   },
   shop: {
     permission: StaffPermission.ProductEdit,

@@ -50,6 +50,14 @@ export function toTopSections(
   const hero = todayChoice[0] ?? ranking[0] ?? allTitles[0];
   return {
     featured: hero ? toFeatured(hero) : undefined,
+    banners: top.banner_list
+      .filter((banner) => banner.image_url !== '')
+      .map((banner) => ({
+        id: banner.advertisement_id,
+        imageUrl: toPublicImageUrl(banner.image_url),
+        href: banner.link_url || '/',
+        alt: banner.name,
+      })),
     // A card without its title would have no art and no name: the API lists every bonus episode's
     // title; one it could not (unpublished since) is left out rather than shown blank.
     bonusEpisodes: top.bonus_episode_list
@@ -71,6 +79,7 @@ export function toTopSections(
 
 const emptyTop = (allTitles: readonly WireTitle[], allTitleCount: number): TopSections => ({
   featured: allTitles[0] ? toFeatured(allTitles[0]) : undefined,
+  banners: [],
   bonusEpisodes: [],
   ranking: [],
   todayChoice: [],

@@ -20,8 +20,17 @@ export interface GenreRankingView {
   titles: TitleCardView[];
 }
 
+/** A banner of the top page (ADR 074): its image, link target and alt text in the reader's language. */
+export interface TopBannerView {
+  id: number;
+  imageUrl: string;
+  href: string;
+  alt: string;
+}
+
 export interface TopSections {
   featured: FeaturedTitleView | undefined;
+  banners: TopBannerView[];
   bonusEpisodes: BonusEpisodeView[];
   ranking: TitleCardView[];
   todayChoice: TitleCardView[];

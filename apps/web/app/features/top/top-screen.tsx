@@ -11,7 +11,7 @@ import { TitleGrid } from '#app/features/catalogue/title-grid.tsx';
 import { TitleRail } from '#app/features/catalogue/title-rail.tsx';
 import { usePersonal } from '#app/personal/personal.tsx';
 import { SocialFollow } from './social-follow.tsx';
-import type { BonusEpisodeView, GenreRankingView, TopPageData } from './top-page.ts';
+import type { BonusEpisodeView, GenreRankingView, TopBannerView, TopPageData } from './top-page.ts';
 
 function BonusEpisodes({ episodes }: { episodes: readonly BonusEpisodeView[] }) {
   const { t } = useTranslation();
@@ -97,6 +97,36 @@ function ReadingHistoryEntry() {
   );
 }
 
+/** The editors' banners (ADR 074) in their order, one row: the image is the link, its alt text the link's name. */
+function TopBanners({ banners, label }: { banners: TopBannerView[]; label: string }) {
+  return (
+    <nav aria-label={label} className="mx-auto w-full max-w-7xl px-4 pt-6 sm:px-6 lg:px-8" data-testid="top-banners">
+      {/* One row however many: a strip that scrolls sideways, each banner snapping into place. */}
+      <ul className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pt-1 pb-2">
+        {banners.map((banner) => (
+          <li key={banner.id} className="w-[85%] shrink-0 snap-start sm:w-[48%] lg:w-[32%]">
+            <a
+              href={banner.href}
+              className="block overflow-hidden rounded-2xl ring-1 ring-zinc-200 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              {...(banner.href.startsWith('https://') ? { rel: 'noopener noreferrer' } : {})}
+              data-testid="top-banner"
+            >
+              <img
+                src={banner.imageUrl}
+                alt={banner.alt}
+                width={1280}
+                height={480}
+                loading="lazy"
+                className="aspect-[8/3] w-full object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The top page: featured title, bonus episodes, rankings, today's titles, genre rankings, every title. */
 export function TopScreen({ page }: { page: TopPageData }) {
   const { t } = useTranslation();
@@ -122,6 +152,7 @@ export function TopScreen({ page }: { page: TopPageData }) {
     <>
       <h1 className="sr-only">{`${SERVICE_NAME}: ${t('brand.tagline')}`}</h1>
       {page.featured ? <FeaturedTitle title={page.featured} /> : null}
+      {page.banners.length > 0 ? <TopBanners banners={page.banners} label={t('top.banners')} /> : null}
       {history === undefined ? (
         // A member shell before the reader's answer is applied: the place their history takes, blank.
         <div className="mx-auto w-full max-w-7xl px-4 pt-7 sm:px-6 lg:px-8" aria-busy="true" data-personal="pending">

@@ -70,11 +70,7 @@ function editorRoute<S extends FastifySchema>(operationId: string, schema: S, op
 }
 
 export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
-<<<<<<< HEAD
-  const { catalogueEditor, chapterUpload, chapterPages, chapterPreview } = app.container.services;
-=======
-  const { catalogueEditor, chapterUpload, chapterPages, topCuration } = app.container.services;
->>>>>>> curation
+  const { catalogueEditor, chapterUpload, chapterPages, chapterPreview, topCuration } = app.container.services;
   guardStaffRoutes(app);
   // Cover art and a replaced page arrive as the image itself; the route's bodyLimit bounds it (413 beyond).
   app.addContentTypeParser(

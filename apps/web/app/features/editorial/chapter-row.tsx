@@ -4,11 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { ChapterPagesEditor } from './chapter-pages-editor.tsx';
-<<<<<<< HEAD
-import { EDITORIAL_PATHS, type EditorialActionResult, inputToWire, wireToInput } from './editorial.ts';
-=======
-import { type EditorialActionResult, wireToInput } from './editorial.ts';
->>>>>>> curation
+import { EDITORIAL_PATHS, type EditorialActionResult, wireToInput } from './editorial.ts';
 import { inputClass, labelClass } from './editorial-frame.tsx';
 import { Field, ResultLine } from './field.tsx';
 import { WireTimeField } from './wire-time-field.tsx';

@@ -9,7 +9,7 @@ import { imageUrlThrough } from '#app/features/catalogue/image-url.ts';
 import { Reader } from '#app/features/viewer/reader.tsx';
 import { formatDateTime, useDateFormat } from '#app/i18n/date-format.ts';
 import { useRootData } from '#app/root-data.ts';
-import type { ChapterPreviewData } from './chapter-preview.server.ts';
+import type { ChapterPreviewData } from './editorial.ts';
 
 // An editor's preview of a chapter (ADR 073): the real reader with the chapter's real pages, under a
 // notice that says whether readers can see it, the way back to the title's console, and what each

@@ -3,7 +3,6 @@ import {
   CookieName,
   chooseImageQuality,
   isSaveDataHeader,
-  type PreviewAccess,
   parseDataSaverSetting,
   ResponseCode,
 } from '@manga/contracts';
@@ -11,27 +10,14 @@ import type { RouterContextProvider } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
 import { readyViewerOf } from '#app/features/viewer/viewer.server.ts';
-import type { ReadyViewerData } from '#app/features/viewer/viewer.ts';
 import { prefixed } from '#app/visitor/cookies.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { asEditor } from './editorial.server.ts';
-import { EDITORIAL_PATHS } from './editorial.ts';
+import { type ChapterPreviewData, EDITORIAL_PATHS } from './editorial.ts';
 
 // An editor's preview of a chapter (ADR 073): the reader's view model built from the preview call,
 // which answers GET /web/episode/viewer's shape for any chapter and records nothing, with what each
 // kind of reader would be shown. To anyone who is not an editor, the 404 page.
-
-export interface ChapterPreviewData {
-  viewer: ReadyViewerData;
-  /** Readers can see the chapter now (released, title published). */
-  released: boolean;
-  titlePublished: boolean;
-  /** The release time on the wire (wire time zone). */
-  startTime: string;
-  wireTimeZone: string;
-  access: PreviewAccess[];
-  consoleHref: string;
-}
 
 export async function loadChapterPreview(
   request: Request,

@@ -4,9 +4,11 @@ import {
   type EditorScheduledEpisode,
   type EditorTitle,
   EditorTitleStatus,
+  type PreviewAccess,
   ReadingDirection,
   TITLE_ART_MEDIA_TYPES,
 } from '@manga/contracts';
+import type { ReadyViewerData } from '#app/features/viewer/viewer.ts';
 
 // The catalogue console's view model (issue 26, ADR 046): plain types and pure functions, no I/O.
 
@@ -163,4 +165,17 @@ export function groupByDate<T extends { start_time: string }>(rows: readonly T[]
     days.set(date, [...(days.get(date) ?? []), row]);
   }
   return [...days.entries()];
+}
+
+/** An editor's preview of a chapter (ADR 073): the reader's view model and who could read it. */
+export interface ChapterPreviewData {
+  viewer: ReadyViewerData;
+  /** Readers can see the chapter now (released, title published). */
+  released: boolean;
+  titlePublished: boolean;
+  /** The release time on the wire (wire time zone). */
+  startTime: string;
+  wireTimeZone: string;
+  access: PreviewAccess[];
+  consoleHref: string;
 }

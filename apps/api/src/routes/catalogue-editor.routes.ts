@@ -324,7 +324,7 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ops/catalogue/top',
     editorRoute('getTopCuration', { response: { 200: TopCurationResponseSchema } }),
-    async (request) => ok(await topCuration.getCuration(request.auth)),
+    async (request) => ok(await topCuration.getCuration(request.auth, request.client.locale)),
   );
 
   app.post(

@@ -138,6 +138,8 @@ describe('TopCurationService', () => {
       ['Open', 1],
       ['Open', 0],
     ]);
+    // In the editor's interface language.
+    expect((await sut.getCuration({} as never, 'ja')).pick_list.map((p) => p.label)).toEqual(['公開', '公開']);
   });
 
   it('refuses an end before its start, an unpublished title and a duplicate, writing nothing', async () => {

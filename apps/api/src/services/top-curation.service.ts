@@ -9,6 +9,7 @@ import {
   AuditAction,
   AuditTarget,
   formatWireDateTime,
+  type Locale,
   RankingId,
   ResponseCode,
   TITLE_ART_MEDIA_TYPES,
@@ -20,7 +21,7 @@ import {
   type TopRuleItem,
 } from '@manga/contracts';
 import type { AdvertisementRow, EpisodeRow, NewAuditLog, TopPickRow } from '#src/db/schema.ts';
-import type { MediaUrls } from '#src/mappers/render-context.mapper.ts';
+import { localizedName, type MediaUrls } from '#src/mappers/render-context.mapper.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { ImageProcessorRepository } from '#src/repositories/image-processor.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
@@ -97,7 +98,8 @@ export class TopCurationService {
   ) {}
 
   /** GET /ops/catalogue/top */
-  async getCuration(auth: RequestAuth) {
+  /** Names in the editor's interface language (`locale`). */
+  async getCuration(auth: RequestAuth, locale: Locale = 'en') {
     await this.deps.access(auth);
     const now = this.deps.clock.now();
     const [picks, ruleTitleIds, ruleBonus, banners, campaigns, rebuiltAt] = await Promise.all([
@@ -118,11 +120,11 @@ export class TopCurationService {
       ...ruleTitleIds,
       ...bonusRule.map((e) => e.title_id),
     ]);
-    const titleName = new Map(titles.map((t) => [t.id, t.name_en || t.name_ja]));
+    const titleName = new Map(titles.map((t) => [t.id, localizedName(t, locale)]));
     const episodeById = new Map(episodes.map((e) => [e.id, e]));
     const episodeLabel = (episode: EpisodeRow | undefined) =>
       episode
-        ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${episode.name_en || episode.name_ja}`
+        ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${localizedName(episode, locale)}`
         : '';
     const pickLabel = (pick: TopPickRow) =>
       pick.kind === TopPickKind.TodayChoice
@@ -135,7 +137,7 @@ export class TopCurationService {
         .map((id): TopRuleItem => ({ target_id: id, label: titleName.get(id)! })),
       bonus_rule_list: bonusRule.map((e): TopRuleItem => ({ target_id: e.id, label: episodeLabel(e) })),
       banner_list: banners.map((row) => this.renderBanner(row, now)),
-      campaign_list: campaigns.map((record) => this.renderCampaign(record, now)),
+      campaign_list: campaigns.map((record) => this.renderCampaign(record, now, locale)),
       rankings_rebuilt_time: this.formatTime(rebuiltAt ?? null),
       time_zone: this.options.timeZone,
     };
@@ -416,10 +418,10 @@ export class TopCurationService {
     };
   }
 
-  private renderCampaign(record: CampaignRecord, now: number): TopCampaign {
+  private renderCampaign(record: CampaignRecord, now: number, locale: Locale): TopCampaign {
     return {
       title_id: record.id,
-      title_name: record.name_en || record.name_ja,
+      title_name: localizedName(record, locale),
       campaign_text: record.campaign_text,
       campaign_text_ja: record.campaign_text_ja,
       start_time: this.formatTime(record.campaign_start_at),

@@ -123,9 +123,7 @@ export class TopCurationService {
     const titleName = new Map(titles.map((t) => [t.id, localizedName(t, locale)]));
     const episodeById = new Map(episodes.map((e) => [e.id, e]));
     const episodeLabel = (episode: EpisodeRow | undefined) =>
-      episode
-        ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${localizedName(episode, locale)}`
-        : '';
+      episode ? `${titleName.get(episode.title_id) ?? `#${episode.title_id}`} – ${localizedName(episode, locale)}` : '';
     const pickLabel = (pick: TopPickRow) =>
       pick.kind === TopPickKind.TodayChoice
         ? (titleName.get(pick.target_id) ?? `#${pick.target_id}`)

@@ -6,6 +6,7 @@ import type { Config } from '#src/config.ts';
 import { openRevisionChannel } from '#src/db/catalogue-revision-channel.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { CATALOGUE_TABLES } from '#src/db/migrations/20261124212000_catalogue_revision.ts';
+import { TOP_CURATION_CATALOGUE_TABLES } from '#src/db/migrations/20261127221500_top_curation.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
@@ -42,6 +43,9 @@ import { SearchService } from '#src/services/search.service.ts';
 import { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { ViewerService } from '#src/services/viewer.service.ts';
 import { WebTopService } from '#src/services/web-top.service.ts';
+
+/** Every table whose writes move the catalogue revision (each migration's triggers): this process's own writes to them mark its revision stale at once. */
+export const WATCHED_CATALOGUE_TABLES: readonly string[] = [...CATALOGUE_TABLES, ...TOP_CURATION_CATALOGUE_TABLES];
 
 /**
  * Catalogue and discovery (ADR 009): entitlement, catalogue, genres, magazines, rankings (and their
@@ -187,7 +191,7 @@ export function createRevisionFeed(config: Config, database: DatabaseHandle, log
     recheckMs: push ? config.cataloguePushRecheckMs : 0,
     elapsed: () => performance.now(),
   });
-  const catalogueTables: ReadonlySet<string> = new Set(CATALOGUE_TABLES);
+  const catalogueTables: ReadonlySet<string> = new Set(WATCHED_CATALOGUE_TABLES);
   database.onWrite?.((tables) => {
     if (![...tables].some((table) => catalogueTables.has(table))) return;
     // The writer is not held for its own message: a bulk import or a factory writing hundreds of

@@ -6,6 +6,7 @@
 // (pg_terminate_backend) loses nothing: the processes read per request until they listen again.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCHED_CATALOGUE_TABLES } from '#src/container/catalogue.ts';
 import {
   CATALOGUE_LISTEN_APPLICATION,
   openRevisionChannel,
@@ -27,6 +28,20 @@ describe(`catalogue revision pushed within one process (${testDialect()})`, () =
     titleId = (await insertTitle(t.database.db, { name_en: 'Pushed Peak' })).id;
   });
   afterAll(async () => t.close());
+
+  it('watches its own writes to every table whose triggers move the revision', async () => {
+    // A table added later with a trigger but not watched: a process would not see its own change at
+    // its next request on PostgreSQL (an editor's top-page pick did not, ADR 074).
+    const triggered =
+      t.database.dialect === 'postgres'
+        ? await sql<{ table: string }>`select distinct event_object_table as "table" from information_schema.triggers
+            where action_statement like '%bump_catalogue_revision%'`.execute(t.database.db)
+        : await sql<{ table: string }>`select distinct tbl_name as "table" from sqlite_master
+            where type = 'trigger' and sql like '%catalogue_revision%'`.execute(t.database.db);
+    const tables = triggered.rows.map((row) => row.table).sort();
+    expect(tables).toContain('top_pick');
+    expect(tables).toEqual([...WATCHED_CATALOGUE_TABLES].sort());
+  });
 
   it('answers cached calls without reading the revision, and shows its own write on the next call', async () => {
     const feed = t.app.container.services.catalogueRevision;

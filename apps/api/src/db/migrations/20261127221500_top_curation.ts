@@ -9,6 +9,9 @@ import { dialectOf, migrationColumnTypes } from '#src/db/dialect.ts';
 
 const BUMP = sql`UPDATE catalogue_revision SET revision = revision + 1 WHERE id = 1`;
 
+/** The catalogue tables this migration adds (their triggers move the revision, as CATALOGUE_TABLES'). */
+export const TOP_CURATION_CATALOGUE_TABLES = ['top_pick'] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = migrationColumnTypes(dialectOf(db));
   await db.schema

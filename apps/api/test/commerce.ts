@@ -138,7 +138,10 @@ export async function holdsOpenTransaction(db: Kysely<Database>, sqlitePath: str
       probe.exec('rollback');
       return false;
     } catch (error) {
-      return (error as { code?: string }).code === 'SQLITE_BUSY';
+      // Any SQLITE_BUSY variant means another connection holds the write lock; anything else is
+      // thrown, so that a failure names its cause instead of reading as "no transaction".
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return true;
+      throw error;
     } finally {
       probe.close();
     }

@@ -33,6 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('advertisement')
     .addColumn('alt_text_ja', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  // A banner of a title, made before alt texts existed, is named by its title in each language.
+  await sql`UPDATE advertisement SET
+      alt_text = (SELECT name_en FROM title WHERE title.id = advertisement.title_id),
+      alt_text_ja = (SELECT name_ja FROM title WHERE title.id = advertisement.title_id)
+    WHERE EXISTS (SELECT 1 FROM title WHERE title.id = advertisement.title_id)`.execute(db);
   await db.schema.alterTable('title').addColumn('campaign_start_at', t.millis).execute();
   await db.schema.alterTable('title').addColumn('campaign_end_at', t.millis).execute();
   if (dialectOf(db) === 'postgres') {

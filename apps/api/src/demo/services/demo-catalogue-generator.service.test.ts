@@ -99,6 +99,10 @@ describe('DemoCatalogueGeneratorService', () => {
       new Set(['US:usd:point_pack', 'US:usd:subscription', 'JP:jpy:point_pack', 'JP:jpy:subscription']),
     );
     expect(catalogue.advertisements.length).toBeGreaterThan(0);
+    // Banners are named in both languages (their alt text): a JP reader's top page has no English.
+    expect(catalogue.advertisements.every((a) => a.alt_text && a.alt_text_ja && a.alt_text_ja !== a.alt_text)).toBe(
+      true,
+    );
     expect(catalogue.magazineCategories.length).toBeGreaterThanOrEqual(3);
     expect(catalogue.magazines.length).toBeGreaterThan(0);
     expect(catalogue.authors.every((a) => a.name_en && a.name_ja)).toBe(true);

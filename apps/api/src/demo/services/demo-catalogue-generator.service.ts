@@ -570,6 +570,9 @@ function featureTitles({ rng, today }: GenerationRun, titles: readonly DemoTitle
     image_path: t.row.banner_path ?? '',
     link_url: `/title/${t.row.id}`,
     name: t.row.name_en,
+    // The banner's alt text is its title's name, in each language (a JP reader sees no English).
+    alt_text: t.row.name_en,
+    alt_text_ja: t.row.name_ja,
     position: index + 1,
     active: 1 as const,
     start_at: today - 7 * DAY,

@@ -10,6 +10,8 @@ import type {
   NewAuditLog,
   TopPickRow,
 } from '#src/db/schema.ts';
+import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
+import { AuditLogRepository } from '#src/repositories/audit-log.repository.ts';
 
 export interface CampaignRecord {
   id: number;
@@ -83,7 +85,7 @@ export class TopCurationRepository {
   }
 
   findAdvertisement(id: number): Promise<AdvertisementRow | undefined> {
-    return this.db.selectFrom('advertisement').selectAll().where('id', '=', id).executeTakeFirst();
+    return new AdvertisementRepository(this.db).findAdvertisementById(id);
   }
 
   async insertAdvertisement(row: Insertable<AdvertisementTable>): Promise<number> {
@@ -148,8 +150,8 @@ export class TopCurationRepository {
       .execute();
   }
 
-  async insertAuditLog(entry: NewAuditLog): Promise<void> {
-    await this.db.insertInto('audit_log').values(entry).execute();
+  insertAuditLog(entry: NewAuditLog): Promise<void> {
+    return new AuditLogRepository(this.db).insertAuditLog(entry);
   }
 }
 

@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EditorPage, type OpsAuditListResponse, ResponseCode, StaffRole } from '@manga/contracts';
-import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createReader, createStaff, type Reader } from '#test/comments.ts';
+import { drawnPage, uploadChapterAsEditor } from '#test/editorial.ts';
 
 let t: TestApp;
 let editor: Reader;
@@ -21,10 +21,7 @@ let episodeId: number;
 let otherEpisodeId: number;
 const EDITOR_IP = '10.61.0.2';
 
-const image = (shade: number, height = 448) =>
-  sharp({ create: { width: 320, height, channels: 3, background: { r: shade, g: 90, b: 140 } } })
-    .jpeg()
-    .toBuffer();
+const image = drawnPage;
 
 async function chapterOf(name: string, pages: number): Promise<number> {
   const created = await t.app.inject({
@@ -35,25 +32,11 @@ async function chapterOf(name: string, pages: number): Promise<number> {
     remoteAddress: EDITOR_IP,
   });
   expect(created.statusCode, created.body).toBe(200);
-  const files: Record<string, Uint8Array> = {};
-  for (let index = 1; index <= pages; index++) files[`p${index}.jpg`] = await image(index * 50);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/ops/catalogue/episode/upload?title_id=${created.json().title.title_id}`,
-    headers: { cookie: editor.cookie, 'content-type': 'application/zip' },
-    payload: Buffer.from(zipSync(files, { level: 0 })),
+  return uploadChapterAsEditor(t, editor, created.json().title.title_id, {
+    pages,
+    shadeStep: 50,
     remoteAddress: EDITOR_IP,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.container.services.chapterUpload.idle();
-  const status = await t.app.inject({
-    method: 'GET',
-    url: `/ops/catalogue/episode/upload/status?upload_id=${res.json().upload.upload_id}`,
-    headers: { cookie: editor.cookie },
-    remoteAddress: EDITOR_IP,
-  });
-  expect(status.json().upload.state).toBe('done');
-  return status.json().upload.episode_id;
 }
 
 beforeAll(async () => {

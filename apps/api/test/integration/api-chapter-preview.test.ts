@@ -4,11 +4,10 @@
 // holder would be shown, as the entitlement rules decide; who may call; bad input.
 
 import { type PreviewAccess, ResponseCode, StaffRole } from '@manga/contracts';
-import { zipSync } from 'fflate';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { createReader, createStaff, type Reader } from '#test/comments.ts';
+import { uploadChapterAsEditor } from '#test/editorial.ts';
 
 let t: TestApp;
 let editor: Reader;
@@ -20,11 +19,6 @@ const EDITOR_IP = '10.73.0.2';
 /** TEST_NOW is 2026-01-01 09:00 in the wire time zone; chapters set for 09:30 are out once the clock moves on. */
 const SOON = '2026-01-01 09:30:00';
 const FUTURE = '2026-02-01 12:00:00';
-
-const image = (shade: number) =>
-  sharp({ create: { width: 320, height: 448, channels: 3, background: { r: shade, g: 90, b: 140 } } })
-    .jpeg()
-    .toBuffer();
 
 const form = (who: Reader, url: string, payload: string) =>
   t.app.inject({
@@ -45,26 +39,8 @@ async function createTitle(name: string): Promise<number> {
   return created.json().title.title_id;
 }
 
-async function uploadChapter(title: number, pages = 2): Promise<number> {
-  const files: Record<string, Uint8Array> = {};
-  for (let index = 1; index <= pages; index++) files[`p${index}.jpg`] = await image(index * 60);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/ops/catalogue/episode/upload?title_id=${title}`,
-    headers: { cookie: editor.cookie, 'content-type': 'application/zip' },
-    payload: Buffer.from(zipSync(files, { level: 0 })),
-    remoteAddress: EDITOR_IP,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.container.services.chapterUpload.idle();
-  const status = await t.app.inject({
-    method: 'GET',
-    url: `/ops/catalogue/episode/upload/status?upload_id=${res.json().upload.upload_id}`,
-    headers: { cookie: editor.cookie },
-    remoteAddress: EDITOR_IP,
-  });
-  expect(status.json().upload.state).toBe('done');
-  return status.json().upload.episode_id;
+function uploadChapter(title: number, pages = 2): Promise<number> {
+  return uploadChapterAsEditor(t, editor, title, { pages, shadeStep: 60, remoteAddress: EDITOR_IP });
 }
 
 async function chapter(

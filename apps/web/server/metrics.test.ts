@@ -24,6 +24,22 @@ describe('routePatternOf', () => {
   it('labels a path no route matches as unmatched', () => {
     expect(patternOf('/nothing/here/4242')).toBe('unmatched');
   });
+
+  it('answers a kept shape as matching would, whatever its ids, and keeps a static all-digit segment apart', () => {
+    for (let id = 1; id < 50; id++) expect(patternOf(`/title/${id}`)).toBe('/title/:titleId');
+    expect(patternOf('/title/abc')).toBe('/title/:titleId');
+    expect(patternOf('/title/1/episode/2/more')).toBe('unmatched');
+    const withDigits = routePatternOf(
+      {
+        ...routes,
+        year: { id: 'year', parentId: 'layout-default', path: 'ranking/2026', module: {} },
+        ranking: { id: 'ranking', parentId: 'layout-default', path: 'ranking/:rankingId', module: {} },
+      } as unknown as ServerBuild['routes'],
+      matchRoutes,
+    );
+    expect(withDigits('/ranking/7')).toBe('/ranking/:rankingId');
+    expect(withDigits('/ranking/2026')).toBe('/ranking/2026');
+  });
 });
 
 describe('WebMetrics', () => {

@@ -2,6 +2,7 @@
 // default, never on the public port. Labels: what answered (`page`, `api` through the proxy, `static`,
 // `build`), the route pattern of a page (`/title/:titleId`, never the URL), the method and the status.
 import { createServer, type Server } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { matchRoutes as MatchRoutes, RouteObject, ServerBuild } from 'react-router';
 
@@ -10,9 +11,14 @@ export type AnswerKind = 'page' | 'api' | 'static' | 'build';
 /** Label of a path no route of the app matches. */
 const UNMATCHED = 'unmatched';
 
+/** Patterns kept, by path shape: matchRoutes flattens and ranks every route on each call. */
+const KEPT_PATTERNS = 2_000;
+
 /**
  * The route pattern of a page path, from the build's route manifest with React Router's own
- * `matchRoutes` (passed in: main.ts loads react-router only once NODE_ENV is set).
+ * `matchRoutes` (passed in: main.ts loads react-router only once NODE_ENV is set). Answers are
+ * kept by the path's shape (its all-digit segments as `0`, when no route has such a segment of its
+ * own): matching costs about as much as a page from the page cache.
  */
 export function routePatternOf(
   routes: ServerBuild['routes'],
@@ -28,11 +34,17 @@ export function routePatternOf(
           : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
       );
   const tree = childrenOf(undefined);
+  const digitsAreIds = !all.some((route) => route.path?.split('/').some((segment) => /^\d+$/.test(segment)));
+  const kept = new LRUCache<string, string>({ max: KEPT_PATTERNS });
   return (pathname) => {
-    const matches = matchRoutes(tree, pathname);
-    if (!matches) return UNMATCHED;
-    const parts = matches.map((match) => match.route.path).filter((path): path is string => Boolean(path));
-    return `/${parts.join('/')}`.replace(/\/+/g, '/');
+    const shape = digitsAreIds ? pathname.replace(/\/\d+(?=\/|$)/g, '/0') : pathname;
+    const known = kept.get(shape);
+    if (known !== undefined) return known;
+    const matches = matchRoutes(tree, shape);
+    const parts = matches?.map((match) => match.route.path).filter((path): path is string => Boolean(path));
+    const pattern = parts ? `/${parts.join('/')}`.replace(/\/+/g, '/') : UNMATCHED;
+    kept.set(shape, pattern);
+    return pattern;
   };
 }
 

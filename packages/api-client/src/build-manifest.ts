@@ -15,12 +15,14 @@ export async function pollBuildManifest(
 ): Promise<string | undefined> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   try {
-    const response = await fetchImpl(joinUrl(baseUrl, 'builds/latest'), {
+    // `cache` is the browser's (Node's fetch types, which the API's tests compile this with, lack it).
+    const init: RequestInit & { cache?: 'no-store' } = {
       headers: { accept: 'application/json' },
       cache: 'no-store',
       credentials: 'include',
       signal: options.signal,
-    });
+    };
+    const response = await fetchImpl(joinUrl(baseUrl, 'builds/latest'), init);
     if (!response.ok) return undefined;
     const manifest: unknown = await response.json();
     if (typeof manifest !== 'object' || manifest === null) return undefined;

@@ -66,5 +66,6 @@ export * from './wire/top-curation.schemas.ts';
 export * from './wire/user.schemas.ts';
 export * from './wire/viewed.schemas.ts';
 export * from './wire/viewer.schemas.ts';
+export * from './wire/web-batch.schemas.ts';
 export * from './wire/web-top.schemas.ts';
 export * from './wire/wire-time-zone.ts';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '#src/routes/account.routes.ts';
 import { advertisementRoutes } from '#src/routes/advertisement.routes.ts';
 import { appRoutes } from '#src/routes/app.routes.ts';
+import { batchRoutes } from '#src/routes/batch.routes.ts';
 import { bookmarkRoutes } from '#src/routes/bookmark.routes.ts';
 import { catalogueRoutes } from '#src/routes/catalogue.routes.ts';
 import { catalogueEditorRoutes } from '#src/routes/catalogue-editor.routes.ts';
@@ -50,6 +51,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rankingRoutes);
   await app.register(searchRoutes);
   await app.register(webRoutes);
+  // Several calls of one visitor in one request (ADR 075).
+  await app.register(batchRoutes);
   await app.register(catalogueRoutes);
   await app.register(advertisementRoutes);
   await app.register(accountRoutes);

@@ -20,6 +20,8 @@ export interface VisitorState {
    * or that this page must be drawn for each reader (`refuse`). Sent in SHELL_META_HEADER, never to a browser.
    */
   shellMeta?: ShellMeta;
+  /** What API calls go through when not the plain fetch: the personal answer's batching fetch (ADR 075). */
+  apiFetch?: typeof fetch;
 }
 
 /** See VisitorState.shellMeta. */
@@ -53,9 +55,10 @@ export function visitorOf(context: Readonly<RouterContextProvider>): VisitorStat
 
 /** An API client acting for this request's visitor, with the cookies they hold after this response. */
 export function apiFor(request: Request, context: Readonly<RouterContextProvider>): ApiClient {
-  const { visitor, hopHeaders } = visitorOf(context);
+  const { visitor, hopHeaders, apiFetch } = visitorOf(context);
   return createServerApiClient({
     baseUrl: env.apiUrl,
+    fetch: apiFetch,
     requestHeaders: request.headers,
     cookiePrefix: env.cookiePrefix,
     isCrawler: visitor.isCrawler,

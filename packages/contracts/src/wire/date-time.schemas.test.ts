@@ -50,4 +50,63 @@ describe('formatWireDateTime', () => {
     expect(() => formatWireDateTime(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
     expect(() => formatWireDateTime(instant, 'Not/AZone')).toThrow(RangeError);
   });
+
+  it('answers exactly as Intl does, across zones, daylight-saving changes and odd offsets', () => {
+    const intl = (date: Date, timeZone: string) => {
+      const parts: Record<string, string> = {};
+      const format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (const part of format.formatToParts(date)) parts[part.type] = part.value;
+      return `${parts.year?.padStart(4, '0')}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    };
+    const zones = [
+      'UTC',
+      'Asia/Tokyo',
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'Africa/Casablanca',
+      'Europe/Amsterdam',
+    ];
+    // Seconds on either side of these zones' changes (and midnights), and a spread of instants
+    // from 1890 (local mean times with odd seconds) to 2090.
+    const instants = [
+      '2026-03-08T06:59:59Z',
+      '2026-03-08T07:00:00Z',
+      '2026-11-01T05:59:59.999Z',
+      '2026-11-01T06:00:00Z',
+      '2026-03-29T00:59:59Z',
+      '2026-03-29T01:00:00Z',
+      '2026-04-04T14:59:59Z',
+      '2026-04-04T15:00:00Z',
+      '1937-06-30T23:59:59Z',
+      '1969-12-31T23:59:59.500Z',
+    ].map((text) => Date.parse(text));
+    let seed = 20261128;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.parse('1890-01-01T00:00:00Z');
+    const to = Date.parse('2090-01-01T00:00:00Z');
+    for (let i = 0; i < 1500; i++) instants.push(Math.floor(from + random() * (to - from)));
+    for (const at of [...instants]) for (const step of [-1000, 1000, 899_999, 900_000]) instants.push(at + step);
+    for (const timeZone of zones) {
+      for (const at of instants) {
+        const date = new Date(at);
+        expect(formatWireDateTime(date, timeZone), `${date.toISOString()} in ${timeZone}`).toBe(intl(date, timeZone));
+      }
+    }
+  });
 });

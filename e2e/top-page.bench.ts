@@ -2,7 +2,8 @@
 // running service (E2E_WEB_URL), cold (a new browser profile each run) on the same throttled network
 // as `npm run bench:viewer` ("Fast 4G": 9 Mbit/s down, 170 ms round trip) and unthrottled: the time
 // to the load event and to the largest contentful paint, the HTML's bytes on the wire and the
-// scripts'. Goal (issue 14, ADR 020): first load under 1 s. Not a test: figures vary with the machine.
+// scripts'. Goal (issue 27): the largest contentful paint within 1 s on Fast 4G, cold. Not a test:
+// figures vary with the machine.
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, VISITOR_USER_AGENT } from './browser.ts';
 import { webUrl } from './e2e-env.ts';
@@ -76,13 +77,14 @@ try {
     const runs: Load[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await coldLoad(browser, throttled));
     const load = median(runs.map((r) => r.loadMs));
+    const lcp = median(runs.map((r) => r.lcpMs));
     console.log(
       `${throttled ? 'Fast 4G (9 Mbit/s, 170 ms RTT)' : 'unthrottled'}, ${RUNS} cold loads of /: ` +
         `load event median ${load.toFixed(0)} ms (max ${Math.max(...runs.map((r) => r.loadMs)).toFixed(0)} ms), ` +
-        `largest contentful paint median ${median(runs.map((r) => r.lcpMs)).toFixed(0)} ms; ` +
+        `largest contentful paint median ${lcp.toFixed(0)} ms (max ${Math.max(...runs.map((r) => r.lcpMs)).toFixed(0)} ms); ` +
         `HTML ${(median(runs.map((r) => r.htmlBytes)) / 1024).toFixed(1)} KB and scripts ` +
-        `${(median(runs.map((r) => r.scriptBytes)) / 1024).toFixed(1)} KB on the wire; goal ${GOAL_MS} ms: ` +
-        `${load < GOAL_MS ? 'met' : 'not met'}`,
+        `${(median(runs.map((r) => r.scriptBytes)) / 1024).toFixed(1)} KB on the wire; goal: largest contentful ` +
+        `paint within ${GOAL_MS} ms: ${lcp <= GOAL_MS ? 'met' : 'not met'}`,
     );
   }
 } finally {

@@ -28,6 +28,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
   const packages: Record<string, string> = {
     '@manga/contracts': 'packages/contracts/src/index.ts',
     '@manga/contracts/testing': 'packages/contracts/src/wire/wire.factory.ts',
+    '@manga/contracts/node-hashes': 'packages/contracts/src/node-hashes.ts',
     '@manga/api-client': 'packages/api-client/src/index.ts',
   };
   if (specifier in packages) return packages[specifier];
@@ -186,15 +187,19 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('lets contracts import only zod and @noble/hashes', () => {
+  it('lets contracts import only zod and @noble/hashes, and node:crypto in its server-only node-hashes entry', () => {
+    const serverOnly = 'packages/contracts/src/node-hashes.ts';
     const offenders = sourceFiles('packages/contracts/src')
       .filter((f) => !isTest(f))
       .flatMap((f) =>
         importsOf(f)
           .filter((i) => !i.startsWith('./') && !i.startsWith('../') && i !== 'zod' && !i.startsWith('@noble/hashes'))
+          .filter((i) => !(f === serverOnly && i === 'node:crypto'))
           .map((i) => `${f} → ${i}`),
       );
     expect(offenders).toEqual([]);
+    // Browser code reaches contracts through its index: the server-only entry is never part of it.
+    expect(importsOf('packages/contracts/src/index.ts')).not.toContain('./node-hashes.ts');
   });
 
   it('never lets the web app import the api', () => {

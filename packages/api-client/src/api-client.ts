@@ -3,6 +3,7 @@ import {
   type EpisodeListResponse,
   EpisodeListResponseSchema,
   findMissingParameter,
+  type HashFunctions,
   type OperationWithRequiredParameters,
   ResponseCode,
   requiredParameters,
@@ -66,6 +67,8 @@ export interface ApiClientOptions {
   cacheTtlMs?: number;
   /** Share a cache between clients; only for answers that do not depend on the visitor. */
   cache?: ResponseCache;
+  /** The signature's hash functions: the pure-JS ones by default, node:crypto's on a server. */
+  hashes?: HashFunctions;
 }
 
 export interface ListTitlesParams {
@@ -148,7 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       accept: 'application/json',
       ...options.forwardHeaders,
       ...extra.headers,
-      [HASH_HEADER]: signWebRequest(sent, birthday?.value ?? '', birthday?.expires ?? ''),
+      [HASH_HEADER]: signWebRequest(sent, birthday?.value ?? '', birthday?.expires ?? '', options.hashes),
       [CRAWLER_HEADER]: options.isCrawler ? 'true' : 'false',
     };
     const encoded = formEncode(sent);

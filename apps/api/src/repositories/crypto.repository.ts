@@ -1,15 +1,10 @@
 // Hashing and randomness behind one adapter (architecture habit 2), on node:crypto for speed.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HashFunctions } from '@manga/contracts';
-
-const hex = (algorithm: string, value: string) => createHash(algorithm).update(value, 'utf8').digest('hex');
+import { nodeHashes } from '@manga/contracts/node-hashes';
 
 export class CryptoRepository {
-  readonly hashes: HashFunctions = {
-    sha256: (value) => hex('sha256', value),
-    sha512: (value) => hex('sha512', value),
-    md5: (value) => hex('md5', value),
-  };
+  readonly hashes: HashFunctions = nodeHashes;
 
   randomToken(bytes = 32): string {
     return randomBytes(bytes).toString('base64url');
@@ -24,7 +19,7 @@ export class CryptoRepository {
   }
 
   sha256(value: string): string {
-    return hex('sha256', value);
+    return nodeHashes.sha256(value);
   }
 
   safeEqual(a: string, b: string): boolean {

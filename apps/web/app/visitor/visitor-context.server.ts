@@ -1,5 +1,6 @@
 import { type ApiClient, createServerApiClient } from '@manga/api-client';
 import { CookieName, sameOriginReturnTarget } from '@manga/contracts';
+import { nodeHashes } from '@manga/contracts/node-hashes';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { SECURITY_HEADERS } from '#app/security-headers.server.ts';
@@ -59,6 +60,7 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
   return createServerApiClient({
     baseUrl: env.apiUrl,
     fetch: apiFetch,
+    hashes: nodeHashes,
     requestHeaders: request.headers,
     cookiePrefix: env.cookiePrefix,
     isCrawler: visitor.isCrawler,

@@ -14,6 +14,7 @@ import {
 } from '@manga/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PERSONAL_CACHE_CONTROL } from '#src/plugins/auth.plugin.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
 
 /** Headers of the batch that describe its body, or are each call's own: not passed on. */
@@ -77,8 +78,10 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const answers = await Promise.all(request.body.calls.map((call) => answerOf(app, request, call)));
+      // The answers are the caller's own (the auth plugin leaves routes without a signature alone).
+      reply.header('cache-control', PERSONAL_CACHE_CONTROL);
       return ok({ answers });
     },
   );

@@ -35,6 +35,8 @@ function batch(app: TestApp, calls: unknown, headers: Record<string, string> = {
 async function answersOf(app: TestApp, calls: unknown, headers: Record<string, string> = {}) {
   const res = await batch(app, calls, headers);
   expect(res.statusCode, res.body).toBe(200);
+  // Answers for one caller: never kept by a shared cache, with or without a session.
+  expect(res.headers['cache-control']).toBe('private, no-store');
   return WebBatchResponseSchema.parse(res.json()).answers;
 }
 

@@ -8,6 +8,7 @@ import { type ClientConnection, clientConnectionContext } from '#app/visitor/cli
 import { trustedHopHeaders } from '#app/visitor/trusted-hop.server.ts';
 import { readVisitor } from '#app/visitor/visitor.ts';
 import { apiFor, type ShellMeta, type VisitorState, visitorContext } from '#app/visitor/visitor-context.server.ts';
+import { apiHttpFetch } from './api-http.server.ts';
 import { type PersonalByKind, type PersonalKind, personalSlotText } from './personal-data.ts';
 
 // The reader's personal answer of a member page (ADR 048), made by the web server beside the cached
@@ -59,7 +60,7 @@ export async function personalAnswer(
     setCookies: [],
     hopHeaders: await trustedHopHeaders(connection),
     // The answer's calls, made together, go to the API as one request (ADR 075).
-    apiFetch: createBatchingFetch(env.apiUrl),
+    apiFetch: createBatchingFetch(env.apiUrl, apiHttpFetch),
   };
   if (!state.visitor.isLoggedIn) return { kind: 'render' };
   context.set(visitorContext, state);

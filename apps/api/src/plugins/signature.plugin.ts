@@ -20,6 +20,13 @@ const headerValue = (request: FastifyRequest, ...names: string[]) => {
   return undefined;
 };
 
+/** The headers each kind of client signs its requests in (wire §2): web (either name), Ciao Plus, app. */
+export const SIGNATURE_HEADERS = {
+  web: ['x-manga-hash', 'x-kmanga-hash'],
+  ciao: ['x-bambi-hash'],
+  app: ['x-mgpk-hash'],
+} as const;
+
 export default fp(
   async function signaturePlugin(app: FastifyInstance, options: SignaturePluginOptions) {
     if (options.mode === 'off') return;
@@ -31,9 +38,9 @@ export default fp(
       const verdict = await options.verifier.verify({
         params: request.sentParams,
         headers: {
-          web: headerValue(request, 'x-manga-hash', 'x-kmanga-hash'),
-          ciao: headerValue(request, 'x-bambi-hash'),
-          app: headerValue(request, 'x-mgpk-hash'),
+          web: headerValue(request, ...SIGNATURE_HEADERS.web),
+          ciao: headerValue(request, ...SIGNATURE_HEADERS.ciao),
+          app: headerValue(request, ...SIGNATURE_HEADERS.app),
         },
         birthday,
       });

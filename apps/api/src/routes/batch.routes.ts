@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PERSONAL_CACHE_CONTROL } from '#src/plugins/auth.plugin.ts';
 import { ok } from '#src/plugins/envelope.plugin.ts';
+import { SIGNATURE_HEADERS } from '#src/plugins/signature.plugin.ts';
 
 /** Headers of the batch that describe its body, or are each call's own: not passed on. */
 const NOT_PASSED_ON = new Set([
@@ -25,10 +26,7 @@ const NOT_PASSED_ON = new Set([
   'connection',
   'expect',
   'accept-encoding',
-  'x-manga-hash',
-  'x-kmanga-hash',
-  'x-bambi-hash',
-  'x-mgpk-hash',
+  ...Object.values(SIGNATURE_HEADERS).flat(),
 ]);
 
 function headersOfCall(batch: IncomingHttpHeaders, call: WebBatchCall): Record<string, string | string[]> {
@@ -38,7 +36,7 @@ function headersOfCall(batch: IncomingHttpHeaders, call: WebBatchCall): Record<s
   }
   // Each answer goes into the batch's body as text: never compressed on its own.
   headers['accept-encoding'] = 'identity';
-  if (call.hash !== undefined) headers['x-manga-hash'] = call.hash;
+  if (call.hash !== undefined) headers[SIGNATURE_HEADERS.web[0]] = call.hash;
   return headers;
 }
 

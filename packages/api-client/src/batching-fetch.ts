@@ -24,12 +24,31 @@ interface Queued {
   reject(error: unknown): void;
 }
 
-/** A Response carrying `body` with `status`, as a call's own answer would (no body where none may be). */
-function answerResponse(status: number, body: string, retryAfter?: string | null): Response {
+/** Statuses whose answers carry no body (a Response refuses one). */
+const BODYLESS_STATUSES = new Set([204, 205, 304]);
+
+/** A Response with `status`, `headers` and `body`, dropped where the status allows none, as a fetch would give. */
+export function answerResponse(
+  status: number,
+  body: ConstructorParameters<typeof Response>[0],
+  headers: Headers,
+): Response {
+  return new Response(BODYLESS_STATUSES.has(status) ? null : body, { status, headers });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A call's answer as the batch carried it: its JSON text and its Retry-After. */
+function callAnswer(status: number, body: string, retryAfter: string | null | undefined): Response {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
   if (retryAfter) headers.set('retry-after', retryAfter);
-  const empty = status === 204 || status === 205 || status === 304;
-  return new Response(empty ? null : body, { status, headers });
+  return answerResponse(status, body, headers);
 }
 
 export function createBatchingFetch(
@@ -51,35 +70,32 @@ export function createBatchingFetch(
   async function sendBatch(calls: Queued[], headers: Headers): Promise<void> {
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
-    let answers: WebBatchAnswer[] | undefined;
-    let refusal: Response | undefined;
+    let response: Response;
+    let text: string;
     try {
-      const response = await send(joinUrl(baseUrl, WEB_BATCH_PATH), {
+      response = await send(joinUrl(baseUrl, WEB_BATCH_PATH), {
         method: 'POST',
         headers,
         body: JSON.stringify({
           calls: calls.map(({ path, hash }) => (hash === undefined ? { path } : { path, hash })),
         }),
       });
-      const text = await response.text();
-      if (response.ok) {
-        const parsed = WebBatchResponseSchema.safeParse(JSON.parse(text));
-        if (parsed.success && parsed.data.answers.length === calls.length) answers = parsed.data.answers;
-      }
-      // The batch itself refused (maintenance, a limit): each call is answered with that refusal.
-      refusal ??= answers ? undefined : answerResponse(response.status, text, response.headers.get('retry-after'));
+      text = await response.text();
     } catch (error) {
       for (const call of calls) call.reject(error);
       return;
     }
+    const parsed = response.ok ? WebBatchResponseSchema.safeParse(parseJson(text)) : undefined;
+    const answers = parsed?.success && parsed.data.answers.length === calls.length ? parsed.data.answers : undefined;
+    if (!answers) {
+      // The batch itself refused (maintenance, a limit): each call is answered with that refusal.
+      const refusal = callAnswer(response.status, text, response.headers.get('retry-after'));
+      for (const call of calls) call.resolve(refusal.clone());
+      return;
+    }
     calls.forEach((call, index) => {
-      const answer = answers?.[index];
-      if (answer) {
-        const retryAfter = answer.retry_after === undefined ? undefined : String(answer.retry_after);
-        call.resolve(answerResponse(answer.status, answer.body, retryAfter));
-      } else if (refusal) {
-        call.resolve(refusal.clone());
-      }
+      const answer = answers[index] as WebBatchAnswer;
+      call.resolve(callAnswer(answer.status, answer.body, answer.retry_after?.toString()));
     });
   }
 

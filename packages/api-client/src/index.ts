@@ -27,7 +27,7 @@ export {
   WEB_VERSION,
 } from './api-client.ts';
 export { ApiError, NO_RESPONSE_CODE, RequiredError, responseCodeOf } from './api-error.ts';
-export { createBatchingFetch } from './batching-fetch.ts';
+export { answerResponse, createBatchingFetch } from './batching-fetch.ts';
 export {
   addBookmark,
   deleteBookmark,

@@ -216,6 +216,18 @@ describe("the web server's batching fetch (createBatchingFetch) against the list
     const titles = batched[0]?.status === 'fulfilled' ? batched[0].value : undefined;
     expect(titles?.title_list[0]?.favorite_status).toBe(1);
 
+    // A batch refused as a whole (maintenance): every call gets the refusal, as each would alone.
+    await t.app.container.services.maintenance.setMaintenance(true);
+    try {
+      const refused = await together(clientOf(true));
+      expect(refused.map((result) => result.status)).toEqual(refused.map(() => 'rejected'));
+      for (const result of refused) {
+        if (result.status === 'rejected') expect(responseCodeOf(result.reason)).toBe(ResponseCode.ServerMaintenance);
+      }
+    } finally {
+      await t.app.container.services.maintenance.setMaintenance(false);
+    }
+
     // A call alone, and a POST (wire §1.6: /episode/list as a form), go as they are.
     sent.length = 0;
     const api = clientOf(true);

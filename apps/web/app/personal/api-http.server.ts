@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { answerResponse } from '@manga/api-client';
 
 // The personal answer's calls to the API (ADR 048, ADR 075) over node:http with kept-alive
 // connections instead of undici's fetch, whose request and stream machinery was about a fifth of the
@@ -7,9 +8,6 @@ import http from 'node:http';
 // text, goes through fetch itself.
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** A status whose answer has no body (a Response refuses one). */
-const NO_BODY = new Set([101, 204, 205, 304]);
 
 export const apiHttpFetch: typeof fetch = (input, init = {}) => {
   const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
@@ -36,7 +34,7 @@ export const apiHttpFetch: typeof fetch = (input, init = {}) => {
             headers.append(answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string);
           }
           const status = answer.statusCode ?? 502;
-          resolve(new Response(NO_BODY.has(status) ? null : Buffer.concat(chunks), { status, headers }));
+          resolve(answerResponse(status, Buffer.concat(chunks), headers));
         });
       },
     );

@@ -33,8 +33,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** `date` as wall-clock time in `timeZone`, read by Intl: exact for every instant, and slow (formatToParts). */
-function formatWithIntl(date: Date, timeZone: string): WireDateTime {
+/**
+ * `date` as wall-clock time in `timeZone`, read by Intl: exact for every instant, and slow
+ * (formatToParts). formatWireDateTime's reference, exported for its test.
+ */
+export function formatWithIntl(date: Date, timeZone: string): WireDateTime {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
   const year = Number(parts.year);

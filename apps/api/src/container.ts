@@ -164,6 +164,7 @@ export function createContainer({
       paymentProvider ??
       paymentProviderOf({ config, database, clock, paymentWebhookSecret: secrets.paymentWebhookSecret }),
     events,
+    catalogueCache: catalogue.services.catalogueCache,
   });
   const editorial = createEditorialServices({
     config,

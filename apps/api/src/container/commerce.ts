@@ -15,7 +15,7 @@ import { PurchaseRepository } from '#src/repositories/purchase.repository.ts';
 import { SupportTransactionRepository } from '#src/repositories/support-transaction.repository.ts';
 import { TestCheckoutSessionRepository } from '#src/repositories/test-checkout-session.repository.ts';
 import { TestPaymentProvider } from '#src/repositories/test-payment-provider.repository.ts';
-import { TicketRepository } from '#src/repositories/ticket.repository.ts';
+import { type TicketEpisodeRow, TicketRepository } from '#src/repositories/ticket.repository.ts';
 import type { UserRepository } from '#src/repositories/user.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import type { CatalogueService } from '#src/services/catalogue.service.ts';
@@ -30,7 +30,8 @@ import { GRANT_PLAN_BONUS, PlanBonusJob } from '#src/services/plan-bonus-job.ser
 import { PointHistoryService } from '#src/services/point-history.service.ts';
 import { PurchaseService } from '#src/services/purchase.service.ts';
 import { ShopService } from '#src/services/shop.service.ts';
-import { TicketService } from '#src/services/ticket.service.ts';
+import { TicketService, type TicketSource } from '#src/services/ticket.service.ts';
+import type { TtlCache } from '#src/services/ttl-cache.service.ts';
 import { EXPIRE_POINTS, WalletService } from '#src/services/wallet.service.ts';
 
 /**
@@ -50,6 +51,8 @@ export function createCommerceServices(options: {
   users: UserRepository;
   paymentProvider: PaymentProviderRepository;
   events: OutcomeEvents;
+  /** The catalogue cache (ADR 009): the ticket list's catalogue reads go through it. */
+  catalogueCache: TtlCache;
 }) {
   const { config, database, clock, log, entitlement } = options;
   const timeZone = config.wireTimeZone;
@@ -73,7 +76,7 @@ export function createCommerceServices(options: {
     log: log?.child({ service: 'wallet' }),
   });
   const tickets = new TicketService({
-    tickets: ticketStore,
+    tickets: withCachedCatalogue(ticketStore, options.catalogueCache),
     sales: purchases,
     entitlement,
     labels: purchases,
@@ -187,4 +190,38 @@ export function paymentProviderOf(options: {
         sessions: new TestCheckoutSessionRepository(database.db),
         now: () => clock.now(),
       });
+}
+
+/**
+ * The ticket store with its catalogue reads (the titles' ticket rules, their released episodes)
+ * through the catalogue cache, which a catalogue change or a scheduled one empties: a reader's ticket
+ * list then reads only what is theirs.
+ */
+function withCachedCatalogue(store: TicketRepository, cache: TtlCache): TicketSource {
+  return {
+    listTicketTitles: (ids, now) =>
+      cache.rowsByIds(
+        'ticket-title',
+        ids,
+        (missing) => store.listTicketTitles(missing, now),
+        (title) => title.id,
+      ),
+    listReleasedEpisodes: async (titleIds, now) => {
+      const ascending = [...titleIds].sort((a, b) => a - b);
+      const titles = await cache.rowsByIds(
+        'ticket-episodes',
+        ascending,
+        async (missing) => {
+          const byTitle = new Map(missing.map((titleId) => [titleId, [] as TicketEpisodeRow[]]));
+          for (const row of await store.listReleasedEpisodes(missing, now)) byTitle.get(row.title_id)?.push(row);
+          return [...byTitle].map(([titleId, episodes]) => ({ titleId, episodes }));
+        },
+        (title) => title.titleId,
+      );
+      return titles.flatMap((title) => title.episodes);
+    },
+    listTitleTickets: (userId, titleIds) => store.listTitleTickets(userId, titleIds),
+    listUsablePremiumTickets: (userId, now) => store.listUsablePremiumTickets(userId, now),
+    listTicketMovements: (userId, now, offset, limit) => store.listTicketMovements(userId, now, offset, limit),
+  };
 }

@@ -63,7 +63,13 @@ export default fp(
     if (!cache.enabled) return;
 
     app.addHook('preValidation', async (request, reply) => {
-      if (!isCacheable(request)) return;
+      if (!isCacheable(request)) {
+        // Other answers read the catalogue cache too (a reader's episode list): a change seen here
+        // empties it before they run. Nothing is read when the revision is pushed (ADR 040); an
+        // unanswered read is the cacheable calls' concern, not theirs.
+        await cache.refresh().catch(() => undefined);
+        return;
+      }
       const revision = await cache.refresh();
       const key = keyOf(request);
       const hit = cache.lookup(key);

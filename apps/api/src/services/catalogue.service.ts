@@ -129,12 +129,10 @@ export class CatalogueService {
   /** Released episodes of published titles among `ids`, in order, with the reader's access and read marks. */
   async listEpisodes(ids: readonly number[], { locale, reader }: EpisodeListContext) {
     const now = this.deps.clock.now();
-    const rows = await this.deps.episodes.listEpisodesByIds(ids, now);
+    const rows = await this.releasedEpisodes(ids, now);
     const [titles, magazines] = await Promise.all([
-      this.deps.titles.listTitlesByIds(uniqueIds(rows.map((r) => r.title_id)), now),
-      this.deps.magazines.listMagazinesByIds(
-        uniqueIds(rows.flatMap((r) => (r.magazine_id === null ? [] : [r.magazine_id]))),
-      ),
+      this.titleListings(uniqueIds(rows.map((r) => r.title_id)), now),
+      this.magazinesByIds(uniqueIds(rows.flatMap((r) => (r.magazine_id === null ? [] : [r.magazine_id])))),
     ]);
     const titleById = new Map(titles.map((t) => [t.title.id, t]));
     const listed = rows.flatMap((episode) => {
@@ -161,6 +159,39 @@ export class CatalogueService {
       const viewed = { opened: view !== undefined, finished: view !== undefined && view.finished_at !== null };
       return [toEpisodeResponse(episode, magazine, answer, ctx, viewed)];
     });
+  }
+
+  // The catalogue rows an episode list reads, kept in the catalogue cache like every catalogue answer
+  // (emptied when the revision moves or a scheduled change comes): a reader's list then costs only
+  // their own reads (access, read marks). Rows are shared between callers and never changed.
+
+  /** Released episodes among `ids`, in order (unknown and unreleased ones left out, and not kept). */
+  private releasedEpisodes(ids: readonly number[], now: number): Promise<EpisodeRow[]> {
+    return this.deps.cache.rowsByIds(
+      'episode-row',
+      ids,
+      (missing) => this.deps.episodes.listEpisodesByIds(missing, now),
+      (row) => row.id,
+    );
+  }
+
+  /** Title listings (title, genres, authors, released episodes) of `ids`, in order. */
+  private titleListings(ids: readonly number[], now: number): Promise<TitleListing[]> {
+    return this.deps.cache.rowsByIds(
+      'title-listing',
+      ids,
+      (missing) => this.deps.titles.listTitlesByIds(missing, now),
+      (listing) => listing.title.id,
+    );
+  }
+
+  private magazinesByIds(ids: readonly number[]) {
+    return this.deps.cache.rowsByIds(
+      'magazine-name',
+      ids,
+      (missing) => this.deps.magazines.listMagazinesByIds(missing),
+      (magazine) => magazine.id,
+    );
   }
 
   /** GET /web/title/detail: 3000 for an unknown or unpublished title. */

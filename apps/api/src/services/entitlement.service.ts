@@ -106,7 +106,9 @@ export class EntitlementService {
     now: Millis,
     source: AccessReaders = {},
   ): Promise<EpisodeAccess[]> {
-    const birthday = await this.birthdayOf(reader, now, source.users ?? this.deps.users);
+    // Only an age-rated title reads the birthday (admitsAge): a list of unrated ones reads no account.
+    const rated = episodes.some((placed) => placed.title.age_rating > 0);
+    const birthday = rated ? await this.birthdayOf(reader, now, source.users ?? this.deps.users) : undefined;
     const owned = await this.ownershipOf(reader, episodes, now, source.ownership ?? this.deps.ownership);
     return episodes.map((placed) => decideEpisodeAccess(placed, birthday, owned.get(placed.episode.id), now));
   }

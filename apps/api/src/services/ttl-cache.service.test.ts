@@ -28,6 +28,24 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('bad', async () => 7)).toBe(7);
   });
 
+  it('answers rows by id in the order asked, repeats dropped, loading only the ids it does not hold', async () => {
+    const { cache } = cacheAt();
+    const asked: number[][] = [];
+    const load = async (ids: number[]) => {
+      asked.push(ids);
+      return ids.filter((id) => id !== 9).map((id) => ({ id, name: `row ${id}` }));
+    };
+    const names = async (ids: number[]) =>
+      (await cache.rowsByIds('row', ids, load, (row) => row.id)).map((row) => row.name);
+    expect(await names([3, 1, 3, 9])).toEqual(['row 3', 'row 1']);
+    expect(await names([1, 2, 9, 3])).toEqual(['row 1', 'row 2', 'row 3']);
+    // 9 has no row: asked each time, never kept as absent.
+    expect(asked).toEqual([
+      [3, 1, 9],
+      [2, 9],
+    ]);
+  });
+
   it('loads only the missing keys of a batch, and drops the oldest entries beyond the limit', async () => {
     const { cache } = cacheAt(1_000, 3);
     const asked: number[][] = [];

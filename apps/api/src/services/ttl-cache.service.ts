@@ -4,6 +4,7 @@
 // ResponseCache sees the catalogue revision move or a scheduled change come (`clear`, ADR 020), so a
 // catalogue write shows at once; the TTL is the backstop. It holds only answers that are the same for
 // every caller (per locale), never per-user state. A TTL of 0 turns it off.
+import { uniqueIds } from '@manga/contracts';
 import { LRUCache } from 'lru-cache';
 
 export interface TtlCacheOptions {
@@ -71,6 +72,25 @@ export class TtlCache {
     }
     for (const [key, value] of pending) found.set(key, await value);
     return found;
+  }
+
+  /**
+   * Rows of `ids` (repeats dropped, in order), each kept under `${prefix}:${id}`: the misses loaded
+   * together by `load`, each found by `idOf`; an id it returns no row for is left out and not kept.
+   */
+  async rowsByIds<T>(
+    prefix: string,
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<readonly T[]>,
+    idOf: (row: T) => number,
+  ): Promise<T[]> {
+    const wanted = uniqueIds(ids);
+    const found = await this.getOrLoadMany(
+      wanted,
+      (id) => `${prefix}:${id}`,
+      async (missing) => new Map((await load(missing)).map((row) => [idOf(row), row])),
+    );
+    return wanted.flatMap((id) => found.get(id) ?? []);
   }
 
   clear(): void {

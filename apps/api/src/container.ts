@@ -40,6 +40,7 @@ import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { WebTitlePersonalService } from '#src/services/web-title-personal.service.ts';
 
 export { type AppSecrets, resolveSecrets } from '#src/container/secrets.ts';
 
@@ -241,6 +242,14 @@ export function createContainer({
       ...editorial.services,
       ...alerts.services,
       ...support.services,
+      // ADR 076: the reader's part of a title page in one call, from the services of each part.
+      webTitlePersonal: new WebTitlePersonalService({
+        favorites: catalogue.services.favorites,
+        catalogue: catalogue.services.catalogue,
+        tickets: commerce.services.tickets,
+        history: catalogue.services.readingHistory,
+        alerts: alerts.services.chapterAlerts,
+      }),
     },
   };
 }

@@ -27,6 +27,8 @@ import {
   WebRankingGenreResponseSchema,
   type WebTitleDetailResponse,
   WebTitleDetailResponseSchema,
+  type WebTitlePersonalResponse,
+  WebTitlePersonalResponseSchema,
   type WebTopResponse,
   WebTopResponseSchema,
   type WebTopUpdatedTitleResponse,
@@ -178,6 +180,21 @@ export function getWebTitleDetail(
     '/web/title/detail',
     { ...params },
     { ...options, schema: WebTitleDetailResponseSchema },
+  );
+}
+
+/** GET /web/title/personal: a logged-in reader's part of a title page in one call (ADR 076). */
+export function getWebTitlePersonal(
+  api: ApiClient,
+  params: { title_id: number },
+  options: CallOptions = {},
+): Promise<WebTitlePersonalResponse> {
+  return api.call(
+    'getWebTitlePersonal',
+    'GET',
+    '/web/title/personal',
+    { ...params },
+    { ...options, schema: WebTitlePersonalResponseSchema },
   );
 }
 

@@ -46,6 +46,7 @@ export {
   getTitleSupplement,
   getWebEpisode,
   getWebTitleDetail,
+  getWebTitlePersonal,
   getWebTop,
   getWebViewer,
   getWeeklyTitles,

@@ -67,5 +67,6 @@ export * from './wire/user.schemas.ts';
 export * from './wire/viewed.schemas.ts';
 export * from './wire/viewer.schemas.ts';
 export * from './wire/web-batch.schemas.ts';
+export * from './wire/web-title-personal.schemas.ts';
 export * from './wire/web-top.schemas.ts';
 export * from './wire/wire-time-zone.ts';

@@ -20,6 +20,7 @@ import {
   WebSearchTitleResponseSchema,
   WebTitleDetailQuerySchema,
   WebTitleDetailResponseSchema,
+  WebTitlePersonalResponseSchema,
   WebTopResponseSchema,
   WebTopUpdatedTitleQuerySchema,
   WebTopUpdatedTitleResponseSchema,
@@ -69,6 +70,29 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await catalogue.getWebTitleDetail(request.query.title_id, request.client)),
+  );
+
+  // ADR 076: a logged-in reader's part of a title page (ADR 048) in one call; theirs alone (the auth
+  // plugin marks every answer to a session private, no-store).
+  app.get(
+    '/web/title/personal',
+    {
+      schema: {
+        operationId: 'getWebTitlePersonal',
+        tags: ['web'],
+        querystring: TitleIdQuerySchema,
+        response: { 200: WebTitlePersonalResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.container.services.webTitlePersonal.getTitlePersonal(
+          request.auth,
+          readerOf(request),
+          request.query.title_id,
+          request.client,
+        ),
+      ),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { type ApiClient, getViewedTitleProgress, listViewedTitles } from '@manga/api-client';
-import { parseWireDateTime, READING_HISTORY_LIMIT } from '@manga/contracts';
+import { parseWireDateTime, READING_HISTORY_LIMIT, type ViewedTitle } from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { optionalCall } from './optional-call.ts';
@@ -30,7 +30,15 @@ export async function loadTitleProgress(
     'GET /title/viewed/progress',
     '"continue reading"',
   );
-  const viewed = answer?.viewed_title;
+  return titleProgressOf(answer?.viewed_title ?? null, titleId, episodeIds);
+}
+
+/** The "continue reading" of the title from the API's `viewed_title` (null: never read). */
+export function titleProgressOf(
+  viewed: ViewedTitle | null,
+  titleId: number,
+  episodeIds: readonly number[],
+): ContinueReading | undefined {
   if (!viewed) return undefined;
   return continueReading(
     {

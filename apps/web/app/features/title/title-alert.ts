@@ -28,7 +28,10 @@ export interface TitleAlertView {
 }
 
 /** The view of GET /user/chapter_alert_setting's answer for one title. */
-export function toTitleAlert(setting: ChapterAlertSettingResponse, titleId: number): TitleAlertView {
+export function toTitleAlert(
+  setting: Pick<ChapterAlertSettingResponse, 'chapter_alert_mail' | 'alert_off_title_list'>,
+  titleId: number,
+): TitleAlertView {
   return {
     accountMail: setting.chapter_alert_mail === 1,
     titleMail: !setting.alert_off_title_list.includes(titleId),

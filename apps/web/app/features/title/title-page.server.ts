@@ -5,6 +5,7 @@ import {
   getTitleAgeGate,
   getTitleSupplement,
   getWebTitleDetail,
+  getWebTitlePersonal,
   listGenres,
   listTitleTickets,
   listWebRecommendedTitles,
@@ -26,7 +27,7 @@ import { episodeAccess, episodeSortOrder, sortEpisodes } from '#app/features/cat
 import { failLoad } from '#app/features/catalogue/load-errors.server.ts';
 import { optionalCall } from '#app/features/catalogue/optional-call.ts';
 import { withoutPurchaseDialog } from '#app/features/catalogue/purchase-paths.ts';
-import { loadTitleProgress } from '#app/features/catalogue/reading-history.server.ts';
+import { loadTitleProgress, titleProgressOf } from '#app/features/catalogue/reading-history.server.ts';
 import { episodeHref, publishBadge, titleHref, toTitleCard } from '#app/features/catalogue/title-view.ts';
 import { loadEpisodeComments } from '#app/features/comments/comments.server.ts';
 import { OPEN_COMMENTS_PARAM, openCommentsEpisodeOf } from '#app/features/comments/comments.ts';
@@ -240,28 +241,21 @@ export async function loadTitlePersonal(
   episodeIds: readonly number[],
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
 ): Promise<PersonalTitle> {
-  const [episodes, titles, tickets, progress, alert] = await Promise.all([
-    // By query, so that it goes in the answer's one batch (ADR 075).
-    episodeIds.length > 0 ? api.listEpisodesByQuery({ episode_id_list: [...episodeIds] }) : { episode_list: [] },
-    // Not optional: a session the API no longer knows fails here, and the page is then drawn whole.
-    api.listTitles({ title_id_list: [titleId] }),
-    optional(listTitleTickets(api, { title_id_list: [titleId] }), 'GET /title/ticket/list'),
-    loadTitleProgress(api, titleId, episodeIds),
-    optional(getChapterAlertSetting(api), 'GET /user/chapter_alert_setting'),
-  ]);
+  // One call (ADR 076): a session the API no longer knows fails it, and the page is then drawn whole.
+  const answer = await getWebTitlePersonal(api, { title_id: titleId });
   const own: Record<string, PersonalEpisode> = {};
-  for (const episode of episodes.episode_list) {
+  for (const episode of answer.episode_list) {
     const row = toEpisodeRow(episode, clock, '');
     own[String(row.id)] = { access: row.access, isViewed: row.isViewed, isViewedLastPage: row.isViewedLastPage };
   }
-  const info = tickets?.title_ticket_list.find((entry) => entry.title_id === titleId)?.ticket_info;
+  const info = answer.title_ticket?.ticket_info;
   const held = toTickets(undefined, undefined, info, true, clock.now);
   return {
-    following: titles.title_list[0]?.favorite_status === 1,
-    alert: alert ? toTitleAlert(alert, titleId) : undefined,
+    following: answer.favorite_status === 1,
+    alert: toTitleAlert(answer, titleId),
     episodes: own,
     tickets: { owned: held.owned, premiumOwned: held.premiumOwned, nextAt: held.nextAt },
-    continueReading: progress,
+    continueReading: titleProgressOf(answer.viewed_title, titleId, episodeIds),
     renderedAt: clock.now.toISOString(),
   };
 }

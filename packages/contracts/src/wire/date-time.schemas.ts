@@ -73,6 +73,11 @@ function spanOffset(at: number, timeZone: string): number | null {
   return offset;
 }
 
+/** Wall clock minus UTC in `timeZone` at `at` (epoch ms), in milliseconds: Intl's answer, kept per span. */
+export function wireZoneOffsetAt(at: number, timeZone: string): number {
+  return spanOffset(at, timeZone) ?? intlOffsetAt(at, timeZone);
+}
+
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `date` as wall-clock time in `timeZone` (an IANA name such as 'Asia/Tokyo'), in wire format. */

@@ -26,6 +26,37 @@ describe('parseWireDateTime', () => {
     }
   });
 
+  it('undoes formatWireDateTime across two years of daylight-saving changes in many zones', () => {
+    const zones = [
+      'Asia/Tokyo',
+      'Europe/London',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+    ];
+    const start = Date.UTC(2026, 0, 1);
+    for (const zone of zones) {
+      for (let at = start; at < start + 2 * 365 * 86_400_000; at += 127 * 60_000) {
+        const wall = formatWireDateTime(new Date(at), zone);
+        const back = parseWireDateTime(wall, zone) as Date;
+        // The same wall time always; the same instant except in an hour a change repeats.
+        expect(formatWireDateTime(back, zone), `${zone} ${wall}`).toBe(wall);
+        const hour = 3_600_000;
+        const steady =
+          formatWireDateTime(new Date(at - hour), zone) < wall && wall < formatWireDateTime(new Date(at + hour), zone);
+        if (
+          steady &&
+          Date.parse(`${formatWireDateTime(new Date(at + hour), zone).replace(' ', 'T')}Z`) -
+            Date.parse(`${wall.replace(' ', 'T')}Z`) ===
+            hour
+        ) {
+          expect(back.getTime(), `${zone} ${wall}`).toBe(at);
+        }
+      }
+    }
+  });
+
   it.each([
     null,
     undefined,

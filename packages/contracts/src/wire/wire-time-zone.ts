@@ -1,4 +1,4 @@
-import { formatWireDateTime, isWireDateTime } from './date-time.schemas.ts';
+import { isWireDateTime, wireZoneOffsetAt } from './date-time.schemas.ts';
 
 // Reading wire times back (wire §1.7): `YYYY-MM-DD HH:MM:SS` is wall-clock time in the site's time
 // zone (MANGA_WIRE_TIMEZONE, Asia/Tokyo by default), which the API and the web server both configure.
@@ -16,12 +16,6 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at the instant `at` (epoch ms, whole seconds). */
-function zoneOffsetAt(at: number, timeZone: string): number {
-  const wall = formatWireDateTime(new Date(at), timeZone);
-  return Date.parse(`${wall.replace(' ', 'T')}Z`) - at;
-}
-
 /**
  * The instant a wire date-time names in `timeZone`, or undefined when `value` is not one: the
  * inverse of formatWireDateTime. (A wall time that a daylight-saving change skips or repeats gets
@@ -31,6 +25,6 @@ export function parseWireDateTime(value: string | null | undefined, timeZone: st
   if (!value || !isWireDateTime(value)) return undefined;
   const wallAsUtc = Date.parse(`${value.replace(' ', 'T')}Z`);
   if (Number.isNaN(wallAsUtc)) return undefined;
-  const first = wallAsUtc - zoneOffsetAt(wallAsUtc, timeZone);
-  return new Date(wallAsUtc - zoneOffsetAt(first, timeZone));
+  const first = wallAsUtc - wireZoneOffsetAt(wallAsUtc, timeZone);
+  return new Date(wallAsUtc - wireZoneOffsetAt(first, timeZone));
 }

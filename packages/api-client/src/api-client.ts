@@ -107,8 +107,6 @@ export interface ApiClient {
   listTitles(params: ListTitlesParams, options?: { signal?: AbortSignal }): Promise<TitleListResponse>;
   /** POST /episode/list */
   listEpisodes(params: ListEpisodesParams, options?: { signal?: AbortSignal }): Promise<EpisodeListResponse>;
-  /** GET /episode/list: the same answer, as a call a batch may carry (ADR 075). */
-  listEpisodesByQuery(params: ListEpisodesParams): Promise<EpisodeListResponse>;
   clearCache(): void;
 }
 
@@ -275,8 +273,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         { ...params },
         { ...extra, schema: EpisodeListResponseSchema },
       ),
-    listEpisodesByQuery: (params) =>
-      client.call('listEpisodes', 'GET', '/episode/list', { ...params }, { schema: EpisodeListResponseSchema }),
     clearCache: () => cache.clear(),
   };
   return client;

@@ -193,7 +193,7 @@ describe("the web server's batching fetch (createBatchingFetch) against the list
     const together = (api: ApiClient) =>
       Promise.allSettled([
         api.listTitles({ title_id_list: [ids.title] }),
-        api.listEpisodesByQuery({ episode_id_list: [ids.free, ids.paid] }),
+        api.get('/episode/list', { episode_id_list: [ids.free, ids.paid].join(',') }),
         api.get('/title/viewed/progress', { title_id: ids.title }),
         api.get('/user/chapter_alert_setting'),
         api.get('/no/such/call'),

@@ -40,6 +40,7 @@ import { MaintenanceService } from '#src/services/maintenance.service.ts';
 import { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { OutcomeEvents } from '#src/services/outcome-events.service.ts';
 import { RequestSignatureService } from '#src/services/request-signature.service.ts';
+import { WebMyPersonalService } from '#src/services/web-my-personal.service.ts';
 import { WebTitlePersonalService } from '#src/services/web-title-personal.service.ts';
 
 export { type AppSecrets, resolveSecrets } from '#src/container/secrets.ts';
@@ -242,7 +243,15 @@ export function createContainer({
       ...editorial.services,
       ...alerts.services,
       ...support.services,
-      // ADR 076: the reader's part of a title page in one call, from the services of each part.
+      // ADR 076: the reader's part of a title page and of /my in one call, from the services of each part.
+      webMyPersonal: new WebMyPersonalService({
+        wallet: commerce.services.wallet,
+        history: catalogue.services.readingHistory,
+        favorites: catalogue.services.favorites,
+        purchases: commerce.services.purchases,
+        comments: comments.services.comments,
+        loginBonus: commerce.services.loginBonus,
+      }),
       webTitlePersonal: new WebTitlePersonalService({
         favorites: catalogue.services.favorites,
         catalogue: catalogue.services.catalogue,

@@ -67,6 +67,7 @@ export * from './wire/user.schemas.ts';
 export * from './wire/viewed.schemas.ts';
 export * from './wire/viewer.schemas.ts';
 export * from './wire/web-batch.schemas.ts';
+export * from './wire/web-my-personal.schemas.ts';
 export * from './wire/web-title-personal.schemas.ts';
 export * from './wire/web-top.schemas.ts';
 export * from './wire/wire-time-zone.ts';

@@ -14,6 +14,8 @@ import {
   WebEpisodeFirstResponseSchema,
   WebEpisodeNextTimeResponseSchema,
   WebEpisodeResponseSchema,
+  WebMyPersonalQuerySchema,
+  WebMyPersonalResponseSchema,
   WebRankingGenreResponseSchema,
   WebRecommendQuerySchema,
   WebSearchTitleQuerySchema,
@@ -28,9 +30,10 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { episodeListContext, readerOf, viewerContext } from '#src/http/caller.http.ts';
+import { commentCaller, episodeListContext, readerOf, viewerContext } from '#src/http/caller.http.ts';
 import { appendVary } from '#src/http/vary.http.ts';
-import { ok } from '#src/plugins/envelope.plugin.ts';
+import { errorEnvelope, ok } from '#src/plugins/envelope.plugin.ts';
+import type { WebMyPart } from '#src/services/web-my-personal.service.ts';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue, rankings, recommendations, search, viewer, webTop } = app.container.services;
@@ -93,6 +96,48 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
           request.client,
         ),
       ),
+  );
+
+  // ADR 076: a logged-in reader's /my in one call; each part the answer of its call alone, or that
+  // call's error envelope when it refuses (the other parts answer as usual).
+  app.get(
+    '/web/my/personal',
+    {
+      schema: {
+        operationId: 'getWebMyPersonal',
+        tags: ['web'],
+        querystring: WebMyPersonalQuerySchema,
+        response: { 200: WebMyPersonalResponseSchema },
+      },
+    },
+    async (request) => {
+      const parts = await app.container.services.webMyPersonal.getMyPersonal(
+        {
+          auth: request.auth,
+          catalogue: request.client,
+          episodes: episodeListContext(request),
+          comments: commentCaller(request),
+        },
+        request.query,
+      );
+      const { config, clock } = app.container;
+      const envelopeOf = <T extends object>(part: WebMyPart<T>) =>
+        'answer' in part
+          ? ok(part.answer)
+          : errorEnvelope(part.refused.code, part.refused.message, {
+              timeZone: config.wireTimeZone,
+              now: () => clock.now(),
+            });
+      return ok({
+        account_point: envelopeOf(parts.account_point),
+        viewed_titles: envelopeOf(parts.viewed_titles),
+        favorites: envelopeOf(parts.favorites),
+        purchased_titles: envelopeOf(parts.purchased_titles),
+        comment_history: envelopeOf(parts.comment_history),
+        comment_like_notices: envelopeOf(parts.comment_like_notices),
+        login_bonus: envelopeOf(parts.login_bonus),
+      });
+    },
   );
 
   app.get(

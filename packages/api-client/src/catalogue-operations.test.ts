@@ -1,8 +1,8 @@
 import { ResponseCode } from '@manga/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client.ts';
-import { ApiError } from './api-error.ts';
-import { getRanking, getWebViewer, listUpdatedTitles, searchTitles } from './catalogue-operations.ts';
+import { ApiError, responseCodeOf } from './api-error.ts';
+import { getRanking, getWebViewer, listUpdatedTitles, partAnswer, searchTitles } from './catalogue-operations.ts';
 
 const envelope = { status: 'success', response_code: 0, error_message: '' };
 
@@ -53,5 +53,28 @@ describe('catalogue operations', () => {
     );
     const error = await getWebViewer(api, { episode_id: 5 }).catch((e: unknown) => e);
     expect((error as ApiError).responseCode).toBe(3105);
+  });
+});
+
+describe('partAnswer (a part of a composite answer, ADR 076)', () => {
+  it('gives a successful part as it is, and makes a refused one the ApiError its call alone would throw', () => {
+    const part = { ...envelope, point: { paid_point: 3, free_point: 0 } };
+    expect(partAnswer(part, 'GET /account/point')).toBe(part);
+    const refused = {
+      status: 'error' as const,
+      response_code: ResponseCode.AccountSuspended,
+      error_message: 'This account is suspended.',
+      server_time: '2026-11-28 10:00:00',
+    };
+    let thrown: unknown;
+    try {
+      partAnswer(refused, 'GET /account/point');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(responseCodeOf(thrown)).toBe(ResponseCode.AccountSuspended);
+    expect((thrown as ApiError).message).toBe('This account is suspended.');
+    expect((thrown as ApiError).url).toBe('GET /account/point');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type ErrorEnvelope,
   type GenreListResponse,
   GenreListResponseSchema,
   type ImageQuality,
@@ -23,6 +24,8 @@ import {
   TitleWeeklyResponseSchema,
   type WebEpisodeResponse,
   WebEpisodeResponseSchema,
+  type WebMyPersonalResponse,
+  WebMyPersonalResponseSchema,
   type WebRankingGenreResponse,
   WebRankingGenreResponseSchema,
   type WebTitleDetailResponse,
@@ -37,6 +40,7 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 // The catalogue calls the web app makes (product §7, wire §3.2–3.3), each validated with its
 // contracts schema. They take any ApiClient (the server's, acting for a visitor, or the browser's).
@@ -196,6 +200,43 @@ export function getWebTitlePersonal(
     { ...params },
     { ...options, schema: WebTitlePersonalResponseSchema },
   );
+}
+
+/** GET /web/my/personal: a logged-in reader's /my in one call, each part its call's answer or refusal (ADR 076). */
+export function getWebMyPersonal(
+  api: ApiClient,
+  params: {
+    viewed_limit?: number;
+    purchased_limit?: number;
+    purchased_offset?: number;
+    comment_limit?: number;
+    comment_offset?: number;
+  },
+  options: CallOptions = {},
+): Promise<WebMyPersonalResponse> {
+  return api.call(
+    'getWebMyPersonal',
+    'GET',
+    '/web/my/personal',
+    { ...params },
+    { ...options, schema: WebMyPersonalResponseSchema },
+  );
+}
+
+/**
+ * A part of a composite answer (ADR 076) as its call alone would have been taken: the answer, or the
+ * ApiError its error envelope makes (the same code and message; `call` names it).
+ */
+export function partAnswer<T extends { status: 'success' }>(part: T | ErrorEnvelope, call: string): T {
+  if (part.status === 'success') return part as T;
+  const envelope = part as ErrorEnvelope;
+  throw new ApiError({
+    message: envelope.error_message || `Request failed with response code ${envelope.response_code}`,
+    responseCode: envelope.response_code,
+    httpStatus: undefined,
+    body: JSON.stringify(envelope),
+    url: call,
+  });
 }
 
 /** GET /web/title/age_gate: whether the title's age rating admits the caller, and whether their birthday is known (ADR 026). */

@@ -1,5 +1,10 @@
 import { type ApiClient, getViewedTitleProgress, listViewedTitles } from '@manga/api-client';
-import { parseWireDateTime, READING_HISTORY_LIMIT, type ViewedTitle } from '@manga/contracts';
+import {
+  parseWireDateTime,
+  READING_HISTORY_LIMIT,
+  type TitleViewedListResponse,
+  type ViewedTitle,
+} from '@manga/contracts';
 import { toPublicImageUrl } from '#app/api.server.ts';
 import { env } from '#app/env.server.ts';
 import { optionalCall } from './optional-call.ts';
@@ -7,7 +12,11 @@ import { type ContinueReading, continueReading, type HistoryEntryView, toHistory
 
 /** GET /title/viewed/list as history entries (at most product §9's 20 titles). */
 export async function loadReadingHistory(api: ApiClient, limit = READING_HISTORY_LIMIT): Promise<HistoryEntryView[]> {
-  const answer = await listViewedTitles(api, { limit });
+  return historyEntriesOf(await listViewedTitles(api, { limit }));
+}
+
+/** GET /title/viewed/list's answer as history entries. */
+export function historyEntriesOf(answer: TitleViewedListResponse): HistoryEntryView[] {
   return toHistoryEntries(answer, {
     toImageUrl: toPublicImageUrl,
     parseTime: (wire) => parseWireDateTime(wire, env.wireTimeZone),

@@ -1,5 +1,5 @@
-import { type ApiClient, commentOperations, responseCodeOf } from '@manga/api-client';
-import { CommentHistorySort, ResponseCode } from '@manga/contracts';
+import { type ApiClient, responseCodeOf } from '@manga/api-client';
+import { type CommentHistoryResponse, type CommentLikeNoticeResponse, ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
@@ -32,20 +32,30 @@ async function addNames(api: ApiClient, names: PlaceNames, ids: ReturnType<typeo
   for (const title of titles?.title_list ?? []) names.titles.set(title.title_id, title.title_name);
 }
 
+/** The page of the reader's comments /my shows (`?comments_page=N`), and its offset. */
+export function myCommentsPage(url: URL): number {
+  return pageNumber(url.searchParams.get(MY_COMMENTS_PAGE_PARAM));
+}
+
+/** The offset of that page in GET /episode/comment/history (newest first). */
+export function myCommentsOffset(url: URL): number {
+  return pageWindow(myCommentsPage(url), MY_COMMENTS_PAGE_SIZE).offset;
+}
+
 /**
  * The reader's comments (`?comments_page=N`, newest first) and the likes received since they last
- * looked, for /my. Reading the notices marks them seen (ADR 013). A session the API no longer knows
+ * looked, for /my, from the answers of GET /episode/comment/history and /episode/comment/like/notice. Reading the notices marks them seen (ADR 013). A session the API no longer knows
  * logs the visitor out and sends them to log in and back; other failures only fail their section.
  */
-export async function loadMyCommentActivity(request: Request, context: Context, url: URL): Promise<MyCommentActivity> {
+export async function myCommentActivityOf(
+  request: Request,
+  context: Context,
+  url: URL,
+  calls: { history: Promise<CommentHistoryResponse>; notices: Promise<CommentLikeNoticeResponse> },
+): Promise<MyCommentActivity> {
   const api = apiFor(request, context);
-  const comments = commentOperations(api);
-  const page = pageNumber(url.searchParams.get(MY_COMMENTS_PAGE_PARAM));
-  const { offset } = pageWindow(page, MY_COMMENTS_PAGE_SIZE);
-  const [history, notices] = await Promise.allSettled([
-    comments.listCommentHistory({ sort: CommentHistorySort.New, limit: MY_COMMENTS_PAGE_SIZE, offset }),
-    comments.readCommentLikeNotices(),
-  ]);
+  const page = myCommentsPage(url);
+  const [history, notices] = await Promise.allSettled([calls.history, calls.notices]);
   for (const result of [history, notices]) {
     if (result.status === 'fulfilled') continue;
     const code = responseCodeOf(result.reason);

@@ -1,5 +1,5 @@
-import { type ApiClient, claimLoginBonus, getLoginBonusCalendar, responseCodeOf } from '@manga/api-client';
-import { ResponseCode } from '@manga/contracts';
+import { claimLoginBonus, responseCodeOf } from '@manga/api-client';
+import { type LoginBonusResponse, ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
@@ -7,9 +7,9 @@ import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { LOGIN_BONUS_INTENT, type LoginBonusActionResult, toLoginBonusView } from './login-bonus.ts';
 
-/** /my's login bonus section: the calendar as it stands (GET /web/loginbonus claims nothing). */
-export async function loadLoginBonus(api: ApiClient) {
-  const view = toLoginBonusView(await getLoginBonusCalendar(api));
+/** /my's login bonus section from GET /web/loginbonus (the calendar as it stands; it claims nothing). */
+export function loginBonusSectionOf(answer: LoginBonusResponse) {
+  const view = toLoginBonusView(answer);
   if (!view) throw new Error('GET /web/loginbonus answered no calendar');
   return view;
 }

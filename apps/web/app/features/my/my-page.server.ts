@@ -1,4 +1,4 @@
-import { getAccountPoint, listFavoriteTitles, listPurchasedTitles, responseCodeOf } from '@manga/api-client';
+import { getWebMyPersonal, partAnswer, responseCodeOf } from '@manga/api-client';
 import { ResponseCode } from '@manga/contracts';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { toPublicImageUrl } from '#app/api.server.ts';
@@ -6,10 +6,11 @@ import { handleApiError } from '#app/errors/api-errors.server.ts';
 import { clearSessionCookie, isSessionGone } from '#app/features/account/account-api.server.ts';
 import { loginPathFor } from '#app/features/account/account-paths.ts';
 import { pageNumber } from '#app/features/catalogue/paging.ts';
-import { loadReadingHistory } from '#app/features/catalogue/reading-history.server.ts';
-import { loadMyCommentActivity } from '#app/features/comments/my-comments.server.ts';
+import { historyEntriesOf } from '#app/features/catalogue/reading-history.server.ts';
+import { myCommentActivityOf, myCommentsOffset } from '#app/features/comments/my-comments.server.ts';
+import { MY_COMMENTS_PAGE_SIZE } from '#app/features/comments/my-comments.ts';
 import { apiFor, visitorOf } from '#app/visitor/visitor-context.server.ts';
-import { loadLoginBonus } from './login-bonus.server.ts';
+import { loginBonusSectionOf } from './login-bonus.server.ts';
 import {
   MY_CONTINUE_COUNT,
   MY_PURCHASED_COUNT,
@@ -40,16 +41,26 @@ export async function loadMySections(request: Request, context: Context, url: UR
   const api = apiFor(request, context);
   const now = new Date();
   const purchasedPage = pageNumber(url.searchParams.get(MY_PURCHASED_PAGE_PARAM));
+  // One call for every section (ADR 076); each part fails alone, as its own call did.
+  const answer = getWebMyPersonal(api, {
+    viewed_limit: MY_CONTINUE_COUNT,
+    purchased_limit: MY_PURCHASED_COUNT,
+    purchased_offset: (purchasedPage - 1) * MY_PURCHASED_COUNT,
+    comment_limit: MY_COMMENTS_PAGE_SIZE,
+    comment_offset: myCommentsOffset(url),
+  });
   const [wallet, continueReading, followed, purchased, activity, loginBonus] = await Promise.allSettled([
-    getAccountPoint(api).then((answer) => toWallet(answer, now)),
-    loadReadingHistory(api, MY_CONTINUE_COUNT),
-    listFavoriteTitles(api, { limit: 0, needs_title_list: 1 }).then((answer) => toFollowed(answer, toPublicImageUrl)),
-    listPurchasedTitles(api, {
-      limit: MY_PURCHASED_COUNT,
-      offset: (purchasedPage - 1) * MY_PURCHASED_COUNT,
-    }).then((answer) => toPurchased(answer, toPublicImageUrl, purchasedPage)),
-    loadMyCommentActivity(request, context, url),
-    loadLoginBonus(api),
+    answer.then((all) => toWallet(partAnswer(all.account_point, 'GET /account/point'), now)),
+    answer.then((all) => historyEntriesOf(partAnswer(all.viewed_titles, 'GET /title/viewed/list'))),
+    answer.then((all) => toFollowed(partAnswer(all.favorites, 'GET /favorite/list'), toPublicImageUrl)),
+    answer.then((all) =>
+      toPurchased(partAnswer(all.purchased_titles, 'GET /web/title/purchased'), toPublicImageUrl, purchasedPage),
+    ),
+    myCommentActivityOf(request, context, url, {
+      history: answer.then((all) => partAnswer(all.comment_history, 'GET /episode/comment/history')),
+      notices: answer.then((all) => partAnswer(all.comment_like_notices, 'GET /episode/comment/like/notice')),
+    }),
+    answer.then((all) => loginBonusSectionOf(partAnswer(all.login_bonus, 'GET /web/loginbonus'))),
   ]);
   for (const result of [wallet, continueReading, followed, purchased, activity, loginBonus]) {
     if (result.status === 'fulfilled') continue;

@@ -58,7 +58,7 @@ describe('catalogue operations', () => {
 
 describe('partAnswer (a part of a composite answer, ADR 076)', () => {
   it('gives a successful part as it is, and makes a refused one the ApiError its call alone would throw', () => {
-    const part = { ...envelope, point: { paid_point: 3, free_point: 0 } };
+    const part = { ...envelope, status: 'success' as const, point: { paid_point: 3, free_point: 0 } };
     expect(partAnswer(part, 'GET /account/point')).toBe(part);
     const refused = {
       status: 'error' as const,

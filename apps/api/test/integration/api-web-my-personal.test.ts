@@ -34,7 +34,9 @@ function callsOf(query: Record<string, number>) {
 }
 
 async function personalOf(reader: Reader, query: Record<string, number> = {}) {
-  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   const res = await get(t, `/web/my/personal?${search}`, { cookie: reader.cookie });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe('private, no-store');

@@ -11,7 +11,7 @@ import {
   type TitleListResponse,
   TitleListResponseSchema,
 } from '@manga/contracts';
-import { ApiError, answerCode, answerMessage, NO_RESPONSE_CODE, RequiredError } from './api-error.ts';
+import { ApiError, answerCode, answerMessage, businessError, NO_RESPONSE_CODE, RequiredError } from './api-error.ts';
 import { type ApiParams, encodeParams, formEncode, joinUrl } from './request-params.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -213,15 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     const code = answerCode(answer);
-    if (code !== undefined && code !== 0) {
-      throw new ApiError({
-        message: answerMessage(answer) ?? `Request failed with response code ${code}`,
-        responseCode: code,
-        httpStatus,
-        body: text,
-        url,
-      });
-    }
+    if (code !== undefined && code !== 0) throw businessError(answer, code, { httpStatus, body: text, url });
     if (!schema) return answer as T;
     try {
       return schema.parse(answer);

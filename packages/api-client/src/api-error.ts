@@ -93,3 +93,16 @@ export function answerMessage(answer: unknown): string | undefined {
   const message = field(answer, 'error_message');
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
+
+/** The ApiError of an answer whose envelope carries `code` (not 0): its message, or one naming the code. */
+export function businessError(
+  answer: unknown,
+  code: number,
+  at: { httpStatus: number | undefined; body: string; url: string },
+): ApiError {
+  return new ApiError({
+    message: answerMessage(answer) ?? `Request failed with response code ${code}`,
+    responseCode: code,
+    ...at,
+  });
+}

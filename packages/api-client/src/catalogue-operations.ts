@@ -40,7 +40,7 @@ import {
   WebViewerResponseSchema,
 } from '@manga/contracts';
 import type { ApiClient } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { businessError } from './api-error.ts';
 
 // The catalogue calls the web app makes (product §7, wire §3.2–3.3), each validated with its
 // contracts schema. They take any ApiClient (the server's, acting for a visitor, or the browser's).
@@ -230,9 +230,7 @@ export function getWebMyPersonal(
 export function partAnswer<T extends { status: 'success' }>(part: T | ErrorEnvelope, call: string): T {
   if (part.status === 'success') return part as T;
   const envelope = part as ErrorEnvelope;
-  throw new ApiError({
-    message: envelope.error_message || `Request failed with response code ${envelope.response_code}`,
-    responseCode: envelope.response_code,
+  throw businessError(envelope, envelope.response_code, {
     httpStatus: undefined,
     body: JSON.stringify(envelope),
     url: call,

@@ -5,8 +5,7 @@
 // not the disk). The parent may ask for the process's RSS (`{ rss: true }` → `{ rss: bytes }`).
 import { openSync } from 'node:fs';
 import Fastify from 'fastify';
-import pino from 'pino';
-import { buildApp, loggerOptions } from '#src/app.ts';
+import { batchedLogDestination, buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -46,7 +45,8 @@ async function start() {
   };
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
-  const destination = pino.destination({ dest: openSync('/dev/null', 'w'), sync: true });
+  // A descriptor, not a path: the batch is ready at once (pino flushes it at exit).
+  const destination = batchedLogDestination(openSync('/dev/null', 'w'));
   return buildApp({
     config,
     database,

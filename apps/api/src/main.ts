@@ -1,6 +1,6 @@
 // config → logger → database (migrate, seed on first start) → buildApp → jobs → listen; graceful close.
 import pino from 'pino';
-import { buildApp, loggerOptions } from '#src/app.ts';
+import { batchedLogDestination, buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -26,7 +26,15 @@ async function main() {
   if (applied.length > 0) log.info({ applied }, `Applied ${applied.length} migration(s)`);
   if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
-  const app = await buildApp({ config, database, logger: loggerOptions({ level: config.logLevel, pretty }) });
+  const destination = pretty ? undefined : batchedLogDestination(1);
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      ...(loggerOptions({ level: config.logLevel, pretty }) as object),
+      ...(destination ? { stream: destination } : {}),
+    },
+  });
   // RebuildRankings and ExpirePoints; closing the app stops them.
   if (config.jobsEnabled) {
     app.container.services.jobs.start(app.log);
@@ -36,6 +44,7 @@ async function main() {
     app.log.info(`Received ${signal}, closing`);
     await app.close();
     await database.close();
+    destination?.flushSync();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -15,6 +15,7 @@ import { CspNonceContext } from './csp-nonce.ts';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
 import { fetchCatalogueRevision, PageCache, pageCacheKeyOf, withoutSession } from './page-cache/page-cache.server.ts';
+import { RevisionStream } from './page-cache/revision-stream.server.ts';
 import { personalAnswer } from './personal/personal.server.ts';
 import { PERSONAL_SLOT } from './personal/personal-data.ts';
 import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
@@ -25,7 +26,7 @@ import {
   memberShellContext,
 } from './visitor/client-connection.server.ts';
 import { requestIdOf } from './visitor/request-id.server.ts';
-import { trustedHopHeaders } from './visitor/trusted-hop.server.ts';
+import { trustedHopHeaders, webServerHopHeaders } from './visitor/trusted-hop.server.ts';
 import { readVisitor } from './visitor/visitor.ts';
 import { SHELL_META_HEADER, visitorContext } from './visitor/visitor-context.server.ts';
 
@@ -78,6 +79,16 @@ export const productionServer = {
   trustedHopHeaders,
   /** The page cache of anonymous and crawler pages (ADR 020), or undefined when it is off. */
   createPageCache(): PageCache | undefined {
+    const stream =
+      env.pageCachePushRecheckMs > 0 && env.pageCacheMaxBytes > 0
+        ? new RevisionStream({
+            apiUrl: env.apiUrl,
+            recheckMs: env.pageCachePushRecheckMs,
+            now: () => Date.now(),
+            headers: webServerHopHeaders,
+            warn: (message) => console.warn(message),
+          })
+        : undefined;
     const cache = new PageCache({
       maxBytes: env.pageCacheMaxBytes,
       ttlMs: env.pageCacheTtlMs,
@@ -85,9 +96,12 @@ export const productionServer = {
       now: () => Date.now(),
       newNonce: newCspNonce,
       fetchRevision: () => fetchCatalogueRevision(env.apiUrl),
+      pushedRevision: stream && (() => stream.current()),
       cookiePrefix: env.cookiePrefix,
     });
-    return cache.enabled ? cache : undefined;
+    if (!cache.enabled) return undefined;
+    stream?.start();
+    return cache;
   },
   /** The page cache key of a request, or undefined when its page is rendered for it alone. */
   pageCacheKeyOf(method: string, pathAndQuery: string, headers: Headers) {

@@ -24,6 +24,7 @@ describe('readWebEnv', () => {
       pageCacheMaxBytes: 32 * 1024 * 1024,
       pageCacheTtlMs: 60_000,
       pageCacheRevisionCheckMs: 0,
+      pageCachePushRecheckMs: 10_000,
       trustRequestId: false,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
@@ -54,6 +55,10 @@ describe('readWebEnv', () => {
     expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_SECONDS: '5' }).pageCacheTtlMs).toBe(5000);
     expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_MB: '-1' })).toThrow(/MANGA_WEB_PAGE_CACHE_MB/);
     expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_SECONDS: 'soon' })).toThrow(/MANGA_WEB_PAGE_CACHE_SECONDS/);
+    // The pushed revision (ADR 078): off, a bound, or refused at or under the API's heartbeat.
+    expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '0' }).pageCachePushRecheckMs).toBe(0);
+    expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '30' }).pageCachePushRecheckMs).toBe(30_000);
+    expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '5' })).toThrow(/heartbeat/);
   });
 
   it('listens on loopback and keeps the outbox on only in development, unless told otherwise (ADR 015)', () => {

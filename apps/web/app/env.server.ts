@@ -1,6 +1,12 @@
 import { isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_WIRE_TIME_ZONE, isKnownTimeZone, parseSiteOrigins, Region } from '@manga/contracts';
+import {
+  CATALOGUE_REVISION_HEARTBEAT_MS,
+  DEFAULT_WIRE_TIME_ZONE,
+  isKnownTimeZone,
+  parseSiteOrigins,
+  Region,
+} from '@manga/contracts';
 
 // The web server's configuration, read once from the environment (the only reader of process.env in app/).
 
@@ -54,6 +60,12 @@ export interface WebEnv {
   /** MANGA_WEB_PAGE_CACHE_REVISION_CHECK_MS: how often the API's catalogue revision is asked (0: every hit). */
   pageCacheRevisionCheckMs: number;
   /**
+   * MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: the revision is pushed by the API (ADR 078) and a pushed
+   * revision trusted at most this long after its last line (0: off, asked as above; else above the
+   * API's 5 s heartbeat).
+   */
+  pageCachePushRecheckMs: number;
+  /**
    * MANGA_WEB_TRUST_REQUEST_ID: take the X-Request-Id of the request (set by the balancer in front,
    * nginx's `$request_id`) instead of making one; only when every request comes through that front.
    */
@@ -70,6 +82,16 @@ function readNumber(name: string, raw: string | undefined, fallback: number, max
   if (!Number.isFinite(value) || value < 0 || value > max)
     throw new Error(`${name} must be a number from 0 to ${max}, got "${raw}"`);
   return value;
+}
+
+function readPushRecheck(raw: string | undefined): number {
+  const name = 'MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS';
+  const ms = readNumber(name, raw, 10, 3_600) * 1000;
+  if (ms !== 0 && ms <= CATALOGUE_REVISION_HEARTBEAT_MS)
+    throw new Error(
+      `${name} must be 0 (off) or more than the API's ${CATALOGUE_REVISION_HEARTBEAT_MS / 1000} s heartbeat, got "${raw}"`,
+    );
+  return ms;
 }
 
 /** The repository root, for relative paths as the API reads them: above apps/web (source or build). */
@@ -215,6 +237,7 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
       0,
       60_000,
     ),
+    pageCachePushRecheckMs: readPushRecheck(source.MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS),
     trustRequestId: readFlag('MANGA_WEB_TRUST_REQUEST_ID', source.MANGA_WEB_TRUST_REQUEST_ID, false),
     metricsPort: readMetricsPort(source.MANGA_WEB_METRICS_PORT),
     metricsHost: source.MANGA_WEB_METRICS_HOST?.trim() || '127.0.0.1',

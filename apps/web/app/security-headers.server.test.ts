@@ -19,6 +19,13 @@ describe('the web security headers (ADR 015)', () => {
     expect(newCspNonce()).not.toBe(nonce);
   });
 
+  it('never hands out the same nonce twice, across draws of the random pool', () => {
+    // 256 nonces per draw: 2,000 cross several draws; a pool slice reused would repeat one.
+    const nonces = Array.from({ length: 2_000 }, () => newCspNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+
   it('sends nosniff, no framing by others and a referrer policy that keeps URLs on the site', () => {
     expect(SECURITY_HEADERS).toEqual({
       'x-content-type-options': 'nosniff',

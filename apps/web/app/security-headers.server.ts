@@ -14,8 +14,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** A fresh nonce for one server-rendered page (128 bits). */
+const NONCE_BYTES = 16;
+/** Nonces drawn from the CSPRNG at once: a cached page's answer takes a slice, not a call (ADR 077). */
+const NONCES_PER_DRAW = 256;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+
+/** A fresh CSP nonce: 16 random bytes, base64; each slice of the pool is handed out once. */
 export function newCspNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
 }
 
 /**

@@ -16,8 +16,10 @@ export interface CachedPagesOptions {
   /** React Router's Fetch handler of the server build. */
   handleFetch(request: Request, loadContext: RouterContextProvider): Promise<Response>;
   loadContextFor(connection: ClientConnection, memberShell?: boolean): RouterContextProvider;
-  /** Member pages (ADR 048): the page drawn whole for its reader, as without the cache. */
+  /** Member pages (ADR 048): the page drawn whole for its reader, as without the cache (compressed). */
   renderWhole(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Runs `answer` behind the compression middleware (every answer but an already gzipped page). */
+  compressed(req: IncomingMessage, res: ServerResponse, answer: () => void): Promise<void>;
   withoutSession(headers: Headers): Headers;
   personalAnswer(
     kind: PersonalKind,
@@ -58,8 +60,13 @@ function writePage(
     headers.vary = 'Accept-Encoding';
     if (acceptsGzip(req)) {
       // Already compressed: the compression middleware leaves an encoded answer alone.
-      res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': page.gzip.length });
-      res.end(page.gzip);
+      let length = 0;
+      for (const chunk of page.gzip) length += chunk.length;
+      res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': length });
+      // Corked, the chunks leave in one write; end() uncorks.
+      res.cork();
+      for (const chunk of page.gzip) res.write(chunk);
+      res.end();
       return;
     }
   }
@@ -69,6 +76,20 @@ function writePage(
 
 export class CachedPages {
   constructor(private readonly options: CachedPagesOptions) {}
+
+  /** Sends `page`: as it is when it is gzipped and the client takes gzip, else through compression. */
+  private async send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: RenderedPage,
+    cacheStatus: Parameters<typeof writePage>[3],
+  ): Promise<void> {
+    if (page.gzip && acceptsGzip(req)) {
+      writePage(req, res, page, cacheStatus);
+      return;
+    }
+    await this.options.compressed(req, res, () => writePage(req, res, page, cacheStatus));
+  }
 
   /**
    * A catalogue page for an anonymous visitor or a crawler: from the page cache, or rendered whole
@@ -90,7 +111,7 @@ export class CachedPages {
     const hit =
       revision === undefined ? undefined : pageCache.lookup(cacheable.key, acceptsGzip(req) ? 'gzip' : 'identity');
     if (hit) {
-      writePage(req, res, hit, 'hit');
+      await this.send(req, res, hit, 'hit');
       return;
     }
     const controller = new AbortController();
@@ -106,7 +127,7 @@ export class CachedPages {
     if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
       pageCache.store(cacheable.key, revision, page);
     }
-    writePage(req, res, page, 'miss');
+    await this.send(req, res, page, 'miss');
   }
 
   /** A rendered answer as the cache holds it, and the member shell meta it carried (removed from its headers). */
@@ -157,7 +178,7 @@ export class CachedPages {
     const personal = await personalAnswer(kind, new Request(url, { method: 'GET', headers }), connection, meta);
     if (personal.kind === 'render') return renderWhole(req, res);
     if (drawn) {
-      writePage(
+      await this.send(
         req,
         res,
         { ...drawn, html: drawn.html.replace(this.options.personalSlot, () => personal.text) },
@@ -168,6 +189,6 @@ export class CachedPages {
     // Evicted while the answer was made: drawn again next time; this answer is drawn whole.
     shell = pageCache.find(key);
     if (!shell) return renderWhole(req, res);
-    writePage(req, res, shell.page(acceptsGzip(req) ? 'gzip' : 'identity', personal.text), 'member-hit');
+    await this.send(req, res, shell.page(acceptsGzip(req) ? 'gzip' : 'identity', personal.text), 'member-hit');
   }
 }

@@ -84,9 +84,8 @@ const cachedPages =
     pageCache,
     handleFetch: createRequestHandler(build, mode),
     loadContextFor,
-    renderWhole: async (req, res) => {
-      await handleWithReactRouter(req, res);
-    },
+    renderWhole: (req, res) => compressed(req, res, () => handleWithReactRouter(req, res)),
+    compressed: (req, res, answer) => compressed(req, res, answer),
     withoutSession,
     personalAnswer,
     shellMetaHeader,
@@ -100,6 +99,19 @@ const compress = compression({
   flush: zlib.constants.Z_SYNC_FLUSH,
   brotli: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
 });
+
+/**
+ * Runs `answer` behind the compression middleware. Every answer goes through it except a page the
+ * page cache sends already gzipped (its wrapping was a tenth of such an answer's cost, ADR 077).
+ */
+function compressed(req: IncomingMessage, res: ServerResponse, answer: () => Promise<void> | void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // compression's types are Express's; it runs on plain Node requests and answers.
+    compress(req as never, res as never, () => {
+      Promise.resolve().then(answer).then(resolve, reject);
+    });
+  });
+}
 
 /**
  * The visitor's connection (address, relayed or not, the request's id); then the hop headers a
@@ -168,47 +180,47 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   // A form posted by another site with the visitor's cookies goes no further (ADR 028).
   if (refuseCrossSite(req, res, isApiPath, crossSiteGuard)) return;
 
-  if (isApiPath) {
-    answer.kind = 'api';
-    const rest = pathname.slice(config.apiPrefix.length) || '/';
-    await apiProxy.forward(req, res, `${rest}${url.search}`, connection);
-    return;
-  }
-  if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
-    answer.kind = 'build';
-    sendJson(
-      res,
-      200,
-      { id: build.assets.version, timestamp: startedAt },
-      { 'cache-control': 'no-store', ...securityHeaders },
-    );
-    return;
-  }
-  // Files of build/client all have an extension; pages never need the stat.
-  const mayBeFile = pathname.slice(pathname.lastIndexOf('/')).includes('.');
-  if ((req.method === 'GET' || req.method === 'HEAD') && mayBeFile) {
-    answer.kind = 'static';
-    if (await staticFiles.serve(req, res, pathname)) return;
-    answer.kind = 'page';
-  }
-
+  // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
+  // which compresses what it does not already hold gzipped.
   const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', fetchHeadersOf(req.headers));
   if (cachedPages && cacheable) {
     await cachedPages.serve(req, res, connection, cacheable);
     return;
   }
-  await handleWithReactRouter(req, res);
+  await compressed(req, res, async () => {
+    if (isApiPath) {
+      answer.kind = 'api';
+      const rest = pathname.slice(config.apiPrefix.length) || '/';
+      await apiProxy.forward(req, res, `${rest}${url.search}`, connection);
+      return;
+    }
+    if (pathname === '/builds/latest' && (req.method === 'GET' || req.method === 'HEAD')) {
+      answer.kind = 'build';
+      sendJson(
+        res,
+        200,
+        { id: build.assets.version, timestamp: startedAt },
+        { 'cache-control': 'no-store', ...securityHeaders },
+      );
+      return;
+    }
+    // Files of build/client all have an extension; pages never need the stat.
+    const mayBeFile = pathname.slice(pathname.lastIndexOf('/')).includes('.');
+    if ((req.method === 'GET' || req.method === 'HEAD') && mayBeFile) {
+      answer.kind = 'static';
+      if (await staticFiles.serve(req, res, pathname)) return;
+      answer.kind = 'page';
+    }
+    await handleWithReactRouter(req, res);
+  });
 }
 
 const server = http.createServer((req, res) => {
-  // compression's types are Express's; it runs on plain Node requests and answers.
-  compress(req as never, res as never, () =>
-    handle(req, res).catch((error: unknown) => {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error');
-    }),
-  );
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Internal Server Error');
+  });
 });
 server.keepAliveTimeout = 65_000;
 // Requests Node's parser refuses (a URL or headers over 16 KB, malformed ones) answer in the

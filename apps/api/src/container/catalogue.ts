@@ -1,6 +1,7 @@
 // Wiring of the catalogue and discovery (ADR 009) and the catalogue revision feed (ADR 040).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { CATALOGUE_REVISION_HEARTBEAT_MS } from '@manga/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config.ts';
 import { openRevisionChannel } from '#src/db/catalogue-revision-channel.ts';
@@ -28,6 +29,7 @@ import { AdvertisementService } from '#src/services/advertisement.service.ts';
 import { BookmarkService } from '#src/services/bookmark.service.ts';
 import { CatalogueService } from '#src/services/catalogue.service.ts';
 import { CatalogueRevisionFeed } from '#src/services/catalogue-revision-feed.service.ts';
+import { CatalogueRevisionStreams } from '#src/services/catalogue-revision-stream.service.ts';
 import { EntitlementService } from '#src/services/entitlement.service.ts';
 import { FavoriteService } from '#src/services/favorite.service.ts';
 import { GenreService } from '#src/services/genre.service.ts';
@@ -166,15 +168,30 @@ export function createCatalogueServices(options: {
     catalogueCache: cache,
     responseCache: responses,
     catalogueRevision: revisionFeed.feed,
+    catalogueRevisionStreams: new CatalogueRevisionStreams(
+      {
+        describe: () => responses.describe(),
+        onChange: (listener) => revisionFeed.feed.onChange(listener),
+        // With a revision check interval the answer after a move may still be the old one: not pushed.
+        get pushed() {
+          return revisionFeed.feed.pushed && config.catalogueRevisionCheckMs === 0;
+        },
+      },
+      { maxStreams: MAX_REVISION_STREAMS, heartbeatMs: CATALOGUE_REVISION_HEARTBEAT_MS },
+    ),
   };
   return { repositories: { ...repositories, catalogueRevisionChannel: revisionFeed.channel }, services };
 }
+
+/** Web servers one API process pushes the revision to at most (ADR 078). */
+const MAX_REVISION_STREAMS = 64;
 
 /**
  * The catalogue revision pushed to this process (ADR 040): this handle's own committed writes to a
  * catalogue table and the revision channel (LISTEN/NOTIFY, or the SQLite file watch) mark it stale,
  * and it is read again at most MANGA_CATALOGUE_PUSH_RECHECK_SECONDS after the last read.
  */
+
 export function createRevisionFeed(config: Config, database: DatabaseHandle, log: FastifyBaseLogger | undefined) {
   const store = new CatalogueRevisionRepository(database.db, database.readSync);
   const push = config.cataloguePushRecheckMs > 0 && database.location !== undefined && database.onWrite !== undefined;

@@ -59,20 +59,26 @@ function header(request: FastifyRequest, ...names: string[]): string | undefined
 const CRAWLER_HEADER = /^x-[a-z0-9]+-is-crawler$/;
 
 /** Any crawler header saying so makes the request a crawler's: the flag can only close doors (ADR 015). */
-export function isCrawlerRequest(request: FastifyRequest): boolean {
+export function isCrawlerRequest(request: Pick<FastifyRequest, 'headers'>): boolean {
   return Object.entries(request.headers).some(
     ([name, value]) => CRAWLER_HEADER.test(name) && typeof value === 'string' && /^(true|1)$/i.test(value.trim()),
   );
 }
 
-export function collectSentParams(request: FastifyRequest): Record<string, string> {
+/** The query parameters of `url` as sent, decoded, one string per key (repeated keys joined by commas). */
+export function queryParamsOf(url: string): Record<string, string> {
   const params: Record<string, string> = {};
-  const queryStart = request.url.indexOf('?');
+  const queryStart = url.indexOf('?');
   if (queryStart >= 0) {
-    for (const [key, value] of new URLSearchParams(request.url.slice(queryStart + 1))) {
+    for (const [key, value] of new URLSearchParams(url.slice(queryStart + 1))) {
       params[key] = key in params ? `${params[key]},${value}` : value;
     }
   }
+  return params;
+}
+
+export function collectSentParams(request: FastifyRequest): Record<string, string> {
+  const params = queryParamsOf(request.url);
   const body = request.body;
   if (body && typeof body === 'object' && !Buffer.isBuffer(body)) {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
@@ -83,7 +89,10 @@ export function collectSentParams(request: FastifyRequest): Record<string, strin
 }
 
 /** The scramble-seed family a client reads, from its header names (ADR 009). */
-export function seedFormatOf(request: FastifyRequest, params: Record<string, string>): ScrambleSeedFormat {
+export function seedFormatOf(
+  request: Pick<FastifyRequest, 'headers'>,
+  params: Record<string, string>,
+): ScrambleSeedFormat {
   if (params.scramble_seed_format === 'int') return 'int';
   const names = Object.keys(request.headers);
   if (names.some((name) => name.startsWith('x-bambi-'))) return 'int';
@@ -95,6 +104,24 @@ export function parsePlatform(raw: string | undefined): Platform | undefined {
   if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
   return PLATFORMS.has(n) ? (n as Platform) : undefined;
+}
+
+/** What of the client a catalogue answer may depend on: the response cache's key (ADR 020). */
+export type ClientFamily = Pick<ClientContext, 'locale' | 'seedFormat' | 'isCrawler'>;
+
+/** The client family of a request from its headers, its sent parameters and its locale cookie. */
+export function clientFamilyOf(
+  request: Pick<FastifyRequest, 'headers'>,
+  params: Record<string, string>,
+  localeCookie: string | undefined,
+  defaultLocale: Locale,
+): ClientFamily {
+  return {
+    isCrawler: isCrawlerRequest(request),
+    // The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
+    locale: pickLocale(params.lang ?? localeCookie, request.headers['accept-language'], defaultLocale),
+    seedFormat: seedFormatOf(request, params),
+  };
 }
 
 export interface ClientContextOptions {
@@ -136,14 +163,7 @@ export default fp(
           parsePlatform(header(request, 'x-manga-platform', 'x-kmanga-platform')) ??
           DEFAULT_PLATFORM,
         version: params.version ?? '',
-        isCrawler: isCrawlerRequest(request),
-        // The picking rule is shared with the web app (@manga/contracts locale.rules.ts).
-        locale: pickLocale(
-          params.lang ?? cookies[`${options.cookiePrefix}locale`],
-          request.headers['accept-language'],
-          options.defaultLocale,
-        ),
-        seedFormat: seedFormatOf(request, params),
+        ...clientFamilyOf(request, params, cookies[`${options.cookiePrefix}locale`], options.defaultLocale),
       };
     });
   },

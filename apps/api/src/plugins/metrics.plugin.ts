@@ -25,6 +25,8 @@ export interface ApiMetrics {
   webhook(outcome: WebhookResult): void;
   /** Where the metrics server listens once the app is ready; undefined when off. */
   address(): AddressInfo | undefined;
+  /** An answer was sent (the onResponse hook, and hits replayed before the framework, ADR 077). */
+  answered(labels: { route: string; method: string; status: number }, seconds: number, cache: unknown): void;
 }
 
 declare module 'fastify' {
@@ -186,22 +188,25 @@ export default fp(
     }
     app.addHook('onClose', async () => stopQueries?.());
     let server: Server | undefined;
+    const answered: ApiMetrics['answered'] = ({ route, method, status }, seconds, cache) => {
+      const labels = { route, method, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+      if (cache === 'hit' || cache === 'miss') responseCache.inc({ outcome: cache });
+    };
     app.decorate('metrics', {
       registry,
       webhook: (outcome: WebhookResult) => webhooks.inc({ outcome }),
       address: () => (server?.address() as AddressInfo | null) ?? undefined,
+      answered,
     });
 
     app.addHook('onResponse', (request, reply, done) => {
-      const labels = {
-        route: request.routeOptions.url ?? UNMATCHED,
-        method: request.method,
-        status: String(reply.statusCode),
-      };
-      requests.inc(labels);
-      duration.observe(labels, reply.elapsedTime / 1000);
-      const cached = reply.getHeader(CACHE_STATUS_HEADER);
-      if (cached === 'hit' || cached === 'miss') responseCache.inc({ outcome: cached });
+      answered(
+        { route: request.routeOptions.url ?? UNMATCHED, method: request.method, status: reply.statusCode },
+        reply.elapsedTime / 1000,
+        reply.getHeader(CACHE_STATUS_HEADER),
+      );
       done();
     });
 

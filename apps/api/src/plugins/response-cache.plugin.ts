@@ -7,10 +7,13 @@
 // resolution (preValidation hooks registered before this plugin) and before the parameters are
 // validated: only answers of 200 are stored, under the exact URL, so a URL found in the cache has
 // passed the same validation already, and a refused call stays refused (it is never found). It
-// answers with the stored bytes, an ETag and `304` to a matching If-None-Match.
+// answers with the stored bytes, an ETag and `304` to a matching If-None-Match. A hit of a request
+// that carries nothing of its caller (replayableRequest) is remembered with the headers it was sent
+// with, so that the same request is answered again before the framework (hit-replay.http.ts, ADR 077).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ResponseCache } from '#src/services/response-cache.service.ts';
+import { replayableRequest, writesRequestLine } from '#src/http/hit-replay.http.ts';
+import { type ResponseCache, responseCacheKeyOf } from '#src/services/response-cache.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on a cacheable miss: where to store the answer and the revision it is built at. */
     responseCacheSlot: { key: string; revision: number } | undefined;
+    /** Set on a hit that may be replayed: its key and ETag. */
+    responseCacheReplay: { key: string; etag: string } | undefined;
   }
 }
 
@@ -39,10 +44,8 @@ function isCacheable(request: FastifyRequest): boolean {
   return !request.headers['x-mgpk-hash'];
 }
 
-function keyOf(request: FastifyRequest): string {
-  const { locale, seedFormat, isCrawler } = request.client;
-  return `${locale}|${seedFormat}|${isCrawler ? 'c' : 'r'}|${request.url}`;
-}
+/** Headers of one request only: never replayed. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'content-length']);
 
 function matches(request: FastifyRequest, etag: string): boolean {
   const sent = request.headers['if-none-match'];
@@ -60,6 +63,7 @@ export default fp(
   async function responseCachePlugin(app: FastifyInstance, options: ResponseCachePluginOptions) {
     const { cache } = options;
     app.decorateRequest('responseCacheSlot', undefined);
+    app.decorateRequest('responseCacheReplay', undefined);
     if (!cache.enabled) return;
 
     app.addHook('preValidation', async (request, reply) => {
@@ -71,10 +75,30 @@ export default fp(
         return;
       }
       const revision = await cache.refresh();
-      const key = keyOf(request);
+      const key = responseCacheKeyOf(request.client, request.url);
       const hit = cache.lookup(key);
-      if (hit) return answerFromCache(request, reply, hit.etag, hit.body);
+      if (hit) {
+        if (replayableRequest(request.raw)) request.responseCacheReplay = { key, etag: hit.etag };
+        return answerFromCache(request, reply, hit.etag, hit.body);
+      }
       request.responseCacheSlot = { key, revision };
+    });
+
+    app.addHook('onResponse', (request, reply, done) => {
+      const replay = request.responseCacheReplay;
+      if (replay && reply.statusCode === 200) {
+        const headers: Record<string, string | number | string[]> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && !PER_REQUEST_HEADERS.has(name)) headers[name] = value;
+        }
+        cache.keepReplay(replay.key, {
+          etag: replay.etag,
+          headers,
+          route: request.routeOptions.url ?? request.url,
+          logged: writesRequestLine(request.log.level),
+        });
+      }
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

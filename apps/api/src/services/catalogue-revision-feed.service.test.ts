@@ -49,6 +49,25 @@ describe('CatalogueRevisionFeed', () => {
     expect(s.store.reads).toBe(2);
   });
 
+  it('trusts nothing while the read that follows a change is under way', async () => {
+    // Found in review (ADR 077): a read started after a change cleared the stale mark at once, so
+    // callers meanwhile (and the replay's trustedRevision) got the revision from before the change.
+    const s = setup();
+    expect(await s.feed.getRevision()).toBe(1);
+    s.setRevision(2);
+    s.hold();
+    s.feed.changed();
+    const reading = s.feed.getRevision();
+    expect(s.feed.trustedRevision()).toBeUndefined();
+    const meanwhile = s.feed.getRevision();
+    s.release();
+    expect(await reading).toBe(2);
+    expect(await meanwhile).toBe(2);
+    await Promise.resolve();
+    expect(s.feed.trustedRevision()).toBe(2);
+    expect(s.store.reads).toBe(2);
+  });
+
   it('reads again once the recheck bound has passed, even without a message (one missed)', async () => {
     const s = setup({ recheckMs: 5_000 });
     await s.feed.getRevision();

@@ -28,6 +28,7 @@ export class CatalogueRevisionFeed implements CatalogueStateSource {
   private readAt = Number.NEGATIVE_INFINITY;
   private stale = true;
   private reading: Promise<number> | undefined;
+  private readonly listeners = new Set<() => void>();
   /** Database reads of the revision so far (metrics, tests). */
   reads = 0;
 
@@ -40,6 +41,13 @@ export class CatalogueRevisionFeed implements CatalogueStateSource {
   /** The revision may have moved: the next call reads it. */
   changed(): void {
     this.stale = true;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` (synchronously) whenever the revision may have moved; returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Whether the revision is pushed right now (push configured and its channel up). */
@@ -62,12 +70,23 @@ export class CatalogueRevisionFeed implements CatalogueStateSource {
     return reading;
   }
 
+  /** The revision without a read, while it may be trusted (push on, nothing moved, within the bound). */
+  trustedRevision(): number | undefined {
+    return this.known !== undefined && this.trusted() ? this.known : undefined;
+  }
+
   findNextChangeAt(now: number): Promise<number | undefined> {
     return this.store.findNextChangeAt(now);
   }
 
   private trusted(): boolean {
-    return this.pushed && !this.stale && this.options.elapsed() - this.readAt < this.options.recheckMs;
+    // While a read is under way (one follows every change), the revision known is from before it.
+    return (
+      this.pushed &&
+      !this.stale &&
+      this.reading === undefined &&
+      this.options.elapsed() - this.readAt < this.options.recheckMs
+    );
   }
 
   private async read(): Promise<number> {

@@ -15,6 +15,13 @@ export class MaintenanceService {
     private readonly forcedByConfig: boolean,
   ) {}
 
+  /** True only when maintenance is known to be off without a read (the last answer is fresh). */
+  knownOff(): boolean {
+    if (this.forcedByConfig || !this.cached || this.cached.on) return false;
+    const age = this.clock.now() - this.cached.readAt;
+    return age >= 0 && age < CACHE_MS;
+  }
+
   async isOn(): Promise<boolean> {
     if (this.forcedByConfig) return true;
     const now = this.clock.now();

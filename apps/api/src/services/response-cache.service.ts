@@ -11,6 +11,10 @@ import { LRUCache } from 'lru-cache';
 export interface CatalogueStateSource {
   getRevision(): Promise<number>;
   findNextChangeAt(now: number): Promise<number | undefined>;
+  /** Tells when the revision may have moved (the pushed feed, ADR 040). */
+  onChange?(listener: () => void): () => void;
+  /** The revision known without a read, while it may be trusted (the pushed feed); else undefined. */
+  trustedRevision?(): number | undefined;
 }
 
 export interface ResponseCacheOptions {
@@ -31,9 +35,29 @@ export interface CachedResponse {
   readonly contentType: string;
 }
 
+/** How a hit of an entry was answered, to answer the same request again before the framework (ADR 077). */
+export interface HitReplay {
+  readonly etag: string;
+  /** The headers the hit was sent with, less those of the one request (id, date, connection). */
+  readonly headers: Readonly<Record<string, string | number | readonly string[]>>;
+  /** The route's pattern, for the metrics. */
+  readonly route: string;
+  /** Whether the route writes a request line (routes logged at warn and above do not). */
+  readonly logged: boolean;
+}
+
 interface Entry extends CachedResponse {
   readonly revision: number;
   readonly validUntil: number;
+  replay?: HitReplay;
+}
+
+/** The key of a URL's answer for a client family (what of the client a catalogue answer may depend on). */
+export function responseCacheKeyOf(
+  family: { locale: string; seedFormat: string; isCrawler: boolean },
+  url: string,
+): string {
+  return `${family.locale}|${family.seedFormat}|${family.isCrawler ? 'c' : 'r'}|${url}`;
 }
 
 /** A strong ETag of a body: its SHA-1, base64url (27 characters). */
@@ -63,6 +87,10 @@ export class ResponseCache {
           sizeCalculation: (entry) => Math.max(1, entry.body.length),
         })
       : undefined;
+    // A refresh under way when the revision moves is not shared with callers that come after the move.
+    state.onChange?.(() => {
+      this.refreshing = undefined;
+    });
   }
 
   get enabled(): boolean {
@@ -90,10 +118,12 @@ export class ResponseCache {
     const revisionDue = wentBack || now - this.checkedAt >= this.options.revisionCheckMs;
     const scheduleDue = wentBack || this.nextChangeAt === undefined || now >= this.nextChangeAt;
     if (!revisionDue && !scheduleDue) return this.revision;
-    this.refreshing ??= this.readState(now, scheduleDue).finally(() => {
-      this.refreshing = undefined;
+    if (this.refreshing) return this.refreshing;
+    const refreshing = this.readState(now, scheduleDue).finally(() => {
+      if (this.refreshing === refreshing) this.refreshing = undefined;
     });
-    return this.refreshing;
+    this.refreshing = refreshing;
+    return refreshing;
   }
 
   private async readState(now: number, scheduleDue: boolean): Promise<number> {
@@ -124,6 +154,27 @@ export class ResponseCache {
       return undefined;
     }
     return entry;
+  }
+
+  /**
+   * The entry for `key` and how its hit was answered, known without any read: only while the state
+   * source trusts a revision (pushed, nothing moved since) that this cache has refreshed to, before the
+   * next scheduled change; else undefined (the request goes the whole way, which refreshes).
+   */
+  peekReplay(key: string): (CachedResponse & { replay: HitReplay }) | undefined {
+    const entry = this.entries?.get(key);
+    if (!entry?.replay || entry.replay.etag !== entry.etag) return undefined;
+    const now = this.options.now();
+    if (this.state.trustedRevision?.() !== this.revision || now < this.checkedAt) return undefined;
+    if (this.nextChangeAt === undefined || now >= this.nextChangeAt) return undefined;
+    if (entry.revision !== this.revision || now >= entry.validUntil) return undefined;
+    return entry as CachedResponse & { replay: HitReplay };
+  }
+
+  /** Remembers how a hit of `key`'s entry was answered (while that entry, by its ETag, is still the one). */
+  keepReplay(key: string, replay: HitReplay): void {
+    const entry = this.entries?.peek(key);
+    if (entry && entry.etag === replay.etag) entry.replay = replay;
   }
 
   /**

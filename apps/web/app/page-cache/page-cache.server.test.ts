@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PERSONAL_SLOT } from '../personal/personal-data.ts';
 import { PageCache, pageCacheKeyOf, type RenderedPage, withoutSession } from './page-cache.server.ts';
+import type { PushedRevision } from './revision-stream.server.ts';
 
 const settings = {
   cookiePrefix: 'dev_',
@@ -155,13 +156,13 @@ describe('PageCache', () => {
     ]);
     expect(second?.html).toContain('fresh2AAAAAAAAAAAAAAAA');
     // The gzip form is the same page, with a fresh nonce of its own, in the page and the CSP alike.
-    const unzipped = gunzipSync(firstZipped?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    const unzipped = gunzipSync(Buffer.concat(firstZipped?.gzip ?? [])).toString('utf8');
     expect(unzipped).toBe(first?.html.replaceAll('fresh1', 'fresh3'));
     expect(firstZipped?.headers).toContainEqual([
       'content-security-policy',
       "script-src 'self' 'nonce-fresh3AAAAAAAAAAAAAAAA'",
     ]);
-    expect(gunzipSync(secondZipped?.gzip ?? Buffer.alloc(0)).toString('utf8')).toContain('fresh4AAAAAAAAAAAAAAAA');
+    expect(gunzipSync(Buffer.concat(secondZipped?.gzip ?? [])).toString('utf8')).toContain('fresh4AAAAAAAAAAAAAAAA');
     expect(firstZipped?.html).toBe('');
   });
 
@@ -171,10 +172,10 @@ describe('PageCache', () => {
     const html = `${NONCE}<p>すべての作品 ${'漫画 manga '.repeat(5_000)}</p><i nonce="${NONCE}"></i>${NONCE}`;
     cache.store('long', revision, page({ html }));
     const hit = cache.lookup('long', 'gzip');
-    const unzipped = gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    const unzipped = gunzipSync(Buffer.concat(hit?.gzip ?? [])).toString('utf8');
     const nonce = /nonce-([^']+)'/.exec(hit?.headers[1]?.[1] ?? '')?.[1] ?? '';
     expect(unzipped).toBe(html.replaceAll(NONCE, nonce));
-    expect(hit?.gzip?.length ?? 0).toBeLessThan(Buffer.byteLength(unzipped) / 10);
+    expect(Buffer.concat(hit?.gzip ?? []).length).toBeLessThan(Buffer.byteLength(unzipped) / 10);
   });
 
   it('drops every page when the catalogue revision moves, and at the end of their validity', async () => {
@@ -218,7 +219,7 @@ describe('PageCache', () => {
     const b = shell?.page('gzip', `{"reader":"b","long":"${'x'.repeat(70_000)}"}`);
     const nonceOfPage = (p: RenderedPage | undefined) => /nonce-([^']+)'/.exec(p?.headers[1]?.[1] ?? '')?.[1] ?? '';
     expect(a?.html).toBe(html.replaceAll(NONCE, nonceOfPage(a)).replace(PERSONAL_SLOT, '{"reader":"a"}'));
-    const unzipped = gunzipSync(b?.gzip ?? Buffer.alloc(0)).toString('utf8');
+    const unzipped = gunzipSync(Buffer.concat(b?.gzip ?? [])).toString('utf8');
     expect(unzipped).toContain('{"reader":"b"');
     expect(unzipped).not.toContain('"reader":"a"');
     expect(unzipped).not.toContain(PERSONAL_SLOT);
@@ -235,5 +236,80 @@ describe('PageCache', () => {
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.lookup('a')).toBeUndefined();
     expect(cache.lookup('h')).toBeDefined();
+  });
+});
+
+describe('PageCache with the revision pushed by the API (ADR 078)', () => {
+  /** A cache that asks the API at most every 10 s, and takes the pushed revision while there is one. */
+  function pushedCache() {
+    let now = 0;
+    let pushed: PushedRevision | undefined;
+    let nonces = 0;
+    const fetchRevision = vi.fn(async () => ({ revision: 100, validForMs: 30_000 }));
+    const cache = new PageCache({
+      maxBytes: 2_000_000,
+      ttlMs: 60_000,
+      revisionCheckMs: 10_000,
+      now: () => now,
+      newNonce: () => `fresh${++nonces}AAAAAAAAAAAAAAAA`,
+      fetchRevision,
+      pushedRevision: () => pushed,
+      cookiePrefix: 'dev_',
+    });
+    return {
+      cache,
+      fetchRevision,
+      push: (revision: PushedRevision | undefined) => (pushed = revision),
+      advance: (ms: number) => (now += ms),
+    };
+  }
+
+  it('takes a pushed revision without asking the API', async () => {
+    const { cache, fetchRevision, push, advance } = pushedCache();
+    push({ revision: 4, validUntil: 30_000 });
+    for (let n = 0; n < 5; n++) {
+      expect(await cache.refresh()).toBe(4);
+      advance(10_000); // past revisionCheckMs: the API would be asked, were nothing pushed
+    }
+    expect(fetchRevision).not.toHaveBeenCalled();
+  });
+
+  it('empties the cache when the pushed revision moves, and only then', async () => {
+    const { cache, push, advance } = pushedCache();
+    push({ revision: 4, validUntil: 30_000 });
+    cache.store('k', await cache.refresh(), page());
+    push({ revision: 4, validUntil: 40_000 }); // a heartbeat: the same revision
+    expect(await cache.refresh()).toBe(4);
+    expect(cache.lookup('k')).toBeDefined();
+    push({ revision: 5, validUntil: 40_000 });
+    expect(await cache.refresh()).toBe(5);
+    expect(cache.size.entries).toBe(0); // emptied at once, not only skipped at lookup
+    expect(cache.lookup('k')).toBeUndefined();
+    cache.store('k', 4, page()); // built at the old revision: not kept
+    expect(cache.lookup('k')).toBeUndefined();
+    // A page kept under a pushed revision lasts no longer than the API said answers stay true.
+    cache.store('k', 5, page());
+    advance(39_999);
+    expect(cache.lookup('k')).toBeDefined();
+    advance(1);
+    expect(cache.lookup('k')).toBeUndefined();
+  });
+
+  it('asks the API as before while nothing is pushed, and again once the push stops', async () => {
+    const { cache, fetchRevision, push, advance } = pushedCache();
+    expect(await cache.refresh()).toBe(100);
+    expect(await cache.refresh()).toBe(100);
+    expect(fetchRevision).toHaveBeenCalledTimes(1);
+    advance(10_000);
+    await cache.refresh();
+    expect(fetchRevision).toHaveBeenCalledTimes(2);
+    push({ revision: 101, validUntil: 60_000 });
+    expect(await cache.refresh()).toBe(101);
+    cache.store('k', 101, page());
+    advance(10_000);
+    push(undefined); // a stale line, or the stream lost: the API is asked, and its answer kept
+    expect(await cache.refresh()).toBe(100);
+    expect(fetchRevision).toHaveBeenCalledTimes(3);
+    expect(cache.lookup('k')).toBeUndefined();
   });
 });

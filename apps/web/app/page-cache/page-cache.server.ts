@@ -9,8 +9,8 @@
 //   the time zone times are shown in (as the app reads them, visitor.ts);
 // - an answer of 200 in HTML that sets no cookie, except the default consent a crawler is given
 //   (the same cookies for every crawler), and is not marked private by the app.
-// Entries are dropped when the API's catalogue revision moves (GET /catalogue/revision, asked at most
-// every `revisionCheckMs`), when the API says the catalogue changes by itself (a release), after the
+// Entries are dropped when the API's catalogue revision moves (pushed by the API, ADR 078, or else
+// GET /catalogue/revision, asked at most every `revisionCheckMs`), when the API says the catalogue changes by itself (a release), after the
 // TTL, and least recently used first beyond `maxBytes` (lru-cache, sized by each entry's bytes).
 //
 // The CSP nonce: a cached page must not hand the same nonce to every visitor (anyone could read it
@@ -26,6 +26,7 @@ import { PERSONAL_SLOT, type PersonalKind } from '../personal/personal-data.ts';
 import { prefixed } from '../visitor/cookies.ts';
 import { lawCookiesOf, readVisitor, type VisitorSettings } from '../visitor/visitor.ts';
 import type { ShellMeta } from '../visitor/visitor-context.server.ts';
+import type { PushedRevision } from './revision-stream.server.ts';
 import { SplicedGzip } from './spliced-gzip.server.ts';
 
 /** Paths of pages that are the same for every anonymous visitor with the same key. */
@@ -123,8 +124,8 @@ export interface RenderedPage {
   status: number;
   headers: [string, string][];
   html: string;
-  /** The same HTML gzipped (answers from the cache only). */
-  gzip?: Buffer;
+  /** The same HTML gzipped, as the chunks to write in order (answers from the cache only). */
+  gzip?: readonly Buffer[];
 }
 
 interface Entry {
@@ -158,6 +159,8 @@ export interface PageCacheOptions {
   newNonce(): string;
   /** GET /catalogue/revision of the API. */
   fetchRevision(): Promise<{ revision: number; validForMs: number }>;
+  /** The revision the API pushes, while it may be trusted (ADR 078); else the cache asks. */
+  pushedRevision?(): PushedRevision | undefined;
   cookiePrefix: string;
 }
 
@@ -194,8 +197,17 @@ export class PageCache {
     return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
-  /** The catalogue revision, asked of the API when due; a new one empties the cache. */
+  /** The catalogue revision, pushed or asked of the API when due; a new one empties the cache. */
   async refresh(): Promise<number> {
+    const pushed = this.options.pushedRevision?.();
+    if (pushed) {
+      this.validUntil = pushed.validUntil;
+      if (pushed.revision !== this.revision) {
+        this.revision = pushed.revision;
+        this.clear();
+      }
+      return pushed.revision;
+    }
     const now = this.options.now();
     const due = now < this.checkedAt || now - this.checkedAt >= this.options.revisionCheckMs || now >= this.validUntil;
     if (!due) return this.revision;
@@ -242,7 +254,7 @@ export class PageCache {
         const headers = entry.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
         const fillers = entry.gaps.map((gap) => (gap === 'nonce' ? nonce : (personal ?? 'null')));
         if (encoding === 'gzip') {
-          return { status: entry.status, headers, html: '', gzip: entry.gzip.joinedWith(fillers) };
+          return { status: entry.status, headers, html: '', gzip: entry.gzip.chunksWith(fillers) };
         }
         let html = entry.parts[0] ?? '';
         for (let i = 0; i < fillers.length; i++) html += `${fillers[i]}${entry.parts[i + 1]}`;

@@ -40,3 +40,12 @@ export async function trustedHopHeaders(connection: ClientConnection | undefined
   if (!secret) return id;
   return { ...id, [CLIENT_ADDRESS_HEADER]: connection.address, [PROXY_SECRET_HEADER]: secret };
 }
+
+/**
+ * The proof that a call is this web server's own (the catalogue revision stream, ADR 078): the proxy
+ * secret with this server as the address; none without a secret (the API then admits this machine only).
+ */
+export async function webServerHopHeaders(): Promise<Record<string, string>> {
+  const secret = await proxySecret();
+  return secret ? { [CLIENT_ADDRESS_HEADER]: '127.0.0.1', [PROXY_SECRET_HEADER]: secret } : {};
+}

@@ -10,3 +10,24 @@ export const CatalogueRevisionResponseSchema = z.strictObject({
   valid_for_seconds: z.int().nonnegative(),
 });
 export type CatalogueRevisionResponse = z.infer<typeof CatalogueRevisionResponseSchema>;
+
+/** GET /catalogue/revision/stream (ADR 078): one JSON object per line, for the web servers' page caches. */
+export const CATALOGUE_REVISION_STREAM_PATH = '/catalogue/revision/stream';
+/** The stream's line when nothing moved: the revision, at least this often (milliseconds). */
+export const CATALOGUE_REVISION_HEARTBEAT_MS = 5_000;
+
+export const CatalogueRevisionEventSchema = z.discriminatedUnion('event', [
+  /** The revision may have moved: do not trust the last one; a `revision` line follows. */
+  z.strictObject({ event: z.literal('stale') }),
+  /**
+   * The revision now, as the API trusts it. `pushed`: the API hears every change (its channel is up),
+   * so this line may be trusted until a `stale` line; false: ask on every request, as without the stream.
+   */
+  z.strictObject({
+    event: z.literal('revision'),
+    revision: z.int().nonnegative(),
+    valid_for_seconds: z.int().nonnegative(),
+    pushed: z.boolean(),
+  }),
+]);
+export type CatalogueRevisionEvent = z.infer<typeof CatalogueRevisionEventSchema>;

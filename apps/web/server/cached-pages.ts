@@ -59,7 +59,7 @@ function writePage(
   if (page.gzip) {
     headers.vary = 'Accept-Encoding';
     if (acceptsGzip(req)) {
-      // Already compressed: the compression middleware leaves an encoded answer alone.
+      // Already compressed: sent as it is, past the compression middleware (CachedPages.send).
       let length = 0;
       for (const chunk of page.gzip) length += chunk.length;
       res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': length });

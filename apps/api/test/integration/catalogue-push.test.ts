@@ -161,9 +161,12 @@ describe(`catalogue revision pushed across processes (${testDialect()})`, () => 
       }
       await rename('Shared Shore back');
       for (const api of apis) expect((await nameOn(api)).name).toBe('Shared Shore back');
-      for (const api of apis) {
-        expect(api.output().match(/Catalogue revision: listening for changes/g)?.length).toBe(2);
-      }
+      // Log lines reach the output in batches, within a second (ADR 077).
+      await waitFor(
+        'both processes to log that they listen again',
+        () => apis.every((api) => api.output().match(/Catalogue revision: listening for changes/g)?.length === 2),
+        5_000,
+      );
     },
     60_000,
   );

@@ -372,8 +372,15 @@ describe.runIf(ready)('several hosts behind nginx (PostgreSQL, Redis, S3, needs 
       }
     }
     expect(polls.filter((status) => status !== 200)).toEqual([]);
-    for (const process of apis)
-      expect(process.output()).toMatch(/"url":"\/ops\/catalogue\/episode\/upload\/status[^"]*","status":200/);
+    // Log lines reach the output in batches, within a second (ADR 077).
+    await waitFor(
+      'both API hosts to log a status poll',
+      () =>
+        apis.every((process) =>
+          /"url":"\/ops\/catalogue\/episode\/upload\/status[^"]*","status":200/.test(process.output()),
+        ),
+      5_000,
+    );
     const sold = episodeIds[1] ?? 0;
     // A release may not be set in the past: a few seconds ahead, on a whole second (the wire's precision).
     const release = Math.ceil((Date.now() + 3_000) / 1_000) * 1_000;

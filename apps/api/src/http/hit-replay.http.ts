@@ -32,6 +32,12 @@ export function writesRequestLine(level: string): boolean {
   return !QUIET_LEVELS.has(level);
 }
 
+/** A request URL less its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** Whether a request may be answered by a replay: a GET carrying nothing of its caller. */
 export function replayableRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET') return false;
@@ -40,7 +46,7 @@ export function replayableRequest(req: IncomingMessage): boolean {
 }
 
 export interface HitReplayerOptions {
-  cache: Pick<ResponseCache, 'peekReplay'>;
+  cache: Pick<ResponseCache, 'peekReplay' | 'mayReplay'>;
   /** The client family of a request without cookies (the client-context plugin's rule). */
   familyOf(req: IncomingMessage, params: Record<string, string>): ClientFamily;
   /** True only when maintenance is known to be off without a read. */
@@ -64,9 +70,10 @@ export class HitReplayer {
 
   /** Answers `req` from a replayable hit and returns true; false leaves it to the pipeline. */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.open || !replayableRequest(req) || !this.options.maintenanceKnownOff()) return false;
     const startedAt = performance.now();
     const url = req.url ?? '/';
+    if (!this.open || !this.options.cache.mayReplay(pathOf(url))) return false;
+    if (!replayableRequest(req) || !this.options.maintenanceKnownOff()) return false;
     const hit = this.options.cache.peekReplay(responseCacheKeyOf(this.options.familyOf(req, queryParamsOf(url)), url));
     if (!hit) return false;
     const requestId = this.options.requestIdOf(req);

@@ -12,7 +12,7 @@
 // with, so that the same request is answered again before the framework (hit-replay.http.ts, ADR 077).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { replayableRequest, writesRequestLine } from '#src/http/hit-replay.http.ts';
+import { pathOf, replayableRequest, writesRequestLine } from '#src/http/hit-replay.http.ts';
 import { type ResponseCache, responseCacheKeyOf } from '#src/services/response-cache.service.ts';
 
 declare module 'fastify' {
@@ -91,7 +91,7 @@ export default fp(
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined && !PER_REQUEST_HEADERS.has(name)) headers[name] = value;
         }
-        cache.keepReplay(replay.key, {
+        cache.keepReplay(replay.key, pathOf(request.url), {
           etag: replay.etag,
           headers,
           route: request.routeOptions.url ?? request.url,

@@ -53,4 +53,19 @@ describe('ResponseCache', () => {
     expect(etagOf(Buffer.from('a'))).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(etagOf(Buffer.from('a'))).not.toBe(etagOf(Buffer.from('b')));
   });
+
+  it('knows the paths with a replayable entry, and forgets them when the catalogue moves', async () => {
+    const { cache } = cacheWith({ revision: [1, 2], nextChangeAt: 1e9 });
+    const revision = await cache.refresh();
+    const stored = cache.store('k', revision, Buffer.from('{}'), 'application/json');
+    const replay = { headers: {}, route: '/title/list', logged: true };
+    cache.keepReplay('other', '/title/list', { ...replay, etag: stored.etag }); // no such entry
+    cache.keepReplay('k', '/title/list', { ...replay, etag: '"stale"' }); // another body's answer
+    expect(cache.mayReplay('/title/list')).toBe(false);
+    cache.keepReplay('k', '/title/list', { ...replay, etag: stored.etag });
+    expect(cache.mayReplay('/title/list')).toBe(true);
+    expect(cache.mayReplay('/image/page')).toBe(false);
+    await cache.refresh(); // revision 2: every entry goes
+    expect(cache.mayReplay('/title/list')).toBe(false);
+  });
 });

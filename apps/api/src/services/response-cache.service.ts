@@ -29,6 +29,9 @@ export interface ResponseCacheOptions {
   nextDayStartAt(now: number): number;
 }
 
+/** Paths remembered for replay at most (beyond, entries on other paths are answered by the pipeline only). */
+const MAX_REPLAY_PATHS = 4096;
+
 export interface CachedResponse {
   readonly body: Buffer;
   readonly etag: string;
@@ -74,6 +77,8 @@ export class ResponseCache {
   /** Pending refresh, shared by concurrent callers. */
   private refreshing: Promise<number> | undefined;
   private readonly listeners: (() => void)[] = [];
+  /** Paths (URLs less their query) with a replayable entry: a request for another path is not looked up. */
+  private readonly replayPaths = new Set<string>();
 
   constructor(
     private readonly state: CatalogueStateSource,
@@ -171,10 +176,20 @@ export class ResponseCache {
     return entry as CachedResponse & { replay: HitReplay };
   }
 
-  /** Remembers how a hit of `key`'s entry was answered (while that entry, by its ETag, is still the one). */
-  keepReplay(key: string, replay: HitReplay): void {
+  /** Remembers how a hit of `key`'s entry (a URL on `path`) was answered, while that entry, by its ETag, is still the one. */
+  keepReplay(key: string, path: string, replay: HitReplay): void {
     const entry = this.entries?.peek(key);
-    if (entry && entry.etag === replay.etag) entry.replay = replay;
+    if (!entry || entry.etag !== replay.etag) return;
+    entry.replay = replay;
+    if (this.replayPaths.size < MAX_REPLAY_PATHS) this.replayPaths.add(path);
+  }
+
+  /**
+   * False when no entry on `path` can be replayed: the replayer's first look, before it builds a key
+   * (page images and every uncached route go on to the pipeline at the cost of one set lookup).
+   */
+  mayReplay(path: string): boolean {
+    return this.replayPaths.has(path);
   }
 
   /**
@@ -190,6 +205,7 @@ export class ResponseCache {
 
   clear(): void {
     this.entries?.clear();
+    this.replayPaths.clear();
   }
 
   /** Until when an answer built at `now` stays true: the TTL, the next scheduled change, the next wire day. */

@@ -14,12 +14,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from '#src/config.ts';
 import { type Container, createContainer, resolveSecrets } from '#src/container.ts';
@@ -27,6 +22,7 @@ import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import { createRedisClient } from '#src/db/redis.ts';
 import { HitReplayer, writesRequestLine } from '#src/http/hit-replay.http.ts';
 import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
+import { responseSerializerCompiler } from '#src/http/response-serializer.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
 import clientContextPlugin, { clientFamilyOf } from '#src/plugins/client-context.plugin.ts';
 import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.ts';
@@ -54,6 +50,8 @@ export interface BuildAppOptions {
   passwordHashCost?: PasswordHashCost;
   /** List the hidden routes (`/ops/*`) in the OpenAPI document too: the api-client check only (ADR 034). */
   documentHiddenRoutes?: boolean;
+  /** Encode every answer as well and require the same value as its forward check (tests; ADR 079). */
+  crossCheckAnswers?: boolean;
 }
 
 declare module 'fastify' {
@@ -153,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: options.crossCheckAnswers }));
 
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   const container = createContainer({

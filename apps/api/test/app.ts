@@ -45,6 +45,7 @@ export async function createTestApp(
     clock,
     logger: false,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
+    crossCheckAnswers: true,
     ...options,
   });
   return {

@@ -72,9 +72,6 @@ function crcCombine(crcA: number, b: CrcPart): number {
   return (gf2Times(b.shift, crcA) ^ b.crc) >>> 0;
 }
 
-/** Shift operators of separator lengths (a handful of lengths ever: nonces are base64 of a fixed size). */
-const separatorShifts = new Map<number, Uint32Array>();
-
 /**
  * `bytes` as a stored (uncompressed) deflate block: after a segment ending on a full flush the
  * stream is byte-aligned, so a block header byte (not final, type 00), LEN and NLEN, and the bytes
@@ -86,16 +83,6 @@ function storedBlock(bytes: Buffer): Buffer {
   block.writeUInt16LE(~bytes.length & 0xffff, 3);
   bytes.copy(block, 5);
   return block;
-}
-
-/** Shift operators of separator lengths, kept for the short ones (nonces: base64 of a fixed size). */
-function shiftOf(length: number): Uint32Array {
-  let shift = separatorShifts.get(length);
-  if (!shift) {
-    shift = zeroBytesOperator(length);
-    if (length <= 256) separatorShifts.set(length, shift);
-  }
-  return shift;
 }
 
 /** `bytes` as stored blocks of at most 65,535 bytes each. */
@@ -112,7 +99,7 @@ function storedBlocks(bytes: Buffer): Buffer[] {
  */
 function gzipChunks(crcParts: readonly CrcPart[], segments: readonly Buffer[], fillers: readonly string[]): Buffer[] {
   const chunks: Buffer[] = [GZIP_HEADER];
-  const made = new Map<string, { part: CrcPart; blocks: Buffer[] }>();
+  const made = new Map<string, { bytes: Buffer; blocks: Buffer[] }>();
   let crc = 0;
   let length = 0;
   crcParts.forEach((part, index) => {
@@ -121,15 +108,13 @@ function gzipChunks(crcParts: readonly CrcPart[], segments: readonly Buffer[], f
       let piece = made.get(filler);
       if (!piece) {
         const bytes = Buffer.from(filler, 'utf8');
-        piece = {
-          part: { crc: crc32(bytes), length: bytes.length, shift: shiftOf(bytes.length) },
-          blocks: storedBlocks(bytes),
-        };
+        piece = { bytes, blocks: storedBlocks(bytes) };
         made.set(filler, piece);
       }
       chunks.push(...piece.blocks);
-      crc = crcCombine(crc, piece.part);
-      length += piece.part.length;
+      // A filler's bytes are at hand: its CRC continues from the one so far (no operator of its length to make).
+      crc = crc32(piece.bytes, crc);
+      length += piece.bytes.length;
     }
     chunks.push(segments[index] as Buffer);
     crc = index === 0 ? part.crc : crcCombine(crc, part);

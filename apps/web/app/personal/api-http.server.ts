@@ -34,7 +34,7 @@ export const apiHttpFetch: typeof fetch = (input, init = {}) => {
             headers.append(answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string);
           }
           const status = answer.statusCode ?? 502;
-          resolve(answerResponse(status, Buffer.concat(chunks), headers));
+          resolve(answerResponse(status, Buffer.concat(chunks).toString('utf8'), headers));
         });
       },
     );

@@ -50,18 +50,25 @@ function episodeThumbnail(episode: Episode, titleThumbnail: string): string {
   return toPublicImageUrl(episode.web_thumbnail_image_url || episode.thumbnail_image_url || titleThumbnail);
 }
 
-function toEpisodeRow(episode: Episode, { now, timeZone }: PageClock, titleThumbnail: string): EpisodeRowView {
+/** What of an episode's row is the reader's own (a member shell draws the rest). */
+function readerPartOf(episode: Episode, { now, timeZone }: PageClock): PersonalEpisode {
   return {
+    access: episodeAccess(episode, now, timeZone),
+    isViewed: episode.is_viewed === 1,
+    isViewedLastPage: episode.is_viewed_last_page === 1,
+  };
+}
+
+function toEpisodeRow(episode: Episode, clock: PageClock, titleThumbnail: string): EpisodeRowView {
+  return {
+    ...readerPartOf(episode, clock),
     id: episode.episode_id,
     href: episodeHref(episode.title_id, episode.episode_id),
     name: episode.episode_name,
     index: episode.index,
-    releasedAt: parseWireDateTime(episode.start_time, timeZone)?.toISOString(),
-    access: episodeAccess(episode, now, timeZone),
+    releasedAt: parseWireDateTime(episode.start_time, clock.timeZone)?.toISOString(),
     bonusPoint: episode.bonus_point,
     commentCount: episode.comment_num,
-    isViewed: episode.is_viewed === 1,
-    isViewedLastPage: episode.is_viewed_last_page === 1,
     singleSale: episode.single_sale_enabled === 1,
     thumbnailUrl: episodeThumbnail(episode, titleThumbnail),
   };
@@ -244,10 +251,8 @@ export async function loadTitlePersonal(
   // One call (ADR 076): a session the API no longer knows fails it, and the page is then drawn whole.
   const answer = await getWebTitlePersonal(api, { title_id: titleId });
   const own: Record<string, PersonalEpisode> = {};
-  for (const episode of answer.episode_list) {
-    const row = toEpisodeRow(episode, clock, '');
-    own[String(row.id)] = { access: row.access, isViewed: row.isViewed, isViewedLastPage: row.isViewedLastPage };
-  }
+  // Only the reader's part of each row: the rest is the shell's.
+  for (const episode of answer.episode_list) own[String(episode.episode_id)] = readerPartOf(episode, clock);
   const info = answer.title_ticket?.ticket_info;
   const held = toTickets(undefined, undefined, info, true, clock.now);
   return {

@@ -148,17 +148,32 @@ class PostgresRevisionChannel implements RevisionChannel {
 
 const SQLITE_MEMORY = ':memory:';
 
+/**
+ * A write's file event can come before readers see the write: a writer appends to the WAL file (the
+ * event) and only then marks the commit in the WAL index, shared memory no watch sees. A read at once
+ * may still find the revision before it, and nothing else would come: after the last event of a burst
+ * the change is told again after each of these delays (a writer held up between the two steps longer
+ * than the last is seen at the next event or the recheck bound, ADR 040).
+ */
+export const SQLITE_SETTLE_RECHECKS_MS: readonly number[] = [20, 250];
+
 class SqliteRevisionChannel implements RevisionChannel {
   live = true;
   private watcher: FSWatcher | undefined;
+  private readonly rechecks: NodeJS.Timeout[] = [];
 
   constructor(filename: string, events: RevisionChannelEvents) {
     if (filename === SQLITE_MEMORY) return;
     const file = basename(filename);
     const files = new Set([file, `${file}-wal`]);
+    const changed = () => {
+      events.changed();
+      for (const timer of this.rechecks.splice(0)) clearTimeout(timer);
+      for (const ms of SQLITE_SETTLE_RECHECKS_MS) this.rechecks.push(setTimeout(() => events.changed(), ms).unref());
+    };
     try {
       this.watcher = watch(dirname(filename), { persistent: false }, (_event, name) => {
-        if (name === null || files.has(name.toString())) events.changed();
+        if (name === null || files.has(name.toString())) changed();
       });
       this.watcher.on('error', (error) => {
         this.live = false;
@@ -178,5 +193,6 @@ class SqliteRevisionChannel implements RevisionChannel {
   async close(): Promise<void> {
     this.live = false;
     this.watcher?.close();
+    for (const timer of this.rechecks.splice(0)) clearTimeout(timer);
   }
 }

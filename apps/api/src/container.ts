@@ -128,7 +128,15 @@ export function createContainer({
     store: ingestStore,
     storage: repositories.storage,
   });
-  const catalogue = createCatalogueServices({ config, database, clock, mediaUrls, repositories, log });
+  const catalogue = createCatalogueServices({
+    config,
+    database,
+    clock,
+    mediaUrls,
+    repositories,
+    log,
+    maintenanceOn: () => services.maintenance.readNow(),
+  });
   const accounts = createAccountServices({
     config,
     database,

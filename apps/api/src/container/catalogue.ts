@@ -54,12 +54,17 @@ export const WATCHED_CATALOGUE_TABLES: readonly string[] = [...CATALOGUE_TABLES,
  * job), search, recommendations, the web top page, the viewer, the reading history (ADR 016) and
  * advertisements.
  */
+/** How often an API process with revision streams open reads maintenance (a switch reaches the web servers within it). */
+const MAINTENANCE_POLL_MS = 500;
+
 export function createCatalogueServices(options: {
   config: Config;
   database: DatabaseHandle;
   clock: ClockRepository;
   mediaUrls: MediaUrlSigner;
   log: FastifyBaseLogger | undefined;
+  /** Maintenance read now (the revision streams tell the web servers when it switches). */
+  maintenanceOn: () => Promise<boolean>;
   repositories: {
     titles: TitleRepository;
     episodes: EpisodeRepository;
@@ -176,8 +181,13 @@ export function createCatalogueServices(options: {
         get pushed() {
           return revisionFeed.feed.pushed && config.catalogueRevisionCheckMs === 0;
         },
+        maintenanceOn: options.maintenanceOn,
       },
-      { maxStreams: MAX_REVISION_STREAMS, heartbeatMs: CATALOGUE_REVISION_HEARTBEAT_MS },
+      {
+        maxStreams: MAX_REVISION_STREAMS,
+        heartbeatMs: CATALOGUE_REVISION_HEARTBEAT_MS,
+        maintenancePollMs: MAINTENANCE_POLL_MS,
+      },
     ),
   };
   return { repositories: { ...repositories, catalogueRevisionChannel: revisionFeed.channel }, services };

@@ -6,6 +6,7 @@ import {
 } from '#src/services/catalogue-revision-stream.service.ts';
 
 const HEARTBEAT_MS = 5_000;
+const MAINTENANCE_POLL_MS = 500;
 
 /** A revision source whose reads answer only when told, in any order. */
 function fakeSource() {
@@ -59,7 +60,11 @@ async function settle() {
 
 function setup(maxStreams = 4) {
   const fake = fakeSource();
-  const streams = new CatalogueRevisionStreams(fake.source, { maxStreams, heartbeatMs: HEARTBEAT_MS });
+  const streams = new CatalogueRevisionStreams(fake.source, {
+    maxStreams,
+    heartbeatMs: HEARTBEAT_MS,
+    maintenancePollMs: MAINTENANCE_POLL_MS,
+  });
   const open = () => {
     const sent: CatalogueRevisionEvent[] = [];
     const end = vi.fn();
@@ -222,5 +227,50 @@ describe('CatalogueRevisionStreams', () => {
       expect(stream.end).toHaveBeenCalledTimes(1);
     }
     expect(s.open().close).toBeDefined();
+  });
+
+  it('never says pushed while maintenance is on or unread, and tells a switch like a move', async () => {
+    const s = setup();
+    let maintenance: boolean | Error = false;
+    let maintenanceReads = 0;
+    s.source.maintenanceOn = async () => {
+      maintenanceReads += 1;
+      if (maintenance instanceof Error) throw maintenance;
+      return maintenance;
+    };
+    const stream = s.open();
+    await s.read(0).answer(1);
+    expect(stream.sent).toEqual([revision(1, true)]); // the first maintenance read answered first
+    maintenance = true; // switched by another process
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS);
+    expect(stream.sent.at(-1)).toEqual({ event: 'stale' });
+    await s.read(1).answer(1);
+    expect(stream.sent.at(-1)).toEqual(revision(1, false));
+    // The heartbeat still says not pushed while it lasts.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - MAINTENANCE_POLL_MS);
+    await s.read(2).answer(1);
+    expect(stream.sent.at(-1)).toEqual(revision(1, false));
+    maintenance = false;
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS);
+    await s.read(3).answer(1);
+    expect(stream.sent.slice(-2)).toEqual([{ event: 'stale' }, revision(1, true)]);
+    // A failed read: not known to be off (told as a move), then off again once read.
+    maintenance = new Error('database away');
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS);
+    await s.read(4).answer(1);
+    expect(stream.sent.slice(-2)).toEqual([{ event: 'stale' }, revision(1, false)]);
+    maintenance = false;
+    const linesBefore = stream.sent.length;
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS);
+    expect(stream.sent).toHaveLength(linesBefore); // from unknown: said at the next line, not as a move
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    await s.read(s.reads.length - 1).answer(1);
+    expect(stream.sent.at(-1)).toEqual(revision(1, true));
+    // No stream open: no reads, no timer.
+    stream.close?.();
+    const readsAtClose = maintenanceReads;
+    await vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS * 4);
+    expect(maintenanceReads).toBe(readsAtClose);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -3,6 +3,10 @@
 // the line is on its socket before the write that moved it is answered), then the revision read after
 // the move, and the revision again every heartbeat. A revision line is sent only when no move came
 // after its read began, so the last line a stream holds is never older than the last move it was told.
+// Maintenance (switched in the database, by any process) is what the web servers used to learn from
+// asking the revision (answered 503 meanwhile): it is read every `maintenancePollMs` while a stream is
+// open, a switch is told like a move, and no revision line says `pushed` while it is on or unknown, so
+// that the web servers ask per request and draw the maintenance page instead of a cached one.
 import type { CatalogueRevisionEvent } from '@manga/contracts';
 
 export interface PushedRevisionSource {
@@ -12,16 +16,25 @@ export interface PushedRevisionSource {
   onChange(listener: () => void): () => void;
   /** Whether this process hears every change right now (push configured, channel up). */
   readonly pushed: boolean;
+  /** Maintenance on or off, read now (not from a cache); absent: never on. */
+  maintenanceOn?(): Promise<boolean>;
 }
 
 export interface CatalogueRevisionStreamsOptions {
   /** Streams open at once at most; more are refused (each holds a connection and a timer). */
   maxStreams: number;
   heartbeatMs: number;
+  /** How often maintenance is read while a stream is open. */
+  maintenancePollMs: number;
 }
 
 export class CatalogueRevisionStreams {
   private readonly open = new Set<() => void>();
+  /** Each open stream's "the revision may have moved". */
+  private readonly movers = new Set<() => void>();
+  /** Maintenance as last read; undefined until the first read answers (or when never on). */
+  private maintenance: boolean | undefined;
+  private maintenancePoll: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly source: PushedRevisionSource,
@@ -31,6 +44,42 @@ export class CatalogueRevisionStreams {
   /** Streams open now (metrics, tests). */
   get size(): number {
     return this.open.size;
+  }
+
+  /** Whether revision lines may say `pushed`: maintenance known to be off. */
+  private get maintenanceOff(): boolean {
+    return !this.source.maintenanceOn || this.maintenance === false;
+  }
+
+  private pollMaintenance(): void {
+    const read = this.source.maintenanceOn?.bind(this.source);
+    if (!read || this.maintenancePoll) return;
+    const poll = () =>
+      read().then(
+        (on) => {
+          const was = this.maintenance;
+          this.maintenance = on;
+          // From unknown, the lines sent so far already said not pushed: the next one says the rest.
+          if (was !== undefined && on !== was) for (const moved of [...this.movers]) moved();
+        },
+        // Unread: not known to be off, so nothing says `pushed` until a read answers.
+        () => {
+          if (this.maintenance === false) {
+            this.maintenance = undefined;
+            for (const moved of [...this.movers]) moved();
+          }
+        },
+      );
+    this.maintenancePoll = setInterval(poll, this.options.maintenancePollMs);
+    this.maintenancePoll.unref();
+    poll();
+  }
+
+  private stopPollingWhenIdle(): void {
+    if (this.open.size > 0 || !this.maintenancePoll) return;
+    clearInterval(this.maintenancePoll);
+    this.maintenancePoll = undefined;
+    this.maintenance = undefined;
   }
 
   /** Ends every stream (the process is closing: its web servers fall back to asking, then reconnect). */
@@ -55,33 +104,38 @@ export class CatalogueRevisionStreams {
             event: 'revision',
             revision,
             valid_for_seconds: Math.floor(validForMs / 1000),
-            pushed: this.source.pushed,
+            pushed: this.source.pushed && this.maintenanceOff,
           });
         },
         // No revision line: the stream stays stale (the web server asks per request) until a read answers.
         () => undefined,
       );
     };
-    const unsubscribe = this.source.onChange(() => {
+    const moved = () => {
       if (closed) return;
       moves += 1;
       send({ event: 'stale' });
       announce();
-    });
+    };
+    const unsubscribe = this.source.onChange(moved);
+    this.movers.add(moved);
     const heartbeat = setInterval(announce, this.options.heartbeatMs);
     heartbeat.unref();
     const close = () => {
       if (closed) return;
       closed = true;
       this.open.delete(ending);
+      this.movers.delete(moved);
       clearInterval(heartbeat);
       unsubscribe();
+      this.stopPollingWhenIdle();
     };
     const ending = () => {
       close();
       end();
     };
     this.open.add(ending);
+    this.pollMaintenance();
     announce();
     return close;
   }

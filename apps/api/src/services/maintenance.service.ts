@@ -26,6 +26,13 @@ export class MaintenanceService {
     if (this.forcedByConfig) return true;
     const now = this.clock.now();
     if (this.cached && now - this.cached.readAt < CACHE_MS) return this.cached.on;
+    return this.readNow();
+  }
+
+  /** Reads the setting now (the revision streams' poll, ADR 078), and keeps the answer as isOn does. */
+  async readNow(): Promise<boolean> {
+    if (this.forcedByConfig) return true;
+    const now = this.clock.now();
     const row = await this.settings.findSetting(SETTING_KEY);
     const on = row ? parseEnabled(row.value) : false;
     this.cached = { on, readAt: now };

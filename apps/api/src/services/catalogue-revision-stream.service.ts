@@ -35,6 +35,8 @@ export class CatalogueRevisionStreams {
   /** Maintenance as last read; undefined until the first read answers (or when never on). */
   private maintenance: boolean | undefined;
   private maintenancePoll: NodeJS.Timeout | undefined;
+  /** The poll's first read, settled either way: a stream opened before it answers waits for it. */
+  private maintenanceFirstRead: Promise<void> | undefined;
 
   constructor(
     private readonly source: PushedRevisionSource,
@@ -72,13 +74,14 @@ export class CatalogueRevisionStreams {
       );
     this.maintenancePoll = setInterval(poll, this.options.maintenancePollMs);
     this.maintenancePoll.unref();
-    poll();
+    this.maintenanceFirstRead = poll();
   }
 
   private stopPollingWhenIdle(): void {
     if (this.open.size > 0 || !this.maintenancePoll) return;
     clearInterval(this.maintenancePoll);
     this.maintenancePoll = undefined;
+    this.maintenanceFirstRead = undefined;
     this.maintenance = undefined;
   }
 
@@ -136,7 +139,9 @@ export class CatalogueRevisionStreams {
     };
     this.open.add(ending);
     this.pollMaintenance();
-    announce();
+    // The first line says pushed only once maintenance is known off: it waits for the first read.
+    if (this.maintenance === undefined && this.maintenanceFirstRead) this.maintenanceFirstRead.then(announce);
+    else announce();
     return close;
   }
 }

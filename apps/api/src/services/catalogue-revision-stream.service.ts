@@ -29,9 +29,8 @@ export interface CatalogueRevisionStreamsOptions {
 }
 
 export class CatalogueRevisionStreams {
-  private readonly open = new Set<() => void>();
-  /** Each open stream's "the revision may have moved". */
-  private readonly movers = new Set<() => void>();
+  /** Each open stream's "the revision may have moved", and its end (endAll). */
+  private readonly streams = new Map<() => void, () => void>();
   /** Maintenance as last read; undefined until the first read answers (or when never on). */
   private maintenance: boolean | undefined;
   private maintenancePoll: NodeJS.Timeout | undefined;
@@ -45,7 +44,12 @@ export class CatalogueRevisionStreams {
 
   /** Streams open now (metrics, tests). */
   get size(): number {
-    return this.open.size;
+    return this.streams.size;
+  }
+
+  /** Tells every open stream that the revision may have moved. */
+  private tellAll(): void {
+    for (const moved of [...this.streams.keys()]) moved();
   }
 
   /** Whether revision lines may say `pushed`: maintenance known to be off. */
@@ -62,13 +66,13 @@ export class CatalogueRevisionStreams {
           const was = this.maintenance;
           this.maintenance = on;
           // From unknown, the lines sent so far already said not pushed: the next one says the rest.
-          if (was !== undefined && on !== was) for (const moved of [...this.movers]) moved();
+          if (was !== undefined && on !== was) this.tellAll();
         },
         // Unread: not known to be off, so nothing says `pushed` until a read answers.
         () => {
           if (this.maintenance === false) {
             this.maintenance = undefined;
-            for (const moved of [...this.movers]) moved();
+            this.tellAll();
           }
         },
       );
@@ -78,7 +82,7 @@ export class CatalogueRevisionStreams {
   }
 
   private stopPollingWhenIdle(): void {
-    if (this.open.size > 0 || !this.maintenancePoll) return;
+    if (this.streams.size > 0 || !this.maintenancePoll) return;
     clearInterval(this.maintenancePoll);
     this.maintenancePoll = undefined;
     this.maintenanceFirstRead = undefined;
@@ -87,7 +91,7 @@ export class CatalogueRevisionStreams {
 
   /** Ends every stream (the process is closing: its web servers fall back to asking, then reconnect). */
   endAll(): void {
-    for (const end of [...this.open]) end();
+    for (const end of [...this.streams.values()]) end();
   }
 
   /**
@@ -95,7 +99,7 @@ export class CatalogueRevisionStreams {
    * (endAll). Returns its close, or undefined when `maxStreams` are open.
    */
   subscribe(send: (event: CatalogueRevisionEvent) => void, end: () => void): (() => void) | undefined {
-    if (this.open.size >= this.options.maxStreams) return undefined;
+    if (this.streams.size >= this.options.maxStreams) return undefined;
     let moves = 0;
     let closed = false;
     const announce = () => {
@@ -121,14 +125,12 @@ export class CatalogueRevisionStreams {
       announce();
     };
     const unsubscribe = this.source.onChange(moved);
-    this.movers.add(moved);
     const heartbeat = setInterval(announce, this.options.heartbeatMs);
     heartbeat.unref();
     const close = () => {
       if (closed) return;
       closed = true;
-      this.open.delete(ending);
-      this.movers.delete(moved);
+      this.streams.delete(moved);
       clearInterval(heartbeat);
       unsubscribe();
       this.stopPollingWhenIdle();
@@ -137,7 +139,7 @@ export class CatalogueRevisionStreams {
       close();
       end();
     };
-    this.open.add(ending);
+    this.streams.set(moved, ending);
     this.pollMaintenance();
     // The first line says pushed only once maintenance is known off: it waits for the first read.
     if (this.maintenance === undefined && this.maintenanceFirstRead) this.maintenanceFirstRead.then(announce);

@@ -6,7 +6,13 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { isRequestId, originsOf, REQUEST_ID_HEADER } from '@manga/contracts';
+import {
+  isRequestId,
+  originsOf,
+  REQUEST_ID_HEADER,
+  REQUEST_LOG_BATCH_BYTES,
+  REQUEST_LOG_FLUSH_MS,
+} from '@manga/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -62,10 +68,6 @@ declare module 'fastify' {
   }
 }
 
-/** A log line waits at most this long in the batch, which is written when it holds this many bytes. */
-const LOG_FLUSH_MS = 1000;
-const LOG_BATCH_BYTES = 4096;
-
 /**
  * The log's destination: lines written in batches of about 4 KB and at least every second, instead of
  * one write per line handed to libuv's thread pool (a request line's write was about a fifth of a
@@ -73,11 +75,11 @@ const LOG_BATCH_BYTES = 4096;
  * process killed with SIGKILL loses at most its last second of lines.
  */
 export function batchedLogDestination(dest: number | string) {
-  const destination = pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES });
+  const destination = pino.destination({ dest, sync: false, minLength: REQUEST_LOG_BATCH_BYTES });
   setInterval(() => {
     // A destroyed stream (the process ending) answers the callback with an error instead of throwing.
     destination.flush(() => undefined);
-  }, LOG_FLUSH_MS).unref();
+  }, REQUEST_LOG_FLUSH_MS).unref();
   return destination;
 }
 

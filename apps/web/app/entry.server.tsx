@@ -27,7 +27,7 @@ import {
 } from './visitor/client-connection.server.ts';
 import { requestIdOf } from './visitor/request-id.server.ts';
 import { trustedHopHeaders, webServerHopHeaders } from './visitor/trusted-hop.server.ts';
-import { readVisitor } from './visitor/visitor.ts';
+import { type HeaderReader, readVisitor } from './visitor/visitor.ts';
 import { SHELL_META_HEADER, visitorContext } from './visitor/visitor-context.server.ts';
 
 // React Router's default Node entry, plus the visitor's locale for screens without root data.
@@ -104,7 +104,7 @@ export const productionServer = {
     return cache;
   },
   /** The page cache key of a request, or undefined when its page is rendered for it alone. */
-  pageCacheKeyOf(method: string, pathAndQuery: string, headers: Headers) {
+  pageCacheKeyOf(method: string, pathAndQuery: string, headers: HeaderReader) {
     return pageCacheKeyOf(method, pathAndQuery, headers, env);
   },
 };

@@ -37,12 +37,15 @@ function acceptsGzip(req: IncomingMessage): boolean {
   return acceptedEncodings(req.headers['accept-encoding']).includes('gzip');
 }
 
-/** Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache). */
+/**
+ * Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache),
+ * gzipped as it is when `gzip` (the client takes it).
+ */
 function writePage(
-  req: IncomingMessage,
   res: ServerResponse,
   page: RenderedPage,
   cacheStatus: 'hit' | 'miss' | 'member-hit' | 'member-miss',
+  gzip: boolean,
 ): void {
   const headers: OutgoingHttpHeaders = {};
   const setCookies: string[] = [];
@@ -58,15 +61,22 @@ function writePage(
   if (cacheStatus === 'member-hit' || cacheStatus === 'member-miss') headers['cache-control'] = 'private, no-store';
   if (page.gzip) {
     headers.vary = 'Accept-Encoding';
-    if (acceptsGzip(req)) {
+    if (gzip) {
       // Already compressed: sent as it is, past the compression middleware (CachedPages.send).
       let length = 0;
       for (const chunk of page.gzip) length += chunk.length;
       res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': length });
+      const { release } = page;
+      // The cache's buffers go back to it once the socket has taken them (not after an error).
+      const written = release && ((error?: Error | null) => error || release());
+      if (page.gzip.length === 1) {
+        res.end(page.gzip[0], written);
+        return;
+      }
       // Corked, the chunks leave in one write; end() uncorks.
       res.cork();
       for (const chunk of page.gzip) res.write(chunk);
-      res.end();
+      res.end(written);
       return;
     }
   }
@@ -82,13 +92,14 @@ export class CachedPages {
     req: IncomingMessage,
     res: ServerResponse,
     page: RenderedPage,
-    cacheStatus: Parameters<typeof writePage>[3],
+    cacheStatus: Parameters<typeof writePage>[2],
+    gzip = acceptsGzip(req),
   ): Promise<void> {
-    if (page.gzip && acceptsGzip(req)) {
-      writePage(req, res, page, cacheStatus);
+    if (page.gzip && gzip) {
+      writePage(res, page, cacheStatus, true);
       return;
     }
-    await this.options.compressed(req, res, () => writePage(req, res, page, cacheStatus));
+    await this.options.compressed(req, res, () => writePage(res, page, cacheStatus, false));
   }
 
   /**
@@ -107,11 +118,12 @@ export class CachedPages {
       return;
     }
     const { pageCache, loadContextFor } = this.options;
-    const revision = await pageCache.refresh().catch(() => undefined);
-    const hit =
-      revision === undefined ? undefined : pageCache.lookup(cacheable.key, acceptsGzip(req) ? 'gzip' : 'identity');
+    // A pushed revision is at hand: a hit is answered without waiting a turn of the event loop.
+    const revision = pageCache.pushedRevision() ?? (await pageCache.refresh().catch(() => undefined));
+    const gzip = acceptsGzip(req);
+    const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key, gzip ? 'gzip' : 'identity');
     if (hit) {
-      await this.send(req, res, hit, 'hit');
+      await this.send(req, res, hit, 'hit', gzip);
       return;
     }
     const controller = new AbortController();
@@ -157,7 +169,7 @@ export class CachedPages {
     kind: PersonalKind,
   ): Promise<void> {
     const { pageCache, loadContextFor, personalAnswer, renderWhole, withoutSession } = this.options;
-    const revision = await pageCache.refresh().catch(() => undefined);
+    const revision = pageCache.pushedRevision() ?? (await pageCache.refresh().catch(() => undefined));
     if (revision === undefined) return renderWhole(req, res);
     const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
     const headers = fetchHeadersOf(req.headers);
@@ -189,6 +201,7 @@ export class CachedPages {
     // Evicted while the answer was made: drawn again next time; this answer is drawn whole.
     shell = pageCache.find(key);
     if (!shell) return renderWhole(req, res);
-    await this.send(req, res, shell.page(acceptsGzip(req) ? 'gzip' : 'identity', personal.text), 'member-hit');
+    const gzip = acceptsGzip(req);
+    await this.send(req, res, shell.page(gzip ? 'gzip' : 'identity', personal.text), 'member-hit', gzip);
   }
 }

@@ -36,6 +36,19 @@ export function acceptedEncodings(acceptEncoding: string | string[] | undefined)
     .map(([name]) => (name ?? '').trim().toLowerCase());
 }
 
+/**
+ * `get` of a Node request's headers, as its Fetch headers would answer (repeated headers joined):
+ * what reading the visitor needs, without building a `Headers` (its checks were a tenth of a cached page).
+ */
+export function headerReaderOf(headers: IncomingHttpHeaders): { get(name: string): string | null } {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
 /** The Fetch headers of a Node request (repeated headers joined, as React Router's adapter does). */
 export function fetchHeadersOf(headers: IncomingHttpHeaders): Headers {
   const result = new Headers();

@@ -21,8 +21,9 @@ import type { ProductionServer } from '#app/entry.server.tsx';
 import { ApiProxy, clientAddress } from './api-proxy.ts';
 import { CachedPages } from './cached-pages.ts';
 import { refuseCrossSite } from './cross-site.ts';
-import { fetchHeadersOf, sendJson } from './http-headers.ts';
+import { headerReaderOf, sendJson } from './http-headers.ts';
 import { type AnswerKind, routePatternOf, WebMetrics } from './metrics.ts';
+import { batchedRequestLog } from './request-log.ts';
 import { StaticFiles } from './static-files.ts';
 
 process.env.NODE_ENV ??= 'production';
@@ -134,16 +135,16 @@ function acceptConnection(req: IncomingMessage) {
 }
 
 const metrics = new WebMetrics();
+const requestLog = batchedRequestLog();
 const routePattern = routePatternOf(build.routes, matchRoutes);
 
 /**
  * When the answer ends: one JSON line (the request id the API logs too, method, path without its
  * query, page route, status, time; nothing that names the visitor, ADR 015) and the metrics.
- * Static files are counted, not logged.
+ * Static files are counted, not logged. Lines are written in batches (request-log.ts).
  */
-function observe(req: IncomingMessage, res: ServerResponse, requestId: string, answer: { kind: AnswerKind }) {
+function observe(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string, answer: { kind: AnswerKind }) {
   const startedAt = performance.now();
-  const url = new URL(req.url ?? '/', 'http://web.internal');
   res.setHeader(REQUEST_ID_HEADER, requestId);
   res.once('close', () => {
     const { kind } = answer;
@@ -152,7 +153,7 @@ function observe(req: IncomingMessage, res: ServerResponse, requestId: string, a
     const status = res.headersSent ? res.statusCode : 0;
     metrics.answered({ kind, route, method: req.method ?? 'GET', status }, seconds);
     if (kind === 'static') return;
-    process.stdout.write(
+    requestLog.write(
       `${JSON.stringify({
         time: Date.now(),
         msg: 'request',
@@ -173,8 +174,8 @@ const startedAt = Date.now();
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const connection = acceptConnection(req);
   const answer: { kind: AnswerKind } = { kind: 'page' };
-  observe(req, res, connection.requestId ?? '', answer);
   const url = new URL(req.url ?? '/', 'http://web.internal');
+  observe(req, res, url, connection.requestId ?? '', answer);
   const { pathname } = url;
   const isApiPath = pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
   // A form posted by another site with the visitor's cookies goes no further (ADR 028).
@@ -182,7 +183,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
   // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
   // which compresses what it does not already hold gzipped.
-  const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', fetchHeadersOf(req.headers));
+  const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', headerReaderOf(req.headers));
   if (cachedPages && cacheable) {
     await cachedPages.serve(req, res, connection, cacheable);
     return;

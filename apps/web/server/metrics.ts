@@ -53,6 +53,14 @@ export class WebMetrics {
   private readonly requests: Counter<'kind' | 'route' | 'method' | 'status'>;
   private readonly duration: Histogram<'kind' | 'route' | 'method' | 'status'>;
   private server: Server | undefined;
+  /**
+   * Each label set's counter and histogram, found once (prom-client hashes the labels on every
+   * call otherwise). As many as prom-client keeps itself: routes are patterns, never URLs.
+   */
+  private readonly series = new Map<
+    string,
+    { requests: ReturnType<WebMetrics['requests']['labels']>; duration: ReturnType<WebMetrics['duration']['labels']> }
+  >();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'manga_web_' });
@@ -73,9 +81,15 @@ export class WebMetrics {
   }
 
   answered(labels: { kind: AnswerKind; route: string; method: string; status: number }, seconds: number): void {
-    const values = { ...labels, status: String(labels.status) };
-    this.requests.inc(values);
-    this.duration.observe(values, seconds);
+    const name = `${labels.kind} ${labels.route} ${labels.method} ${labels.status}`;
+    let series = this.series.get(name);
+    if (!series) {
+      const values = { ...labels, status: String(labels.status) };
+      series = { requests: this.requests.labels(values), duration: this.duration.labels(values) };
+      this.series.set(name, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
   }
 
   /** Serves `GET /metrics` on `port` at `host`. */

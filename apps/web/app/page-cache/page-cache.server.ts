@@ -24,7 +24,7 @@ import { LRUCache } from 'lru-cache';
 import { apiHttpFetch } from '#app/personal/api-http.server.ts';
 import { PERSONAL_SLOT, type PersonalKind } from '../personal/personal-data.ts';
 import { prefixed } from '../visitor/cookies.ts';
-import { lawCookiesOf, readVisitor, type VisitorSettings } from '../visitor/visitor.ts';
+import { type HeaderReader, lawCookiesOf, readVisitor, type VisitorSettings } from '../visitor/visitor.ts';
 import type { ShellMeta } from '../visitor/visitor-context.server.ts';
 import type { PushedRevision } from './revision-stream.server.ts';
 import { SplicedGzip } from './spliced-gzip.server.ts';
@@ -70,7 +70,7 @@ const MAX_URL_LENGTH = 1_000;
 export function pageCacheKeyOf(
   method: string,
   pathAndQuery: string,
-  headers: Headers,
+  headers: HeaderReader,
   settings: VisitorSettings,
 ): { key: string; isCrawler: boolean; member?: PersonalKind } | undefined {
   if (method !== 'GET' || pathAndQuery.length > MAX_URL_LENGTH) return undefined;
@@ -126,6 +126,8 @@ export interface RenderedPage {
   html: string;
   /** The same HTML gzipped, as the chunks to write in order (answers from the cache only). */
   gzip?: readonly Buffer[];
+  /** Hands `gzip`'s buffers back to the cache for later answers: call once they are written, never before. */
+  release?: () => void;
 }
 
 interface Entry {
@@ -197,17 +199,25 @@ export class PageCache {
     return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
+  /**
+   * The catalogue revision the API pushes, while it may be trusted (a new one empties the cache), or
+   * undefined: then `refresh` asks.
+   */
+  pushedRevision(): number | undefined {
+    const pushed = this.options.pushedRevision?.();
+    if (!pushed) return undefined;
+    this.validUntil = pushed.validUntil;
+    if (pushed.revision !== this.revision) {
+      this.revision = pushed.revision;
+      this.clear();
+    }
+    return pushed.revision;
+  }
+
   /** The catalogue revision, pushed or asked of the API when due; a new one empties the cache. */
   async refresh(): Promise<number> {
-    const pushed = this.options.pushedRevision?.();
-    if (pushed) {
-      this.validUntil = pushed.validUntil;
-      if (pushed.revision !== this.revision) {
-        this.revision = pushed.revision;
-        this.clear();
-      }
-      return pushed.revision;
-    }
+    const pushed = this.pushedRevision();
+    if (pushed !== undefined) return pushed;
     const now = this.options.now();
     const due = now < this.checkedAt || now - this.checkedAt >= this.options.revisionCheckMs || now >= this.validUntil;
     if (!due) return this.revision;
@@ -252,10 +262,11 @@ export class PageCache {
       page: (encoding, personal) => {
         const nonce = this.options.newNonce();
         const headers = entry.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
-        const fillers = entry.gaps.map((gap) => (gap === 'nonce' ? nonce : (personal ?? 'null')));
         if (encoding === 'gzip') {
-          return { status: entry.status, headers, html: '', gzip: entry.gzip.chunksWith(fillers) };
+          const body = entry.gzip.body(nonce, personal ?? 'null');
+          return { status: entry.status, headers, html: '', gzip: body.chunks, release: body.release };
         }
+        const fillers = entry.gaps.map((gap) => (gap === 'nonce' ? nonce : (personal ?? 'null')));
         let html = entry.parts[0] ?? '';
         for (let i = 0; i < fillers.length; i++) html += `${fillers[i]}${entry.parts[i + 1]}`;
         return { status: entry.status, headers, html };
@@ -309,7 +320,10 @@ export class PageCache {
       from = at + (gap === 'personal' ? PERSONAL_SLOT.length : nonce.length);
     }
     parts.push(page.html.slice(from));
-    const gzip = SplicedGzip.of(parts);
+    const gzip = SplicedGzip.of(parts, {
+      gaps: gaps.map((gap) => (gap === 'nonce' ? 'fixed' : 'variable')),
+      fillerLength: Buffer.byteLength(nonce, 'utf8'),
+    });
     const bytes = page.html.length * 2 + gzip.bytes;
     const now = this.options.now();
     this.entries.set(key, {

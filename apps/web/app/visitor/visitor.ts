@@ -31,13 +31,16 @@ export interface Visitor {
   cookies: Map<string, string>;
 }
 
+/** What reading a visitor needs of a request's headers: a Fetch `Headers`, or a cheaper reader of Node's. */
+export type HeaderReader = Pick<Headers, 'get'>;
+
 export interface VisitorSettings {
   cookiePrefix: string;
   viewerCountryHeader: string;
   defaultRegion: Region;
 }
 
-export function readVisitor(headers: Headers, settings: VisitorSettings): Visitor {
+export function readVisitor(headers: HeaderReader, settings: VisitorSettings): Visitor {
   const cookies = parseCookieHeader(headers.get('cookie'));
   const region = regionOfCountry(headers.get(settings.viewerCountryHeader), settings.defaultRegion);
   return {

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageCache } from '#app/page-cache/page-cache.server.ts';
+import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
+import { CachedPages } from './cached-pages.ts';
+
+// A cached gzip page is written from buffers the page cache hands back once written (ADR 077, issue 27):
+// here over real sockets whose readers stall, so that several answers' writes are still pending at once.
+
+const NONCE_PATTERN = /'nonce-([A-Za-z0-9+/=]+)'/;
+let nonces = 0;
+const pageCache = new PageCache({
+  maxBytes: 256_000_000,
+  ttlMs: 60_000,
+  revisionCheckMs: 60_000,
+  now: () => Date.now(),
+  newNonce: () => `${String(++nonces).padStart(6, '0')}AAAAAAAAAAAAAAAAAA`,
+  fetchRevision: async () => ({ revision: 1, validForMs: 60_000 }),
+  pushedRevision: () => ({ revision: 1, validUntil: Date.now() + 60_000 }),
+  cookiePrefix: 'dev_',
+});
+const unused = () => {
+  throw new Error('a cached hit renders nothing');
+};
+const cachedPages = new CachedPages({
+  pageCache,
+  handleFetch: unused,
+  loadContextFor: unused,
+  renderWhole: unused,
+  compressed: unused,
+  withoutSession: unused,
+  personalAnswer: unused,
+  shellMetaHeader: 'x-shell-meta',
+  personalSlot: '<!--personal-->',
+});
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  // Several megabytes that do not compress: more than the sockets' buffers hold while a reader stalls.
+  const filler = randomBytes(6_000_000).toString('base64');
+  const stored = 'STOREDNONCEAAAAAAAAAAAA=';
+  const html = `<html><script nonce="${stored}">1</script><p>${filler}</p><script nonce="${stored}">2</script></html>`;
+  expect(pageCache.pushedRevision()).toBe(1);
+  pageCache.store('page', 1, {
+    status: 200,
+    headers: [
+      ['content-type', 'text/html'],
+      ['content-security-policy', `script-src 'self' 'nonce-${stored}'`],
+    ],
+    html,
+  });
+  server = createServer((req, res) => {
+    cachedPages.serve(req, res, {} as ClientConnection, { key: 'page', isCrawler: true }).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Starts a gzip request and holds its answer unread until `read` is called. */
+function stalled(): Promise<{ response: IncomingMessage; read(): Promise<Buffer> }> {
+  return new Promise((resolve, reject) => {
+    get(`${base}/`, { headers: { 'accept-encoding': 'gzip' }, agent: false }, (response) => {
+      response.pause();
+      resolve({
+        response,
+        read: () =>
+          new Promise((done, fail) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done(Buffer.concat(chunks)));
+            response.on('error', fail);
+            response.resume();
+          }),
+      });
+    }).on('error', reject);
+  });
+}
+
+describe('CachedPages: gzip hits written from reused buffers', () => {
+  it('gives every answer its own nonce, in its header and all through its body, with stalled readers', async () => {
+    const first = await Promise.all([stalled(), stalled(), stalled()]);
+    // Their writes are pending now; these answers are made meanwhile, from the same entry.
+    const second = await Promise.all([stalled(), stalled(), stalled()]);
+    const answers = [...first, ...second];
+    const bodies = await Promise.all(answers.map((answer) => answer.read()));
+    const seen = new Set<string>();
+    answers.forEach(({ response }, index) => {
+      expect(response.headers['x-page-cache']).toBe('hit');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      const nonce = NONCE_PATTERN.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
+      expect(nonce).toMatch(/^\d{6}A{18}$/);
+      seen.add(nonce);
+      // gunzip checks the body's CRC and length: a buffer written over while in flight fails here.
+      const html = gunzipSync(bodies[index] as Buffer).toString('utf8');
+      expect(html.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+    });
+    expect(seen.size).toBe(answers.length);
+    // Once written, later answers are still whole.
+    const later = await stalled();
+    const html = gunzipSync(await later.read()).toString('utf8');
+    expect(html).toContain('</html>');
+  }, 30_000);
+});

@@ -188,11 +188,27 @@ export default fp(
     }
     app.addHook('onClose', async () => stopQueries?.());
     let server: Server | undefined;
+    // Each label set's children, found once: prom-client hashes the labels on every call otherwise
+    // (three times per answer). Routes are patterns, so there are as many as prom-client keeps itself.
+    const series = new Map<
+      string,
+      { requests: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels> }
+    >();
+    const cacheOutcomes = {
+      hit: responseCache.labels({ outcome: 'hit' }),
+      miss: responseCache.labels({ outcome: 'miss' }),
+    };
     const answered: ApiMetrics['answered'] = ({ route, method, status }, seconds, cache) => {
-      const labels = { route, method, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, seconds);
-      if (cache === 'hit' || cache === 'miss') responseCache.inc({ outcome: cache });
+      const name = `${route} ${method} ${status}`;
+      let found = series.get(name);
+      if (!found) {
+        const labels = { route, method, status: String(status) };
+        found = { requests: requests.labels(labels), duration: duration.labels(labels) };
+        series.set(name, found);
+      }
+      found.requests.inc();
+      found.duration.observe(seconds);
+      if (cache === 'hit' || cache === 'miss') cacheOutcomes[cache].inc();
     };
     app.decorate('metrics', {
       registry,

@@ -63,6 +63,28 @@ export class HitReplayer {
 
   constructor(private readonly options: HitReplayerOptions) {}
 
+  /** Each replay's headers as `writeHead`'s flat list, made once, its last two values left to each answer. */
+  private readonly headerLines = new WeakMap<HitReplay, string[]>();
+
+  /**
+   * The replay's headers with this answer's id and length, as a flat list: no object made per answer.
+   * The list is shared: `writeHead` reads it before returning, so it is filled just before each call.
+   */
+  private headerLinesOf(replay: HitReplay, requestId: string, length: number): string[] {
+    let lines = this.headerLines.get(replay);
+    if (!lines) {
+      lines = [];
+      for (const [name, value] of Object.entries(replay.headers)) {
+        for (const one of Array.isArray(value) ? value : [value]) lines.push(name, String(one));
+      }
+      lines.push(REQUEST_ID_HEADER, '', 'content-length', '');
+      this.headerLines.set(replay, lines);
+    }
+    lines[lines.length - 3] = requestId;
+    lines[lines.length - 1] = String(length);
+    return lines;
+  }
+
   /** The app is closing: every request goes through the pipeline, which answers 503 (shutdown.plugin.ts). */
   stop(): void {
     this.open = false;
@@ -77,7 +99,7 @@ export class HitReplayer {
     const hit = this.options.cache.peekReplay(responseCacheKeyOf(this.options.familyOf(req, queryParamsOf(url)), url));
     if (!hit) return false;
     const requestId = this.options.requestIdOf(req);
-    res.writeHead(200, { ...hit.replay.headers, [REQUEST_ID_HEADER]: requestId, 'content-length': hit.body.length });
+    res.writeHead(200, this.headerLinesOf(hit.replay, requestId, hit.body.length));
     res.end(hit.body);
     this.replayed += 1;
     this.options.answered(req, requestId, hit.replay, performance.now() - startedAt);

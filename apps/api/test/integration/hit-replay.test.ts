@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '#src/app.ts';
+import { SQLITE_SETTLE_RECHECKS_MS } from '#src/db/catalogue-revision-channel.ts';
 import { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialect } from '#test/db.ts';
@@ -59,8 +60,9 @@ describe(`cached hits replayed before the framework (${testDialect()})`, () => {
   });
   afterAll(async () => t.close());
   beforeEach(async () => {
-    // Echoes of earlier writes (SQLite's file watch reports every commit a moment later) settle first.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Echoes of earlier writes settle first: SQLite's file watch reports every commit a moment later,
+    // and tells it again up to SQLITE_SETTLE_RECHECKS_MS after (each a stale mark: one request through).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(...SQLITE_SETTLE_RECHECKS_MS) + 100));
   });
 
   it('answers the same request again with the same bytes and headers, its own request id', async () => {

@@ -119,7 +119,7 @@ export class CachedPages {
     }
     const { pageCache, loadContextFor } = this.options;
     // A pushed revision is at hand: a hit is answered without waiting a turn of the event loop.
-    const revision = pageCache.pushedRevision() ?? (await pageCache.refresh().catch(() => undefined));
+    const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
     const gzip = acceptsGzip(req);
     const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key, gzip ? 'gzip' : 'identity');
     if (hit) {
@@ -169,7 +169,7 @@ export class CachedPages {
     kind: PersonalKind,
   ): Promise<void> {
     const { pageCache, loadContextFor, personalAnswer, renderWhole, withoutSession } = this.options;
-    const revision = pageCache.pushedRevision() ?? (await pageCache.refresh().catch(() => undefined));
+    const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
     if (revision === undefined) return renderWhole(req, res);
     const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
     const headers = fetchHeadersOf(req.headers);

@@ -49,13 +49,14 @@ import { WebTopService } from '#src/services/web-top.service.ts';
 /** Every table whose writes move the catalogue revision (each migration's triggers): this process's own writes to them mark its revision stale at once. */
 export const WATCHED_CATALOGUE_TABLES: readonly string[] = [...CATALOGUE_TABLES, ...TOP_CURATION_CATALOGUE_TABLES];
 
+/** How often an API process with revision streams open reads maintenance (a switch reaches the web servers within it). */
+const MAINTENANCE_POLL_MS = 500;
+
 /**
  * Catalogue and discovery (ADR 009): entitlement, catalogue, genres, magazines, rankings (and their
  * job), search, recommendations, the web top page, the viewer, the reading history (ADR 016) and
  * advertisements.
  */
-/** How often an API process with revision streams open reads maintenance (a switch reaches the web servers within it). */
-const MAINTENANCE_POLL_MS = 500;
 
 export function createCatalogueServices(options: {
   config: Config;

@@ -201,7 +201,7 @@ export class PageCache {
 
   /**
    * The catalogue revision the API pushes, while it may be trusted (a new one empties the cache), or
-   * undefined: then `refresh` asks.
+   * undefined: then `askRevision` asks.
    */
   pushedRevision(): number | undefined {
     const pushed = this.options.pushedRevision?.();
@@ -216,11 +216,14 @@ export class PageCache {
 
   /** The catalogue revision, pushed or asked of the API when due; a new one empties the cache. */
   async refresh(): Promise<number> {
-    const pushed = this.pushedRevision();
-    if (pushed !== undefined) return pushed;
+    return this.pushedRevision() ?? this.askRevision();
+  }
+
+  /** The catalogue revision asked of the API when due (concurrent callers share one question). */
+  askRevision(): Promise<number> {
     const now = this.options.now();
     const due = now < this.checkedAt || now - this.checkedAt >= this.options.revisionCheckMs || now >= this.validUntil;
-    if (!due) return this.revision;
+    if (!due) return Promise.resolve(this.revision);
     this.refreshing ??= this.options
       .fetchRevision()
       .then(({ revision, validForMs }) => {

@@ -98,6 +98,12 @@ describe('SplicedGzip', () => {
       expect(gunzip(Buffer.concat(fourth.chunks))).toBe(all(4));
     });
 
+    it('fills every gap with the fixed filler when the gaps were not described', () => {
+      const spliced = SplicedGzip.of(texts);
+      expect(gunzip(Buffer.concat(spliced.body(nonce(5), 'v').chunks))).toBe(texts.join(nonce(5)));
+      expect(Buffer.concat(spliced.body('n', '').chunks)).toEqual(spliced.joinedBy('n'));
+    });
+
     it('splices a fixed filler of another length like any filler', () => {
       const gaps: GapKind[] = ['fixed', 'fixed', 'variable', 'fixed', 'fixed', 'fixed'];
       const spliced = SplicedGzip.of(texts, { gaps, fillerLength: 24 });

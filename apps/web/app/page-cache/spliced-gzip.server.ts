@@ -201,7 +201,9 @@ export class SplicedGzip {
     const texts = parts.map((part) => Buffer.from(part, 'utf8'));
     const crcParts = texts.map(crcPartOf);
     const segments = parts.map(deflateSegment);
-    if (!fixed) return new SplicedGzip(crcParts, segments, [], 0, undefined);
+    // Undescribed gaps all take the fixed filler, spliced per answer (no runs kept): `body(s, '')` is `joinedBy(s)`.
+    if (!fixed)
+      return new SplicedGzip(crcParts, segments, Array(Math.max(0, parts.length - 1)).fill('fixed'), -1, undefined);
     if (fixed.gaps.length !== Math.max(0, parts.length - 1)) throw new Error('one gap between each two parts');
     if (fixed.fillerLength > 0xffff) throw new Error('fixed filler too long for a stored block');
     const placeholder = Buffer.alloc(fixed.fillerLength, 0x20);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAccountByApi } from './accounts.ts';
 import { VISITOR_USER_AGENT } from './browser.ts';
-import { findLockedChapter } from './demo-chapters.ts';
+import { findLockedChapter, findSpreadChapter } from './demo-chapters.ts';
 import { apiUrl, cookiePrefix, serviceEnv, webUrl } from './e2e-env.ts';
 import { grantPoints } from './service-cli.ts';
 import { CRAWLER_USER_AGENT } from './visitors.ts';
@@ -171,7 +171,8 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
           expect(followed.status === 'ready' ? followed.value.count : -1).toBe(following);
         }
         const top = await page('/', { ...anonymous, cookie: `${lawCookies}; ${reader.cookie}` });
-        expect(top.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+        // The top page's answer is kept between the reader's pages (ADR 081).
+        expect(top.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss|kept)$/);
         expect(top.html).toContain('data-testid="header-my-page"');
         expect(personalOf(top.html)?.kind).toBe('top');
       }
@@ -179,6 +180,66 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
       expect(['hit', 'miss']).toContain(guestTop.response.headers.get('x-page-cache'));
       withoutAnyone(guestTop.html);
     }
+  });
+});
+
+describe("a reader's kept answer and their own reading (ADR 081)", () => {
+  it('keeps the top page’s answer between pages, and shows a chapter read at the API on the very next page', async () => {
+    const chapter = await findSpreadChapter();
+    const email = `kept-${randomUUID()}@example.test`;
+    const password = 'Kept-Pass-2026!';
+    await createAccountByApi(email, password);
+    const login = await apiPost('/web/user/login', { email, password });
+    const uwt = login.response.headers.getSetCookie().find((c) => c.startsWith(`${cookiePrefix}uwt=`));
+    const cookie = uwt?.split(';', 1)[0] ?? '';
+    expect(cookie).not.toBe('');
+    const firstVisit = await page('/', { 'user-agent': VISITOR_USER_AGENT });
+    const lawCookies = firstVisit.response.headers
+      .getSetCookie()
+      .map((c) => c.split(';', 1)[0])
+      .join('; ');
+    const headers = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: `${lawCookies}; ${cookie}` };
+    const historyOf = (html: string) => {
+      const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
+      const answer =
+        text === undefined
+          ? undefined
+          : (JSON.parse(text) as { kind: string; data: { history: { titleId: number }[] } });
+      expect(answer?.kind).toBe('top');
+      return answer?.data.history.map((entry) => entry.titleId) ?? [];
+    };
+
+    const first = await page('/', headers);
+    expect(first.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+    expect(historyOf(first.html)).toEqual([]);
+    const second = await page('/', headers);
+    expect(second.response.headers.get('x-page-cache')).toBe('member-kept');
+    expect(historyOf(second.html)).toEqual([]);
+    // Kept still (no catalogue change since: the next page's question must come from the read alone).
+    expect((await page('/', headers)).response.headers.get('x-page-cache')).toBe('member-kept');
+
+    // Read straight at the API (not through this web server): the next page asks for the answer again.
+    const opened = await fetch(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`, { headers: { cookie } });
+    expect(opened.status).toBe(200);
+    const after = await page('/', headers);
+    expect(after.response.headers.get('x-page-cache')).toBe('member-hit');
+    expect(historyOf(after.html)).toEqual([chapter.titleId]);
+    expect((await page('/', headers)).response.headers.get('x-page-cache')).toBe('member-kept');
+
+    // Forgetting the title through this server's API prefix: gone on the page after.
+    const forgot = await fetch(`${webUrl}/api/title/viewed/delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: webUrl },
+      body: new URLSearchParams({ title_id: String(chapter.titleId) }).toString(),
+    });
+    expect(forgot.status).toBe(200);
+    expect(historyOf((await page('/', headers)).html)).toEqual([]);
+
+    // Logged out elsewhere: the session is over, and so is its kept answer.
+    expect((await apiPost('/web/user/logout', {}, cookie)).body.response_code).toBe(0);
+    const loggedOut = await page('/', headers);
+    expect(loggedOut.response.headers.get('x-page-cache')).not.toBe('member-kept');
+    expect(loggedOut.html).not.toContain('id="manga-personal">{');
   });
 });
 

@@ -52,6 +52,8 @@ const NGINX_PORT = WEB_PORT + 1;
 const WEB_NOCACHE_PORT = WEB_PORT + 2;
 /** nginx with the production front of docs/deploy/nginx (the njs signature check). */
 const NGINX_FRONT_PORT = WEB_PORT + 3;
+/** A web server that keeps no reader's personal answer (ADR 081): the answer asked on every page. */
+const WEB_UNKEPT_PORT = WEB_PORT + 4;
 /** Connections of the logged-in page rows (as in the issue). */
 const MEMBER_CONNECTIONS = 16;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -430,10 +432,12 @@ async function main() {
     }
     processes.push(startWeb(WEB_PORT, demo.port));
     processes.push(startWeb(WEB_NOCACHE_PORT, demo.port, { MANGA_WEB_PAGE_CACHE_MB: '0' }));
+    processes.push(startWeb(WEB_UNKEPT_PORT, demo.port, { MANGA_WEB_PERSONAL_CACHE_SESSIONS: '0' }));
     const crawler = { headers: { 'user-agent': GOOGLEBOT, 'accept-encoding': 'br, gzip' } };
     const web = (path: string) => `http://127.0.0.1:${WEB_PORT}${path}`;
     await waitFor(web('/'), crawler.headers);
     await waitFor(`http://127.0.0.1:${WEB_NOCACHE_PORT}/`, crawler.headers);
+    await waitFor(`http://127.0.0.1:${WEB_UNKEPT_PORT}/`, crawler.headers);
     {
       await rawAnswer(web('/'), crawler.headers); // stored in the page cache: the bytes of a hit
       const base = await sameBytes(web('/'), crawler.headers);
@@ -494,6 +498,15 @@ async function main() {
           baseline: base,
           goal: '≥ 1,000 req/s' + (path === '/' ? ", ≥ 25 % of the crawler's" : ''),
         });
+        if (path === '/') {
+          // A reader's first page, or the first after a change of theirs: the answer asked of the API.
+          const unkept = `http://127.0.0.1:${WEB_UNKEPT_PORT}/`;
+          await rawAnswer(unkept, member.headers);
+          table.push({
+            ...(await measure('SSR / for a logged-in reader, answer asked each page (16 conn.)', unkept, member)),
+            baseline: base,
+          });
+        }
       }
       await memberAnswer('/my');
       const base = await sameBytes(web('/my'), member.headers, MEMBER_CONNECTIONS);

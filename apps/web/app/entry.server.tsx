@@ -14,10 +14,17 @@ import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-ro
 import { CspNonceContext } from './csp-nonce.ts';
 import { env } from './env.server.ts';
 import { DocumentLocaleContext } from './i18n/document-locale.ts';
-import { fetchCatalogueRevision, PageCache, pageCacheKeyOf, withoutSession } from './page-cache/page-cache.server.ts';
+import {
+  fetchCatalogueRevision,
+  PageCache,
+  pageCacheKeyOf,
+  sessionTokenOf,
+  withoutSession,
+} from './page-cache/page-cache.server.ts';
 import { RevisionStream } from './page-cache/revision-stream.server.ts';
 import { personalAnswer } from './personal/personal.server.ts';
-import { PERSONAL_SLOT } from './personal/personal-data.ts';
+import { KEPT_PERSONAL_KINDS, PersonalAnswerCache } from './personal/personal-cache.server.ts';
+import { PERSONAL_SLOT, type PersonalKind } from './personal/personal-data.ts';
 import { contentSecurityPolicy, newCspNonce, originOf, SECURITY_HEADERS } from './security-headers.server.ts';
 import {
   type ClientConnection,
@@ -40,6 +47,9 @@ export const streamTimeout = 5_000;
  * visitor's connection (ADR 015): read from the socket, handed to React Router in the load context,
  * and named to the API over the trusted hop.
  */
+/** A kept personal answer is given at most this long (ADR 081): the API's session touch interval. */
+const PERSONAL_ANSWER_MAX_AGE_MS = 5 * 60_000;
+
 export const productionServer = {
   env,
   serverTime: () => formatWireDateTime(new Date(), env.wireTimeZone),
@@ -77,8 +87,22 @@ export const productionServer = {
   shellMetaHeader: SHELL_META_HEADER,
   personalSlot: PERSONAL_SLOT,
   trustedHopHeaders,
-  /** The page cache of anonymous and crawler pages (ADR 020), or undefined when it is off. */
-  createPageCache(): PageCache | undefined {
+  /** The session token of a request, or undefined. */
+  sessionOf(headers: HeaderReader): string | undefined {
+    return sessionTokenOf(headers, env.cookiePrefix);
+  },
+  /**
+   * The page cache of anonymous and crawler pages (ADR 020), or undefined when it is off; with it the
+   * personal answers kept per reader (ADR 081), enabled only when the revision is pushed.
+   */
+  createPageCache():
+    | { pageCache: PageCache; personalAnswers: { cache: PersonalAnswerCache; kinds: ReadonlySet<PersonalKind> } }
+    | undefined {
+    const personalAnswers = new PersonalAnswerCache({
+      maxSessions: env.pageCachePushRecheckMs > 0 ? env.personalCacheSessions : 0,
+      maxAgeMs: PERSONAL_ANSWER_MAX_AGE_MS,
+      now: () => Date.now(),
+    });
     const stream =
       env.pageCachePushRecheckMs > 0 && env.pageCacheMaxBytes > 0
         ? new RevisionStream({
@@ -87,6 +111,7 @@ export const productionServer = {
             now: () => Date.now(),
             headers: webServerHopHeaders,
             warn: (message) => console.warn(message),
+            onReaders: (readers) => personalAnswers.forget(readers),
           })
         : undefined;
     const cache = new PageCache({
@@ -101,7 +126,7 @@ export const productionServer = {
     });
     if (!cache.enabled) return undefined;
     stream?.start();
-    return cache;
+    return { pageCache: cache, personalAnswers: { cache: personalAnswers, kinds: KEPT_PERSONAL_KINDS } };
   },
   /** The page cache key of a request, or undefined when its page is rendered for it alone. */
   pageCacheKeyOf(method: string, pathAndQuery: string, headers: HeaderReader) {

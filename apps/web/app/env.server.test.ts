@@ -25,6 +25,7 @@ describe('readWebEnv', () => {
       pageCacheTtlMs: 60_000,
       pageCacheRevisionCheckMs: 0,
       pageCachePushRecheckMs: 10_000,
+      personalCacheSessions: 10_000,
       trustRequestId: false,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
@@ -58,6 +59,8 @@ describe('readWebEnv', () => {
     // The pushed revision (ADR 078): off, a bound, or refused at or under the API's heartbeat.
     expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '0' }).pageCachePushRecheckMs).toBe(0);
     expect(readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '30' }).pageCachePushRecheckMs).toBe(30_000);
+    expect(readWebEnv({ MANGA_WEB_PERSONAL_CACHE_SESSIONS: '0' }).personalCacheSessions).toBe(0);
+    expect(() => readWebEnv({ MANGA_WEB_PERSONAL_CACHE_SESSIONS: '-1' })).toThrow(/MANGA_WEB_PERSONAL_CACHE_SESSIONS/);
     expect(() => readWebEnv({ MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS: '5' })).toThrow(/heartbeat/);
   });
 

@@ -66,6 +66,11 @@ export interface WebEnv {
    */
   pageCachePushRecheckMs: number;
   /**
+   * MANGA_WEB_PERSONAL_CACHE_SESSIONS: logged-in readers' sessions whose personal answers are kept
+   * (ADR 081; 0: off). Only with a pushed revision: the same stream tells which readers moved.
+   */
+  personalCacheSessions: number;
+  /**
    * MANGA_WEB_TRUST_REQUEST_ID: take the X-Request-Id of the request (set by the balancer in front,
    * nginx's `$request_id`) instead of making one; only when every request comes through that front.
    */
@@ -238,6 +243,9 @@ export function readWebEnv(source: Readonly<Record<string, string | undefined>>)
       60_000,
     ),
     pageCachePushRecheckMs: readPushRecheck(source.MANGA_WEB_PAGE_CACHE_PUSH_RECHECK_SECONDS),
+    personalCacheSessions: Math.floor(
+      readNumber('MANGA_WEB_PERSONAL_CACHE_SESSIONS', source.MANGA_WEB_PERSONAL_CACHE_SESSIONS, 10_000, 1_000_000),
+    ),
     trustRequestId: readFlag('MANGA_WEB_TRUST_REQUEST_ID', source.MANGA_WEB_TRUST_REQUEST_ID, false),
     metricsPort: readMetricsPort(source.MANGA_WEB_METRICS_PORT),
     metricsHost: source.MANGA_WEB_METRICS_HOST?.trim() || '127.0.0.1',

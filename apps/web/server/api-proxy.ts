@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { READER_HEADER } from '@manga/contracts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
 import { endToEndHeaders, sendJson } from './http-headers.ts';
 
@@ -47,7 +48,10 @@ export class ApiProxy {
 
     const transport = target.protocol === 'https:' ? https : http;
     const upstream = transport.request(target, { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
+      const answerHeaders = endToEndHeaders(answer.headers);
+      // Said to this server about its own calls (ADR 081): nothing the visitor needs.
+      delete answerHeaders[READER_HEADER];
+      res.writeHead(answer.statusCode ?? 502, answerHeaders);
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });

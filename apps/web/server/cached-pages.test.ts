@@ -33,6 +33,7 @@ const cachedPages = new CachedPages({
   compressed: unused,
   withoutSession: unused,
   personalAnswer: unused,
+  sessionOf: () => undefined,
   shellMetaHeader: 'x-shell-meta',
   personalSlot: '<!--personal-->',
 });

@@ -1,10 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RouterContextProvider } from 'react-router';
 import type { PageCache, RenderedPage } from '#app/page-cache/page-cache.server.ts';
+import type { KeptReader, PersonalAnswerCache } from '#app/personal/personal-cache.server.ts';
 import type { PersonalKind } from '#app/personal/personal-data.ts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
+import type { HeaderReader } from '#app/visitor/visitor.ts';
 import type { ShellMeta } from '#app/visitor/visitor-context.server.ts';
-import { acceptedEncodings, fetchHeadersOf, HOP_BY_HOP } from './http-headers.ts';
+import { acceptedEncodings, fetchHeadersOf, HOP_BY_HOP, headerReaderOf } from './http-headers.ts';
 
 // Catalogue pages of anonymous visitors and crawlers, through the page cache (ADR 020).
 
@@ -26,7 +28,10 @@ export interface CachedPagesOptions {
     request: Request,
     connection: ClientConnection,
     meta: ShellMeta | undefined,
-  ): Promise<{ kind: 'answer'; text: string } | { kind: 'render' }>;
+  ): Promise<{ kind: 'answer'; text: string; reader: KeptReader | undefined } | { kind: 'render' }>;
+  /** Readers' personal answers kept between their pages (ADR 081), for the kinds it keeps. */
+  personalAnswers?: { cache: PersonalAnswerCache; kinds: ReadonlySet<PersonalKind> };
+  sessionOf(headers: HeaderReader): string | undefined;
   shellMetaHeader: string;
   /** What a member shell holds where the personal answer goes. */
   personalSlot: string;
@@ -44,7 +49,7 @@ function acceptsGzip(req: IncomingMessage): boolean {
 function writePage(
   res: ServerResponse,
   page: RenderedPage,
-  cacheStatus: 'hit' | 'miss' | 'member-hit' | 'member-miss',
+  cacheStatus: 'hit' | 'miss' | 'member-hit' | 'member-miss' | 'member-kept',
   gzip: boolean,
 ): void {
   const headers: OutgoingHttpHeaders = {};
@@ -58,7 +63,7 @@ function writePage(
   if (setCookies.length > 0) headers['set-cookie'] = setCookies;
   headers[PAGE_CACHE_HEADER] = cacheStatus;
   // A member page holds its reader's answer: theirs alone, kept by no cache (ADR 048).
-  if (cacheStatus === 'member-hit' || cacheStatus === 'member-miss') headers['cache-control'] = 'private, no-store';
+  if (cacheStatus.startsWith('member-')) headers['cache-control'] = 'private, no-store';
   if (page.gzip) {
     headers.vary = 'Accept-Encoding';
     if (gzip) {
@@ -142,6 +147,14 @@ export class CachedPages {
     await this.send(req, res, page, 'miss');
   }
 
+  /** The kept answers and the session to look them up by, when `kind`'s answers are kept. */
+  private keptAnswers(req: IncomingMessage, kind: PersonalKind) {
+    const kept = this.options.personalAnswers;
+    if (!kept?.cache.enabled || !kept.kinds.has(kind)) return undefined;
+    const session = this.options.sessionOf(headerReaderOf(req.headers));
+    return session ? { cache: kept.cache, session } : undefined;
+  }
+
   /** A rendered answer as the cache holds it, and the member shell meta it carried (removed from its headers). */
   private async render(request: Request, loadContext: RouterContextProvider) {
     const response = await this.options.handleFetch(request, loadContext);
@@ -169,8 +182,20 @@ export class CachedPages {
     kind: PersonalKind,
   ): Promise<void> {
     const { pageCache, loadContextFor, personalAnswer, renderWhole, withoutSession } = this.options;
-    const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
+    const pushed = pageCache.pushedRevision();
+    const revision = pushed ?? (await pageCache.askRevision().catch(() => undefined));
     if (revision === undefined) return renderWhole(req, res);
+    // A kept answer is given, and one made is kept, only while the revision (and readers' moves) are pushed.
+    const kept = pushed === undefined ? undefined : this.keptAnswers(req, kind);
+    if (kept) {
+      const text = kept.cache.find(kept.session, key, revision);
+      const shell = text === undefined ? undefined : pageCache.find(key);
+      if (shell && text !== undefined) {
+        const gzip = acceptsGzip(req);
+        await this.send(req, res, shell.page(gzip ? 'gzip' : 'identity', text), 'member-kept', gzip);
+        return;
+      }
+    }
     const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
     const headers = fetchHeadersOf(req.headers);
     let shell = pageCache.find(key);
@@ -187,8 +212,12 @@ export class CachedPages {
       drawn = rendered.page;
     }
     if (meta?.refuse) return renderWhole(req, res);
+    const askedAt = kept?.cache.mark();
     const personal = await personalAnswer(kind, new Request(url, { method: 'GET', headers }), connection, meta);
     if (personal.kind === 'render') return renderWhole(req, res);
+    if (kept && askedAt !== undefined && personal.reader && pageCache.pushedRevision() === revision) {
+      kept.cache.keep(kept.session, key, revision, personal.reader, personal.text, askedAt);
+    }
     if (drawn) {
       await this.send(
         req,

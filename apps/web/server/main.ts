@@ -58,6 +58,7 @@ const {
   pageCacheKeyOf,
   withoutSession,
   personalAnswer,
+  sessionOf,
   shellMetaHeader,
   personalSlot,
 } = build.entry.module.productionServer;
@@ -78,11 +79,13 @@ const handleWithReactRouter = createRequestListener({
     ),
 });
 
-const pageCache = createPageCache();
+const caches = createPageCache();
 const cachedPages =
-  pageCache &&
+  caches &&
   new CachedPages({
-    pageCache,
+    pageCache: caches.pageCache,
+    personalAnswers: caches.personalAnswers,
+    sessionOf,
     handleFetch: createRequestHandler(build, mode),
     loadContextFor,
     renderWhole: (req, res) => compressed(req, res, () => handleWithReactRouter(req, res)),
@@ -180,6 +183,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const isApiPath = pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
   // A form posted by another site with the visitor's cookies goes no further (ADR 028).
   if (refuseCrossSite(req, res, isApiPath, crossSiteGuard)) return;
+  // A reader changing something through this server (a form, the API through its prefix): their kept
+  // answers go now and once it is done, before the page they go to next (ADR 081; the API's stream
+  // tells the rest, a few ms later, for changes made elsewhere).
+  if (caches && req.method !== 'GET' && req.method !== 'HEAD') {
+    const session = sessionOf(headerReaderOf(req.headers));
+    if (session) {
+      caches.personalAnswers.cache.forgetSession(session);
+      res.once('close', () => caches.personalAnswers.cache.forgetSession(session));
+    }
+  }
 
   // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
   // which compresses what it does not already hold gzipped.

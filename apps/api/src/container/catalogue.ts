@@ -8,6 +8,7 @@ import { openRevisionChannel } from '#src/db/catalogue-revision-channel.ts';
 import type { DatabaseHandle } from '#src/db/database.ts';
 import { CATALOGUE_TABLES } from '#src/db/migrations/20261124212000_catalogue_revision.ts';
 import { TOP_CURATION_CATALOGUE_TABLES } from '#src/db/migrations/20261127221500_top_curation.ts';
+import { READER_TABLES } from '#src/db/migrations/20261128170000_reader_revision.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
@@ -19,6 +20,7 @@ import { JobRepository } from '#src/repositories/job.repository.ts';
 import type { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import type { OwnershipRepository } from '#src/repositories/ownership.repository.ts';
 import { RankingRepository } from '#src/repositories/ranking.repository.ts';
+import { ReaderRevisionRepository } from '#src/repositories/reader-revision.repository.ts';
 import { ReadingHistoryRepository } from '#src/repositories/reading-history.repository.ts';
 import type { TitleRepository } from '#src/repositories/title.repository.ts';
 import { TitleActivityRepository } from '#src/repositories/title-activity.repository.ts';
@@ -38,6 +40,7 @@ import { MagazineService } from '#src/services/magazine.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import { RankingService } from '#src/services/ranking.service.ts';
 import { RankingRebuildService, REBUILD_RANKINGS } from '#src/services/ranking-rebuild.service.ts';
+import { ReaderRevisionFeed } from '#src/services/reader-revision-feed.service.ts';
 import { ReadingHistoryService } from '#src/services/reading-history.service.ts';
 import { RecommendationService } from '#src/services/recommendation.service.ts';
 import { ResponseCache } from '#src/services/response-cache.service.ts';
@@ -183,6 +186,7 @@ export function createCatalogueServices(options: {
           return revisionFeed.feed.pushed && config.catalogueRevisionCheckMs === 0;
         },
         maintenanceOn: options.maintenanceOn,
+        readers: revisionFeed.readers,
       },
       {
         maxStreams: MAX_REVISION_STREAMS,
@@ -207,10 +211,14 @@ export function createRevisionFeed(config: Config, database: DatabaseHandle, log
   const store = new CatalogueRevisionRepository(database.db, database.readSync);
   const push = config.cataloguePushRecheckMs > 0 && database.location !== undefined && database.onWrite !== undefined;
   let feed: CatalogueRevisionFeed | undefined;
+  // Readers' moves ride on the same channel and streams (ADR 081); without push nothing is trusted.
+  const readers = push ? new ReaderRevisionFeed(new ReaderRevisionRepository(database.db)) : undefined;
   const channel =
     push && database.location
       ? openRevisionChannel(database.location, {
           changed: () => feed?.changed(),
+          readerMoved: (userId) => readers?.told(userId),
+          readersMissed: () => readers?.missed(),
           info: (message) => log?.info(message),
           warn: (details, message) => log?.warn(details, message),
         })
@@ -226,5 +234,9 @@ export function createRevisionFeed(config: Config, database: DatabaseHandle, log
     // rows waited up to 250 ms per statement. Other processes read the NOTIFY about 1 ms later.
     feed?.changed();
   });
-  return { feed, channel };
+  const readerTables: ReadonlySet<string> = new Set(READER_TABLES.map(({ table }) => table));
+  database.onWrite?.((tables) => {
+    if ([...tables].some((table) => readerTables.has(table))) readers?.wrote();
+  });
+  return { feed, channel, readers };
 }

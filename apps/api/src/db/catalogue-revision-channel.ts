@@ -14,12 +14,18 @@ import type { DatabaseLocation } from '#src/db/database.ts';
 
 /** The channel on which the revision trigger NOTIFYs. */
 export const CATALOGUE_REVISION_CHANNEL = 'catalogue_revision';
+/** The channel on which the readers' revision trigger NOTIFYs a reader's id (ADR 081). */
+export const READER_REVISION_CHANNEL = 'reader_revision';
 /** The listening session's application_name (operators and tests find it in pg_stat_activity). */
 export const CATALOGUE_LISTEN_APPLICATION = 'manga-catalogue-listen';
 
 export interface RevisionChannelEvents {
   /** The revision may have moved (a message, or the channel just came back and may have missed some). */
   changed(): void;
+  /** PostgreSQL: a reader's personal answers moved (ADR 081). */
+  readerMoved?(userId: number): void;
+  /** PostgreSQL: readers' moves may have gone unheard (the channel lost, or back). */
+  readersMissed?(): void;
   info(message: string): void;
   warn(details: object, message: string): void;
 }
@@ -79,14 +85,20 @@ class PostgresRevisionChannel implements RevisionChannel {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', () => {
+    client.on('notification', (message) => {
+      if (message.channel === READER_REVISION_CHANNEL) {
+        const userId = Number(message.payload);
+        if (Number.isSafeInteger(userId) && userId > 0) this.events.readerMoved?.(userId);
+        else this.events.readersMissed?.();
+        return;
+      }
       this.events.changed();
       for (const wake of this.waiting) wake();
       this.waiting.clear();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_REVISION_CHANNEL}`);
+      await client.query(`LISTEN ${CATALOGUE_REVISION_CHANNEL}; LISTEN ${READER_REVISION_CHANNEL}`);
     } catch (error) {
       onLost(error as Error);
       return;
@@ -100,6 +112,7 @@ class PostgresRevisionChannel implements RevisionChannel {
     this.retryMs = RECONNECT_FIRST_MS;
     // Whatever was sent while no session listened is gone: read the revision again.
     this.events.changed();
+    this.events.readersMissed?.();
     this.events.info('Catalogue revision: listening for changes');
   }
 
@@ -122,6 +135,7 @@ class PostgresRevisionChannel implements RevisionChannel {
     const wasLive = this.live;
     this.live = false;
     this.events.changed();
+    this.events.readersMissed?.();
     for (const wake of this.waiting) wake();
     this.waiting.clear();
     client.end().catch(() => undefined);

@@ -30,6 +30,7 @@ import * as readerNickname from '#src/db/migrations/20261127141000_reader_nickna
 import * as chapterUpload from '#src/db/migrations/20261127190500_chapter_upload.ts';
 import * as figuresIndexes from '#src/db/migrations/20261127194000_figures_indexes.ts';
 import * as topCuration from '#src/db/migrations/20261127221500_top_curation.ts';
+import * as readerRevision from '#src/db/migrations/20261128170000_reader_revision.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -62,6 +63,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127190500_chapter_upload': chapterUpload,
   '20261127194000_figures_indexes': figuresIndexes,
   '20261127221500_top_curation': topCuration,
+  '20261128170000_reader_revision': readerRevision,
 });
 
 export class MigrationError extends Error {}

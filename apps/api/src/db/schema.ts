@@ -60,6 +60,7 @@ import type {
   CatalogueRevisionTable,
   ChapterUploadTable,
   JobTable,
+  ReaderRevisionTable,
   ReadinessProbeTable,
   SettingTable,
   TopPickTable,
@@ -141,5 +142,6 @@ export interface Database {
   setting: SettingTable;
   job: JobTable;
   catalogue_revision: CatalogueRevisionTable;
+  reader_revision: ReaderRevisionTable;
   chapter_upload: ChapterUploadTable;
 }

@@ -2,7 +2,9 @@
 // name from our web app, bare `uwt` from third-party clients), else a user proven by the app
 // signature (`user_id` + `x-mgpk-hash`), else nobody. Services decide what a call requires.
 // And, in one place for every route, keeps answers that depend on the caller out of shared caches
-// (architecture §6a, ADR 015).
+// (architecture §6a, ADR 015). To our web servers, a logged-in reader's answers say who the reader is
+// (READER_HEADER, ADR 081).
+import { READER_HEADER } from '@manga/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { readCookie, SESSION_COOKIE } from '#src/http/cookies.http.ts';
@@ -38,6 +40,11 @@ export default fp(
     app.decorateRequest('auth', null as unknown as RequestAuth);
     app.addHook('onSend', async (request, reply, payload) => {
       if (dependsOnCaller(request, reply)) reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+      // Our web servers keep a reader's personal answer by who they are until told it moved (ADR 081).
+      const user = request.auth?.user;
+      if (user?.sessionExpiresAt !== undefined && (request.source.local || request.source.viaWebServer)) {
+        reply.header(READER_HEADER, `${user.userId};${user.sessionExpiresAt}`);
+      }
       return payload;
     });
     app.addHook('preValidation', async (request) => {

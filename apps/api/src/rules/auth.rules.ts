@@ -14,6 +14,8 @@ export interface AuthUser {
   privateReading?: boolean;
   /** The web session's device name (ADR 044); undefined for the app signature. */
   deviceName?: string;
+  /** When the web session ends (epoch ms); undefined for the app signature. */
+  sessionExpiresAt?: number;
 }
 
 export interface RequestAuth {

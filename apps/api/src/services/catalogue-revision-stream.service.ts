@@ -7,7 +7,19 @@
 // asking the revision (answered 503 meanwhile): it is read every `maintenancePollMs` while a stream is
 // open, a switch is told like a move, and no revision line says `pushed` while it is on or unknown, so
 // that the web servers ask per request and draw the maintenance page instead of a cached one.
-import type { CatalogueRevisionEvent } from '@manga/contracts';
+// Readers whose kept personal answers moved (ADR 081) are told on the same streams: a `readers` line
+// the moment they are known, and before the revision line after a move (its read first catches up).
+import { type CatalogueRevisionEvent, READERS_PER_LINE } from '@manga/contracts';
+import type { ReadersMoved } from '#src/services/reader-revision-feed.service.ts';
+
+/** Where the streams learn which readers moved (ReaderRevisionFeed). */
+export interface ReaderMoves {
+  onMoved(listener: (moved: ReadersMoved) => void): () => void;
+  /** Readers moved, who is not known yet: the streams go stale until the next catch-up. */
+  onStale(listener: () => void): () => void;
+  /** Tells every reader moved before the call. */
+  catchUp(): Promise<void>;
+}
 
 export interface PushedRevisionSource {
   /** The revision and how long answers built now stay true (GET /catalogue/revision's answer). */
@@ -18,6 +30,18 @@ export interface PushedRevisionSource {
   readonly pushed: boolean;
   /** Maintenance on or off, read now (not from a cache); absent: never on. */
   maintenanceOn?(): Promise<boolean>;
+  /** Readers' moves (ADR 081); absent: none are told. */
+  readers?: ReaderMoves;
+}
+
+/** The `readers` lines telling `moved`. */
+export function readerLines(moved: ReadersMoved): CatalogueRevisionEvent[] {
+  if (moved === 'all') return [{ event: 'readers', ids: 'all' }];
+  const lines: CatalogueRevisionEvent[] = [];
+  for (let start = 0; start < moved.length; start += READERS_PER_LINE) {
+    lines.push({ event: 'readers', ids: moved.slice(start, start + READERS_PER_LINE) });
+  }
+  return lines;
 }
 
 export interface CatalogueRevisionStreamsOptions {
@@ -102,9 +126,11 @@ export class CatalogueRevisionStreams {
     if (this.streams.size >= this.options.maxStreams) return undefined;
     let moves = 0;
     let closed = false;
+    const { readers } = this.source;
     const announce = () => {
       const movesAtRead = moves;
-      this.source.describe().then(
+      // Every reader moved before this read is told (its lines sent) before the revision line.
+      (readers ? readers.catchUp().then(() => this.source.describe()) : this.source.describe()).then(
         ({ revision, validForMs }) => {
           if (closed || movesAtRead !== moves) return;
           send({
@@ -125,6 +151,11 @@ export class CatalogueRevisionStreams {
       announce();
     };
     const unsubscribe = this.source.onChange(moved);
+    const unsubscribeStale = readers?.onStale(moved);
+    const unsubscribeReaders = readers?.onMoved((readersMoved) => {
+      if (closed) return;
+      for (const line of readerLines(readersMoved)) send(line);
+    });
     const heartbeat = setInterval(announce, this.options.heartbeatMs);
     heartbeat.unref();
     const close = () => {
@@ -133,6 +164,8 @@ export class CatalogueRevisionStreams {
       this.streams.delete(moved);
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeStale?.();
+      unsubscribeReaders?.();
       this.stopPollingWhenIdle();
     };
     const ending = () => {

@@ -115,6 +115,7 @@ describe('SessionService.resolveAuth', () => {
         via: 'web',
         privateReading: false,
         deviceName: 'Chrome on macOS',
+        sessionExpiresAt: TEST_NOW + TEST_SESSION_OPTIONS.ttlMs,
       },
       tokenInvalid: false,
     });

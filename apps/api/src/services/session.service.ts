@@ -82,6 +82,7 @@ export class SessionService {
           via: 'web',
           privateReading: Number(session.private_reading) === 1,
           deviceName: session.device_name,
+          sessionExpiresAt: Number(session.expires_at),
         },
         tokenInvalid: false,
       };

@@ -104,8 +104,10 @@ describe(`the catalogue revision stream (${testDialect()})`, () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(stream.headers['cache-control']).toBe('no-store');
-    await waitFor('the first line', () => stream.events.length > 0, 5_000);
-    expect(stream.events[0]).toEqual({
+    await waitFor('the first revision line', () => revisionsOf(stream.events).length > 0, 5_000);
+    // Before it, readers' moves (ADR 081): at the first read, everyone's.
+    expect(stream.events.filter((event) => event.event !== 'revision')).toEqual([{ event: 'readers', ids: 'all' }]);
+    expect(revisionsOf(stream.events)[0]).toEqual({
       event: 'revision',
       revision: expect.any(Number),
       valid_for_seconds: expect.any(Number),
@@ -164,8 +166,7 @@ describe(`the catalogue revision stream (${testDialect()})`, () => {
       [PROXY_SECRET_HEADER]: t.config.proxySecret as string,
     });
     expect(proven.status).toBe(200);
-    await waitFor('the first line', () => proven.events.length > 0, 5_000);
-    expect(proven.events[0]?.event).toBe('revision');
+    await waitFor('the first revision line', () => revisionsOf(proven.events).length > 0, 5_000);
     // Proven, with an address that is not this machine's (a web server elsewhere): the secret suffices.
     const elsewhere = await open({
       'x-forwarded-for': '198.51.100.9',

@@ -104,6 +104,13 @@ export function pageCacheKeyOf(
   return member ? { key, isCrawler: visitor.isCrawler, member } : { key, isCrawler: visitor.isCrawler };
 }
 
+/** The session token the request carries (the `uwt` cookie), or undefined. */
+export function sessionTokenOf(headers: HeaderReader, cookiePrefix: string): string | undefined {
+  const cookie = headers.get('cookie');
+  if (!cookie) return undefined;
+  return parseCookieHeader(cookie).get(prefixed(cookiePrefix, CookieName.Uwt)) || undefined;
+}
+
 /** The request's headers without the session cookie (every copy of it): what a member shell is drawn from. */
 export function withoutSession(headers: Headers, cookiePrefix: string): Headers {
   const copy = new Headers(headers);

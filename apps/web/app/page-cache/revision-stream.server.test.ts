@@ -51,14 +51,20 @@ const RECHECK_MS = 60_000;
 let now = 1_000_000;
 let stream: RevisionStream | undefined;
 let warnings: string[] = [];
+/** What onReaders was told, in order. */
+let readersTold: (readonly number[] | 'all')[] = [];
 
 function start(options: { recheckMs?: number; headers?: () => Promise<Record<string, string>> } = {}) {
+  // This stream's own list: a stream stopped by the test before may still report its loss.
+  const told: (readonly number[] | 'all')[] = [];
+  readersTold = told;
   const started = new RevisionStream({
     apiUrl,
     recheckMs: options.recheckMs ?? RECHECK_MS,
     now: () => now,
     headers: options.headers ?? (async () => ({})),
     warn: (message) => warnings.push(message),
+    onReaders: (readers) => told.push(readers),
   });
   stream = started;
   started.start();
@@ -88,6 +94,7 @@ async function trust(s: RevisionStream, c: Call, n: number, validForSeconds = 30
 beforeEach(() => {
   calls = [];
   warnings = [];
+  readersTold = [];
   now = 1_000_000;
   answer = openStream;
 });
@@ -120,6 +127,25 @@ describe('RevisionStream', () => {
     await until('the stale line', () => s.current() === undefined);
     await trust(s, c, 2);
     expect(c.closed).toBe(false); // a stale line is part of the stream
+  });
+
+  it('passes on the readers each line names, keeps trusting the revision, and tells all when the stream is lost', async () => {
+    const s = start();
+    const c = await call(1);
+    await trust(s, c, 1);
+    send(c, { event: 'readers', ids: [4, 9] });
+    send(c, { event: 'readers', ids: 'all' });
+    await until('both lines', () => readersTold.length === 2);
+    expect(readersTold).toEqual([[4, 9], 'all']);
+    expect(s.current()?.revision).toBe(1);
+    // Moves told while no stream is open are gone: every kept answer goes.
+    c.res.destroy();
+    await until('the cut seen', () => s.current() === undefined);
+    expect(readersTold.at(-1)).toBe('all');
+    // A readers line of another shape is not ours.
+    const next = await call(2);
+    send(next, { event: 'readers', ids: [0] });
+    await until('the bad line dropped', () => next.closed);
   });
 
   it('does not trust a revision the API does not call pushed', async () => {

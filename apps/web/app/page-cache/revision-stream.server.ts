@@ -4,7 +4,9 @@
 // again every heartbeat. The revision is trusted only while all of these hold: the stream is open, the
 // last line was a revision the API called pushed, and it arrived less than `recheckMs` ago (a stream
 // gone silent stops being trusted within that bound); otherwise the page cache asks per request, as
-// without the stream. A lost stream reconnects with backoff.
+// without the stream. A lost stream reconnects with backoff. The same stream names the readers whose
+// kept personal answers moved (ADR 081): `onReaders`, and `all` whenever the stream is lost (moves told
+// meanwhile are gone).
 import http from 'node:http';
 import https from 'node:https';
 import { CATALOGUE_REVISION_STREAM_PATH, CatalogueRevisionEventSchema } from '@manga/contracts';
@@ -23,6 +25,8 @@ export interface RevisionStreamOptions {
   /** Headers that prove the web server to the API (the proxy secret), asked at each connection. */
   headers(): Promise<Record<string, string>>;
   warn(message: string): void;
+  /** Readers whose personal answers moved, or `all` (a `readers` line, or the stream lost). */
+  onReaders?(readers: readonly number[] | 'all'): void;
 }
 
 const RECONNECT_FIRST_MS = 250;
@@ -85,6 +89,7 @@ export class RevisionStream {
       if (ended) return;
       ended = true;
       this.trusting = false;
+      this.options.onReaders?.('all');
       clearTimeout(this.silenceTimer);
       request.destroy();
       if (this.request === request) this.request = undefined;
@@ -141,6 +146,10 @@ export class RevisionStream {
     if (!event.success) return false;
     if (event.data.event === 'stale') {
       this.trusting = false;
+      return true;
+    }
+    if (event.data.event === 'readers') {
+      this.options.onReaders?.(event.data.ids);
       return true;
     }
     const receivedAt = this.options.now();

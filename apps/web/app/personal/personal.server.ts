@@ -1,4 +1,5 @@
 import { createBatchingFetch } from '@manga/api-client';
+import { READER_HEADER } from '@manga/contracts';
 import { RouterContextProvider } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { loadMySections } from '#app/features/my/my-page.server.ts';
@@ -9,6 +10,7 @@ import { trustedHopHeaders } from '#app/visitor/trusted-hop.server.ts';
 import { readVisitor } from '#app/visitor/visitor.ts';
 import { apiFor, type ShellMeta, type VisitorState, visitorContext } from '#app/visitor/visitor-context.server.ts';
 import { apiHttpFetch } from './api-http.server.ts';
+import { type KeptReader, keptReaderOf } from './personal-cache.server.ts';
 import { type PersonalByKind, type PersonalKind, personalSlotText } from './personal-data.ts';
 
 // The reader's personal answer of a member page (ADR 048), made by the web server beside the cached
@@ -17,7 +19,26 @@ import { type PersonalByKind, type PersonalKind, personalSlotText } from './pers
 // without, a cookie to set) answers `render`: the page is then drawn whole for the reader, as before,
 // and its loader does what it always did (log out, redirect, show the error).
 
-export type PersonalOutcome = { kind: 'answer'; text: string } | { kind: 'render' };
+/** `reader`: whom every call's answer named (READER_HEADER, ADR 081); undefined when they did not all agree. */
+export type PersonalOutcome = { kind: 'answer'; text: string; reader: KeptReader | undefined } | { kind: 'render' };
+
+/** Fetch through `send`, noting the reader each answer names; `reader()`: the one they all named, if any. */
+function notingReader(send: typeof fetch): { fetch: typeof fetch; reader(): KeptReader | undefined } {
+  let named: KeptReader | undefined;
+  let agreed = true;
+  let answers = 0;
+  return {
+    fetch: async (input, init) => {
+      const response = await send(input, init);
+      const reader = keptReaderOf(response.headers.get(READER_HEADER));
+      answers += 1;
+      if (answers === 1) named = reader;
+      else if (reader?.id !== named?.id || reader?.sessionEndsAt !== named?.sessionEndsAt) agreed = false;
+      return response;
+    },
+    reader: () => (agreed ? named : undefined),
+  };
+}
 
 async function dataOf(
   kind: PersonalKind,
@@ -55,12 +76,13 @@ export async function personalAnswer(
 ): Promise<PersonalOutcome> {
   const context = new RouterContextProvider();
   context.set(clientConnectionContext, connection);
+  const sent = notingReader(apiHttpFetch);
   const state: VisitorState = {
     visitor: readVisitor(request.headers, env),
     setCookies: [],
     hopHeaders: await trustedHopHeaders(connection),
     // The answer's calls, made together, go to the API as one request (ADR 075).
-    apiFetch: createBatchingFetch(env.apiUrl, apiHttpFetch),
+    apiFetch: createBatchingFetch(env.apiUrl, sent.fetch),
   };
   if (!state.visitor.isLoggedIn) return { kind: 'render' };
   context.set(visitorContext, state);
@@ -68,7 +90,11 @@ export async function personalAnswer(
   try {
     const data = await dataOf(kind, request, context, url, meta);
     if (data === undefined || state.setCookies.length > 0) return { kind: 'render' };
-    return { kind: 'answer', text: personalSlotText({ kind, path: url.pathname, data } as never) };
+    return {
+      kind: 'answer',
+      text: personalSlotText({ kind, path: url.pathname, data } as never),
+      reader: sent.reader(),
+    };
   } catch {
     return { kind: 'render' };
   }

@@ -16,6 +16,15 @@ export const CATALOGUE_REVISION_STREAM_PATH = '/catalogue/revision/stream';
 /** The stream's line when nothing moved: the revision, at least this often (milliseconds). */
 export const CATALOGUE_REVISION_HEARTBEAT_MS = 5_000;
 
+/** Reader ids one `readers` line holds at most (a line stays under the web server's 4 KB). */
+export const READERS_PER_LINE = 200;
+
+/**
+ * On an answer to one of our web servers for a logged-in reader (ADR 081): `<user id>;<session end,
+ * epoch ms>`, so that the web server can keep the reader's personal answer until told it moved.
+ */
+export const READER_HEADER = 'x-manga-reader';
+
 export const CatalogueRevisionEventSchema = z.discriminatedUnion('event', [
   /** The revision may have moved: do not trust the last one; a `revision` line follows. */
   z.strictObject({ event: z.literal('stale') }),
@@ -28,6 +37,14 @@ export const CatalogueRevisionEventSchema = z.discriminatedUnion('event', [
     revision: z.int().nonnegative(),
     valid_for_seconds: z.int().nonnegative(),
     pushed: z.boolean(),
+  }),
+  /**
+   * Readers whose personal answers may have changed (ADR 081): forget what is kept of them. `all`: any
+   * reader's may have (the API may have missed some); sent before the `revision` line after a move.
+   */
+  z.strictObject({
+    event: z.literal('readers'),
+    ids: z.union([z.array(z.int().positive()).max(READERS_PER_LINE), z.literal('all')]),
   }),
 ]);
 export type CatalogueRevisionEvent = z.infer<typeof CatalogueRevisionEventSchema>;

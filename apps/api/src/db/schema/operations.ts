@@ -71,6 +71,12 @@ export interface CatalogueRevisionTable {
   revision: number;
 }
 
+/** Each reader's last move of what their kept personal answers are made of (ADR 081; written by triggers). */
+export interface ReaderRevisionTable {
+  user_id: number;
+  seq: number;
+}
+
 export type AdvertisementRow = Selectable<AdvertisementTable>;
 export type JobRow = Selectable<JobTable>;
 export type NewJob = Insertable<JobTable>;

@@ -1,0 +1,213 @@
+// Readers' moves on the revision stream (ADR 081), on SQLite and PostgreSQL: the triggers mark every
+// write to what a kept personal answer is made of, this process's own writes and another connection's
+// (another process) reach the stream as `readers` lines, and answers to our web servers name the reader.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  CATALOGUE_REVISION_STREAM_PATH,
+  type CatalogueRevisionEvent,
+  CatalogueRevisionEventSchema,
+  READER_HEADER,
+} from '@manga/contracts';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import { createAccount, login } from '#test/accounts.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { testDialect } from '#test/db.ts';
+import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
+import { waitFor } from '#test/fault-servers.ts';
+
+interface OpenStream {
+  events: CatalogueRevisionEvent[];
+  close(): void;
+}
+
+function openStream(url: string): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}${CATALOGUE_REVISION_STREAM_PATH}`, { agent: false }, (answer) => {
+      const stream: OpenStream = { events: [], close: () => request.destroy() };
+      let pending = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => {
+        pending += chunk;
+        for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+          stream.events.push(CatalogueRevisionEventSchema.parse(JSON.parse(pending.slice(0, end))));
+          pending = pending.slice(end + 1);
+        }
+      });
+      answer.on('error', () => undefined);
+      resolve(stream);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The readers named in `events` (`all` when a line said all). */
+function readersIn(events: readonly CatalogueRevisionEvent[]): Set<number> | 'all' {
+  const named = new Set<number>();
+  for (const event of events) {
+    if (event.event !== 'readers') continue;
+    if (event.ids === 'all') return 'all';
+    for (const id of event.ids) named.add(id);
+  }
+  return named;
+}
+
+describe(`readers' moves on the revision stream (${testDialect()})`, () => {
+  let t: TestApp;
+  let url: string;
+  let other: DatabaseHandle;
+  const streams: OpenStream[] = [];
+  const seqOf = async (userId: number) =>
+    Number(
+      (await t.database.db.selectFrom('reader_revision').select('seq').where('user_id', '=', userId).executeTakeFirst())
+        ?.seq ?? 0,
+    );
+  /** A stream past its first lines (the first catch-up names everyone: nothing was told before it). */
+  const settledStream = async () => {
+    const stream = await openStream(url);
+    streams.push(stream);
+    await waitFor('the first revision line', () => stream.events.some((event) => event.event === 'revision'), 5_000);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ cataloguePushRecheckMs: 60_000 });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await waitFor('the revision feed to be pushed', () => t.app.container.services.catalogueRevision.pushed, 10_000);
+    const location = t.database.location;
+    if (!location) throw new Error('the test database has no location');
+    other = createDatabase({
+      url: location.dialect === 'sqlite' ? `sqlite:${location.filename}` : location.connectionString,
+    });
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('marks the reader of every watched write, and not a session merely touched', async () => {
+    const reader = await createAccount(t);
+    const bystander = await createAccount(t);
+    const title = await insertTitle(t.database.db);
+    const episode = await insertEpisode(t.database.db, { title_id: title.id });
+    let last = await seqOf(reader.id);
+    const bystanderBefore = await seqOf(bystander.id);
+    const moved = async (what: string) => {
+      const now = await seqOf(reader.id);
+      expect(now, what).toBeGreaterThan(last);
+      last = now;
+    };
+    await t.database.db
+      .insertInto('view_history')
+      .values({ user_id: reader.id, title_id: title.id, last_episode_id: episode.id, viewed_at: TEST_NOW })
+      .execute();
+    await moved('a title read');
+    await t.database.db
+      .insertInto('episode_view')
+      .values({
+        user_id: reader.id,
+        episode_id: episode.id,
+        title_id: title.id,
+        first_viewed_at: TEST_NOW,
+        last_viewed_at: TEST_NOW,
+        last_page: 3,
+      })
+      .execute();
+    await moved('a place in an episode');
+    await t.database.db.updateTable('episode_view').set({ last_page: 4 }).where('user_id', '=', reader.id).execute();
+    await moved('the place moved');
+    await t.database.db.updateTable('user').set({ private_reading: 1 }).where('id', '=', reader.id).execute();
+    await moved('the account changed');
+    await t.database.db.deleteFrom('view_history').where('user_id', '=', reader.id).execute();
+    await moved('the history forgotten');
+
+    await login(t, reader.email as string, reader.password);
+    await moved('a session begun');
+    const session = await t.database.db
+      .selectFrom('web_token')
+      .select('id')
+      .where('user_id', '=', reader.id)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('web_token')
+      .set({ last_seen_at: TEST_NOW + 1 })
+      .where('id', '=', session.id)
+      .execute();
+    expect(await seqOf(reader.id), 'a session touched').toBe(last);
+    await t.database.db.updateTable('web_token').set({ revoked_at: TEST_NOW }).where('id', '=', session.id).execute();
+    await moved('a session ended');
+    expect(await seqOf(bystander.id)).toBe(bystanderBefore);
+  });
+
+  it("tells this process's own write on the stream: stale at once, then the reader, then the revision", async () => {
+    const reader = await createAccount(t);
+    const stream = await settledStream();
+    const seen = stream.events.length;
+    await t.database.db.updateTable('user').set({ nickname: 'Mover' }).where('id', '=', reader.id).execute();
+    // Told before the write is answered: the stale line is on the socket; the rest follows the catch-up.
+    await waitFor('the stale line', () => stream.events.slice(seen).some((event) => event.event === 'stale'), 5_000);
+    const staleAt = seen + stream.events.slice(seen).findIndex((event) => event.event === 'stale');
+    await waitFor(
+      'a revision line after the stale',
+      () => stream.events.slice(staleAt).some((event) => event.event === 'revision'),
+      5_000,
+    );
+    const revisionAt = staleAt + stream.events.slice(staleAt).findIndex((event) => event.event === 'revision');
+    const named = readersIn(stream.events.slice(staleAt, revisionAt));
+    expect(named === 'all' || named.has(reader.id)).toBe(true);
+    expect(named).not.toBe('all');
+  });
+
+  it("tells another process's write (its own connection) on the stream", async () => {
+    const reader = await createAccount(t);
+    const bystander = await createAccount(t);
+    const stream = await settledStream();
+    const seen = stream.events.length;
+    await sql`UPDATE ${sql.table('user')} SET nickname = 'Elsewhere' WHERE id = ${reader.id}`.execute(other.db);
+    await waitFor(
+      'the reader named',
+      () => {
+        const named = readersIn(stream.events.slice(seen));
+        return named !== 'all' && named.has(reader.id);
+      },
+      5_000,
+    );
+    const named = readersIn(stream.events.slice(seen));
+    expect(named !== 'all' && named.has(bystander.id)).toBe(false);
+  });
+
+  it('names the reader to our web servers only', async () => {
+    const reader = await createAccount(t);
+    const cookie = await login(t, reader.email as string, reader.password);
+    const session = await t.database.db
+      .selectFrom('web_token')
+      .select('expires_at')
+      .where('user_id', '=', reader.id)
+      .executeTakeFirstOrThrow();
+    const local = await t.app.inject({ method: 'GET', url: '/title/viewed/list', headers: { cookie } });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers[READER_HEADER]).toBe(`${reader.id};${Number(session.expires_at)}`);
+    const relayed = await t.app.inject({
+      method: 'GET',
+      url: '/title/viewed/list',
+      headers: { cookie, 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(relayed.statusCode).toBe(200);
+    expect(relayed.headers[READER_HEADER]).toBeUndefined();
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/title/viewed/list',
+      headers: { cookie },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(elsewhere.headers[READER_HEADER]).toBeUndefined();
+    const guest = await t.app.inject({ method: 'GET', url: '/title/list?title_id_list=1' });
+    expect(guest.headers[READER_HEADER]).toBeUndefined();
+  });
+});

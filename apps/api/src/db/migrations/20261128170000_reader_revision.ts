@@ -51,11 +51,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const event of ['insert', 'update', 'delete'] as const) {
       const row = event === 'delete' ? 'OLD' : 'NEW';
       const on = event === 'update' && updateOf ? `UPDATE OF ${updateOf.join(', ')}` : event.toUpperCase();
+      const id = sql.raw(`${row}.${reader}`);
+      // No INSERT OR REPLACE: an outer upsert's conflict clause would override the trigger's (SQLite).
       await sql`CREATE TRIGGER ${sql.id(`${table}_reader_revision_${event}`)}
         AFTER ${sql.raw(on)} ON ${sql.table(table)}
         BEGIN
-          INSERT OR REPLACE INTO reader_revision (user_id, seq)
-            VALUES (${sql.raw(`${row}.${reader}`)}, coalesce((SELECT max(seq) FROM reader_revision), 0) + 1);
+          UPDATE reader_revision SET seq = (SELECT max(seq) FROM reader_revision) + 1 WHERE user_id = ${id};
+          INSERT INTO reader_revision (user_id, seq)
+            SELECT ${id}, coalesce((SELECT max(seq) FROM reader_revision), 0) + 1
+            WHERE NOT EXISTS (SELECT 1 FROM reader_revision WHERE user_id = ${id});
         END`.execute(db);
     }
   }

@@ -3,24 +3,18 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PageCache } from '#app/page-cache/page-cache.server.ts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
 import { CachedPages } from './cached-pages.ts';
+import { testPageCache } from './page-cache.test-support.ts';
 
 // A cached gzip page is written from buffers the page cache hands back once written (ADR 077, issue 27):
 // here over real sockets whose readers stall, so that several answers' writes are still pending at once.
 
 const NONCE_PATTERN = /'nonce-([A-Za-z0-9+/=]+)'/;
-let nonces = 0;
-const pageCache = new PageCache({
+const pageCache = testPageCache({
   maxBytes: 256_000_000,
   ttlMs: 60_000,
-  revisionCheckMs: 60_000,
-  now: () => Date.now(),
-  newNonce: () => `${String(++nonces).padStart(6, '0')}AAAAAAAAAAAAAAAAAA`,
-  fetchRevision: async () => ({ revision: 1, validForMs: 60_000 }),
   pushedRevision: () => ({ revision: 1, validUntil: Date.now() + 60_000 }),
-  cookiePrefix: 'dev_',
 });
 const unused = () => {
   throw new Error('a cached hit renders nothing');

@@ -2,12 +2,13 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PageCache, sessionTokenOf } from '#app/page-cache/page-cache.server.ts';
+import { sessionTokenOf } from '#app/page-cache/page-cache.server.ts';
 import type { PushedRevision } from '#app/page-cache/revision-stream.server.ts';
 import { type KeptReader, PersonalAnswerCache } from '#app/personal/personal-cache.server.ts';
 import { PERSONAL_SLOT, type PersonalKind } from '#app/personal/personal-data.ts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
 import { CachedPages } from './cached-pages.ts';
+import { testPageCache } from './page-cache.test-support.ts';
 
 // A logged-in reader's page (ADR 048) with their answer kept between pages (ADR 081), over a real
 // socket: the shell from the page cache, the answer asked of a fake API whose calls are counted.
@@ -15,17 +16,7 @@ import { CachedPages } from './cached-pages.ts';
 const KEY = 'member|top|en';
 const STORED_NONCE = 'STOREDNONCEAAAAAAAAAAAA=';
 let pushed: PushedRevision | undefined;
-let nonces = 0;
-const pageCache = new PageCache({
-  maxBytes: 16_000_000,
-  ttlMs: 600_000,
-  revisionCheckMs: 60_000,
-  now: () => Date.now(),
-  newNonce: () => `${String(++nonces).padStart(6, '0')}AAAAAAAAAAAAAAAAAA`,
-  fetchRevision: async () => ({ revision: 1, validForMs: 600_000 }),
-  pushedRevision: () => pushed,
-  cookiePrefix: 'dev_',
-});
+const pageCache = testPageCache({ maxBytes: 16_000_000, ttlMs: 600_000, pushedRevision: () => pushed });
 const personalCache = new PersonalAnswerCache({ maxSessions: 100, maxAgeMs: 300_000, now: () => Date.now() });
 
 /** The fake API: each session's reader and what their history says now. */

@@ -228,15 +228,19 @@ export function createRevisionFeed(config: Config, database: DatabaseHandle, log
     elapsed: () => performance.now(),
   });
   const catalogueTables: ReadonlySet<string> = new Set(WATCHED_CATALOGUE_TABLES);
+  const readerTables: ReadonlySet<string> = new Set(READER_TABLES.map(({ table }) => table));
+  // One pass over each committed write's tables for both feeds.
   database.onWrite?.((tables) => {
-    if (![...tables].some((table) => catalogueTables.has(table))) return;
+    let catalogue = false;
+    let reader = false;
+    for (const table of tables) {
+      catalogue ||= catalogueTables.has(table);
+      reader ||= readerTables.has(table);
+    }
     // The writer is not held for its own message: a bulk import or a factory writing hundreds of
     // rows waited up to 250 ms per statement. Other processes read the NOTIFY about 1 ms later.
-    feed?.changed();
-  });
-  const readerTables: ReadonlySet<string> = new Set(READER_TABLES.map(({ table }) => table));
-  database.onWrite?.((tables) => {
-    if ([...tables].some((table) => readerTables.has(table))) readers?.wrote();
+    if (catalogue) feed?.changed();
+    if (reader) readers?.wrote();
   });
   return { feed, channel, readers };
 }

@@ -35,7 +35,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.source.local && !request.source.viaWebServer) return reply.callNotFound();
       const raw = reply.raw;
       const close = app.container.services.catalogueRevisionStreams.subscribe(
-        (event) => raw.write(`${JSON.stringify(event)}\n`),
+        (event) => {
+          raw.write(`${JSON.stringify(event)}\n`);
+          // Node corks the socket at a write until the next tick, while the write that made a `stale`
+          // line is answered within this one: each line goes out now, before that answer.
+          raw.socket?.uncork();
+        },
         () => raw.end(),
       );
       if (!close) throw new DomainError(ResponseCode.ServerError, 'Too many revision streams are open.', 503);

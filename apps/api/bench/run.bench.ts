@@ -11,7 +11,9 @@
 //   web top         GET /web/top                           answering the very body and content-encoding
 //   SSR crawler     GET / on the web server, as Googlebot  (gzip) of the row, from memory
 //   logged-in /     GET / for a logged-in reader (16 conn.) the crawler's GET / (page cache)
+//                   (the answer kept, ADR 081; and asked each page, from a web server keeping none)
 //   logged-in title GET /title/10001, logged in (16 conn.) the crawler's GET /title/10001 (page cache)
+//                   (the same two: kept, ADR 082, and asked each page)
 //   logged-in /my   GET /my (16 conn.)                      the same bytes from memory
 //   page image      one signed page derivative (~113 KB)   nginx serving the same file (skipped with a
 //                                                          message when nginx is not installed)
@@ -498,15 +500,13 @@ async function main() {
           baseline: base,
           goal: '≥ 1,000 req/s' + (path === '/' ? ", ≥ 25 % of the crawler's" : ''),
         });
-        if (path === '/') {
-          // A reader's first page, or the first after a change of theirs: the answer asked of the API.
-          const unkept = `http://127.0.0.1:${WEB_UNKEPT_PORT}/`;
-          await rawAnswer(unkept, member.headers);
-          table.push({
-            ...(await measure('SSR / for a logged-in reader, answer asked each page (16 conn.)', unkept, member)),
-            baseline: base,
-          });
-        }
+        // A reader's first page, or the first after a change of theirs: the answer asked of the API.
+        const unkept = `http://127.0.0.1:${WEB_UNKEPT_PORT}${path}`;
+        await rawAnswer(unkept, member.headers);
+        table.push({
+          ...(await measure(`SSR ${path} for a logged-in reader, answer asked each page (16 conn.)`, unkept, member)),
+          baseline: base,
+        });
       }
       await memberAnswer('/my');
       const base = await sameBytes(web('/my'), member.headers, MEMBER_CONNECTIONS);

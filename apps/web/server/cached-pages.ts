@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RouterContextProvider } from 'react-router';
 import type { PageCache, RenderedPage } from '#app/page-cache/page-cache.server.ts';
-import type { KeptReader, PersonalAnswerCache } from '#app/personal/personal-cache.server.ts';
+import type { PersonalOutcome } from '#app/personal/personal.server.ts';
+import type { PersonalAnswerCache } from '#app/personal/personal-cache.server.ts';
 import type { PersonalKind } from '#app/personal/personal-data.ts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
 import type { HeaderReader } from '#app/visitor/visitor.ts';
@@ -28,8 +29,8 @@ export interface CachedPagesOptions {
     request: Request,
     connection: ClientConnection,
     meta: ShellMeta | undefined,
-  ): Promise<{ kind: 'answer'; text: string; reader: KeptReader | undefined } | { kind: 'render' }>;
-  /** Readers' personal answers kept between their pages (ADR 081), for the kinds it keeps. */
+  ): Promise<PersonalOutcome>;
+  /** Readers' personal answers kept between their pages (ADR 081, ADR 082), for the kinds it keeps. */
   personalAnswers?: { cache: PersonalAnswerCache; kinds: ReadonlySet<PersonalKind> };
   sessionOf(headers: HeaderReader): string | undefined;
   shellMetaHeader: string;
@@ -216,7 +217,14 @@ export class CachedPages {
     const personal = await personalAnswer(kind, new Request(url, { method: 'GET', headers }), connection, meta);
     if (personal.kind === 'render') return renderWhole(req, res);
     if (kept && askedAt !== undefined && personal.reader && pageCache.pushedRevision() === revision) {
-      kept.cache.keep(kept.session, key, revision, personal.reader, personal.text, askedAt);
+      kept.cache.keep(
+        kept.session,
+        key,
+        revision,
+        personal.reader,
+        { text: personal.text, until: personal.keepUntil },
+        askedAt,
+      );
     }
     if (drawn) {
       await this.send(

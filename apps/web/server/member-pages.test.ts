@@ -25,6 +25,8 @@ const readers = new Map<string, KeptReader>([
   ['token-two', { id: 2, sessionEndsAt: Date.now() + 86_400_000 }],
 ]);
 const history = new Map<number, string>();
+/** Until when each reader's answer may be kept (`keptUntilOf`); forever when not set. */
+const keepUntil = new Map<number, number>();
 let asked = 0;
 /** Held open until released: an answer asked before a write and kept after it. */
 let holdAnswer: Promise<void> | undefined;
@@ -49,7 +51,7 @@ const cachedPages = new CachedPages({
     if (!reader) return { kind: 'render' };
     const text = JSON.stringify(history.get(reader.id) ?? 'nothing read');
     await holdAnswer;
-    return { kind: 'answer', text, reader };
+    return { kind: 'answer', text, reader, keepUntil: keepUntil.get(reader.id) ?? Number.POSITIVE_INFINITY };
   },
   personalAnswers: { cache: personalCache, kinds: new Set<PersonalKind>(['top']) },
   sessionOf: (headers) => sessionTokenOf(headers, 'dev_'),
@@ -94,6 +96,7 @@ beforeEach(() => {
   }
   personalCache.forget('all');
   history.clear();
+  keepUntil.clear();
   asked = 0;
 });
 
@@ -167,6 +170,21 @@ describe('CachedPages: member pages with kept answers', () => {
     expect(await page('token-one')).toEqual({ status: 'member-hit', slot: '"asked"' });
     expect(await page('token-one')).toEqual({ status: 'member-hit', slot: '"asked"' });
     expect(asked).toBe(3);
+  });
+
+  it('keeps an answer no longer than its own end, and never one that may not be kept', async () => {
+    history.set(1, 'premium ticket until soon');
+    keepUntil.set(1, Date.now() + 300);
+    history.set(2, 'a countdown');
+    keepUntil.set(2, 0);
+    await page('token-one');
+    await page('token-two');
+    expect(await page('token-one')).toEqual({ status: 'member-kept', slot: '"premium ticket until soon"' });
+    expect(await page('token-two')).toEqual({ status: 'member-hit', slot: '"a countdown"' });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    history.set(1, 'expired');
+    expect(await page('token-one')).toEqual({ status: 'member-hit', slot: '"expired"' });
+    expect(asked).toBe(4);
   });
 
   it('keeps only the kinds it is given, and draws whole a session the API does not know', async () => {

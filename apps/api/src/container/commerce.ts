@@ -222,6 +222,7 @@ function withCachedCatalogue(store: TicketRepository, cache: TtlCache): TicketSo
     },
     listTitleTickets: (userId, titleIds) => store.listTitleTickets(userId, titleIds),
     listUsablePremiumTickets: (userId, now) => store.listUsablePremiumTickets(userId, now),
+    findFirstRentalEndAfter: (userId, titleId, now) => store.findFirstRentalEndAfter(userId, titleId, now),
     listTicketMovements: (userId, now, offset, limit) => store.listTicketMovements(userId, now, offset, limit),
   };
 }

@@ -50,6 +50,17 @@ where
   "user_id" = $1
   and "title_id" in ($2, $3)
 
+-- TicketRepository.findFirstRentalEndAfter
+-- parameters: [1, 10001, 1795305600000]
+select
+  min("expires_at") as "at"
+from
+  "rental"
+where
+  "user_id" = $1
+  and "title_id" = $2
+  and "expires_at" > $3
+
 -- TicketRepository.upsertTitleTicket
 -- parameters: [1, 10001, 0, 1, 1795305600000, 0, 1, 1795305600000]
 insert into

@@ -140,6 +140,17 @@ export class TicketRepository {
       .execute();
   }
 
+  async findFirstRentalEndAfter(userId: number, titleId: number, now: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('rental')
+      .select((eb) => eb.fn.min('expires_at').as('at'))
+      .where('user_id', '=', userId)
+      .where('title_id', '=', titleId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
+
   /** Marks a premium ticket used, only while it is unused and unexpired; false otherwise. */
   async usePremiumTicket(id: number, episodeId: number, now: number): Promise<boolean> {
     const result = await this.db

@@ -49,6 +49,8 @@ export interface TicketSource {
   listReleasedEpisodes(titleIds: readonly number[], now: number): Promise<TicketEpisodeRow[]>;
   listTitleTickets(userId: number, titleIds: readonly number[]): Promise<TitleTicketRow[]>;
   listUsablePremiumTickets(userId: number, now: number): Promise<PremiumTicketRow[]>;
+  /** When the reader's first rental of the title still running at `now` ends; undefined when none runs. */
+  findFirstRentalEndAfter(userId: number, titleId: number, now: number): Promise<number | undefined>;
   listTicketMovements(userId: number, now: number, offset: number, limit: number): Promise<TicketMovementRow[]>;
 }
 
@@ -105,7 +107,34 @@ export class TicketService {
    * tickets, every rentable episode.
    */
   async listTitleTickets(reader: Reader, titleIds: readonly number[]): Promise<{ title_ticket_list: TitleTicket[] }> {
+    const { title_ticket_list } = await this.ticketsAt(reader, titleIds, this.options.clock.now());
+    return { title_ticket_list };
+  }
+
+  /**
+   * The title's entry of GET /title/ticket/list for the reader, and the first moment after now when
+   * what the reader holds of the title changes by the clock alone (ADR 082): a title ticket recovers,
+   * a premium ticket expires, a rental of the title ends. undefined when nothing will.
+   */
+  async getTitleTicketsAndChange(
+    reader: Reader,
+    titleId: number,
+  ): Promise<{ title_ticket: TitleTicket | null; changesAt: number | undefined }> {
     const now = this.options.clock.now();
+    const userId = reader.user?.userId;
+    const [tickets, rentalEnd] = await Promise.all([
+      this.ticketsAt(reader, [titleId], now),
+      userId === undefined ? undefined : this.options.tickets.findFirstRentalEndAfter(userId, titleId, now),
+    ]);
+    const times = [tickets.changesAt, rentalEnd].filter((at): at is number => at !== undefined);
+    return {
+      title_ticket: tickets.title_ticket_list[0] ?? null,
+      changesAt: times.length === 0 ? undefined : Math.min(...times),
+    };
+  }
+
+  /** The ticket list at `now`, and the first premium expiry or title-ticket recovery after it. */
+  private async ticketsAt(reader: Reader, titleIds: readonly number[], now: number) {
     const userId = reader.user?.userId;
     const { tickets } = this.options;
     const titles = new Map((await tickets.listTicketTitles(titleIds, now)).map((t) => [t.id, t]));
@@ -116,9 +145,12 @@ export class TicketService {
       userId === undefined ? [] : tickets.listUsablePremiumTickets(userId, now),
     ]);
     const stockByTitle = new Map(stocks.map((s) => [s.title_id, s]));
+    // The first premium ticket to expire, and each title ticket's recovery.
+    const changes = premium.length > 0 ? [premium[0]?.expires_at as number] : [];
     const title_ticket_list = ids.map((id) => {
       const title = titles.get(id) as TicketTitleRow;
       const current = titleTicketNow(title, stockByTitle.get(id), now);
+      if (hasTitleTickets(title) && current.nextRecoverAt !== null) changes.push(current.nextRecoverAt);
       return {
         title_id: id,
         ticket_info: {
@@ -143,7 +175,7 @@ export class TicketService {
         },
       };
     });
-    return { title_ticket_list };
+    return { title_ticket_list, changesAt: changes.length === 0 ? undefined : Math.min(...changes) };
   }
 
   /**

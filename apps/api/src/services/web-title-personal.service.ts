@@ -4,6 +4,8 @@
 // answer of the wire call that gives it alone (GET /title/list, /episode/list, /title/ticket/list,
 // /title/viewed/progress, /user/chapter_alert_setting), made by the same service method: this only
 // puts them together, so that the web server's personal answer costs one request instead of five.
+// `changes_at` says when the answer stops being true by the clock alone (ADR 082), so that the web
+// server may keep it until then.
 import { ResponseCode } from '@manga/contracts';
 import type { RequestAuth } from '#src/rules/auth.rules.ts';
 import { requireLogin } from '#src/rules/auth.rules.ts';
@@ -18,7 +20,7 @@ import type { TicketService } from '#src/services/ticket.service.ts';
 export interface WebTitlePersonalDeps {
   favorites: Pick<FavoriteService, 'listTitles'>;
   catalogue: Pick<CatalogueService, 'listEpisodes'>;
-  tickets: Pick<TicketService, 'listTitleTickets'>;
+  tickets: Pick<TicketService, 'getTitleTicketsAndChange'>;
   history: Pick<ReadingHistoryService, 'getViewedTitle'>;
   alerts: Pick<ChapterAlertService, 'getSetting'>;
 }
@@ -33,17 +35,18 @@ export class WebTitlePersonalService {
     if (!title) throw new DomainError(ResponseCode.TitleNotFound);
     const [episodes, tickets, progress, alerts] = await Promise.all([
       this.deps.catalogue.listEpisodes(title.episode_id_list, { locale: context.locale, reader }),
-      this.deps.tickets.listTitleTickets(reader, [titleId]),
+      this.deps.tickets.getTitleTicketsAndChange(reader, titleId),
       this.deps.history.getViewedTitle(auth, titleId),
       this.deps.alerts.getSetting(auth),
     ]);
     return {
       favorite_status: title.favorite_status,
       episode_list: episodes,
-      title_ticket: tickets.title_ticket_list[0] ?? null,
+      title_ticket: tickets.title_ticket,
       viewed_title: progress.viewed_title,
       chapter_alert_mail: alerts.chapter_alert_mail,
       alert_off_title_list: alerts.alert_off_title_list,
+      changes_at: tickets.changesAt ?? null,
     };
   }
 }

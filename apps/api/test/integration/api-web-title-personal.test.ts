@@ -93,6 +93,70 @@ describe('GET /web/title/personal', () => {
     expect(b.title_ticket?.ticket_info.title_ticket_info?.own_ticket_num).toBe(1);
   });
 
+  it('says when the answer changes by the clock alone: a rental ends, a ticket recovers, a premium ticket expires (ADR 082)', async () => {
+    const db = t.database.db;
+    const rental = await db
+      .selectFrom('rental')
+      .select('expires_at')
+      .where('user_id', '=', alice.userId)
+      .executeTakeFirstOrThrow();
+    const ticket = await db
+      .selectFrom('title_ticket')
+      .select('last_recovered_at')
+      .where('user_id', '=', alice.userId)
+      .executeTakeFirstOrThrow();
+    const title = await db
+      .selectFrom('title')
+      .select('ticket_recover_seconds')
+      .where('id', '=', shop.title.id)
+      .executeTakeFirstOrThrow();
+    const recovery = Number(ticket.last_recovered_at) + title.ticket_recover_seconds * 1000;
+    expect((await personalOf(alice)).changes_at).toBe(Math.min(Number(rental.expires_at), recovery));
+    // A new reader holds a full stock, rents nothing and has no premium ticket: nothing ends by the clock.
+    const carol = await createReader(t, { paid: 0 });
+    expect((await personalOf(carol)).changes_at).toBeNull();
+    const expiresAt = Date.now() + 3 * 86_400_000;
+    await db
+      .insertInto('premium_ticket')
+      .values([
+        {
+          user_id: carol.userId,
+          source: 'operator',
+          granted_at: Date.now(),
+          expires_at: expiresAt + 1_000,
+          used_at: null,
+          used_episode_id: null,
+        },
+        {
+          user_id: carol.userId,
+          source: 'operator',
+          granted_at: Date.now(),
+          expires_at: expiresAt,
+          used_at: null,
+          used_episode_id: null,
+        },
+      ])
+      .execute();
+    expect((await personalOf(carol)).changes_at).toBe(expiresAt);
+    // Renting with the first to expire: the next change is the rental's end (before the other's expiry).
+    const rented = await post(
+      t,
+      '/episode/rental/ticket',
+      { episode_id: String(shop.episodes[3]?.id), ticket_type: '99', ticket_version: '1' },
+      { cookie: carol.cookie },
+    );
+    expect(rented.json().status).toBe('success');
+    const carolRental = await db
+      .selectFrom('rental')
+      .select('expires_at')
+      .where('user_id', '=', carol.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(carolRental.expires_at)).toBeLessThan(expiresAt);
+    expect((await personalOf(carol)).changes_at).toBe(Number(carolRental.expires_at));
+    // Carol's premium tickets are not Bob's.
+    expect((await personalOf(bob)).changes_at).toBeNull();
+  });
+
   it('shows what the reader does next at the next call', async () => {
     const before = await personalOf(bob);
     const fourth = shop.episodes[3]?.id as number;

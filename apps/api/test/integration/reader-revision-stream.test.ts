@@ -145,6 +145,89 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
     expect(await seqOf(bystander.id)).toBe(bystanderBefore);
   });
 
+  it("marks the reader of a title page's writes: follows, purchases, rentals and tickets (ADR 082)", async () => {
+    const reader = await createAccount(t);
+    const bystander = await createAccount(t);
+    const db = t.database.db;
+    const title = await insertTitle(db);
+    const episode = await insertEpisode(db, { title_id: title.id });
+    let last = await seqOf(reader.id);
+    const bystanderBefore = await seqOf(bystander.id);
+    const moved = async (what: string) => {
+      const now = await seqOf(reader.id);
+      expect(now, what).toBeGreaterThan(last);
+      last = now;
+    };
+    await db
+      .insertInto('favorite_title')
+      .values({ user_id: reader.id, title_id: title.id, created_at: TEST_NOW })
+      .execute();
+    await moved('a title followed');
+    await db.updateTable('favorite_title').set({ alert_mail: 0 }).where('user_id', '=', reader.id).execute();
+    await moved('its alert mail muted');
+    await db.deleteFrom('favorite_title').where('user_id', '=', reader.id).execute();
+    await moved('a title unfollowed');
+    await db
+      .insertInto('magazine_category')
+      .values({ id: 901, name_en: 'Weekly', name_ja: '週刊' })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const magazine = await db
+      .insertInto('magazine')
+      .values({ magazine_category_id: 901, name_en: 'M', name_ja: 'M', start_at: TEST_NOW, created_at: TEST_NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('magazine_purchase')
+      .values({ user_id: reader.id, magazine_id: magazine.id, price: 0, created_at: TEST_NOW })
+      .execute();
+    await moved('an issue bought');
+    await db
+      .insertInto('purchase')
+      .values({
+        user_id: reader.id,
+        episode_id: episode.id,
+        title_id: title.id,
+        price: 10,
+        created_at: TEST_NOW,
+        magazine_purchase_id: null,
+      })
+      .execute();
+    await moved('an episode bought');
+    await db
+      .insertInto('rental')
+      .values({
+        user_id: reader.id,
+        episode_id: episode.id,
+        title_id: title.id,
+        ticket_kind: 'title',
+        ticket_type: 1,
+        ticket_version: 1,
+        started_at: TEST_NOW,
+        expires_at: TEST_NOW + 1_000,
+      })
+      .execute();
+    await moved('an episode rented');
+    await db
+      .insertInto('title_ticket')
+      .values({ user_id: reader.id, title_id: title.id, own_num: 0, last_recovered_at: TEST_NOW })
+      .execute();
+    await moved('a title ticket used');
+    await db
+      .insertInto('premium_ticket')
+      .values({
+        user_id: reader.id,
+        source: 'operator',
+        granted_at: TEST_NOW,
+        expires_at: TEST_NOW + 1_000,
+        used_at: null,
+        used_episode_id: null,
+      })
+      .execute();
+    await moved('a premium ticket granted');
+    expect(await seqOf(bystander.id)).toBe(bystanderBefore);
+  });
+
   it("tells this process's own write on the stream: stale at once, then the reader, then the revision", async () => {
     const reader = await createAccount(t);
     const stream = await settledStream();
@@ -162,6 +245,38 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
     const named = readersIn(stream.events.slice(staleAt, revisionAt));
     expect(named === 'all' || named.has(reader.id)).toBe(true);
     expect(named).not.toBe('all');
+  });
+
+  it('has the stale line on the socket before the writer is answered (over real sockets)', async () => {
+    const reader = await createAccount(t);
+    const cookie = await login(t, reader.email as string, reader.password);
+    const title = await insertTitle(t.database.db);
+    const stream = await settledStream();
+    for (const action of ['add', 'delete', 'add']) {
+      const seen = stream.events.length;
+      // Counted at the answer's end: the stream's socket, written first, is read before it.
+      const linesAtAnswer = await new Promise<CatalogueRevisionEvent[]>((resolve, reject) => {
+        const body = `title_id=${title.id}`;
+        const request = http.request(
+          `${url}/favorite/${action}`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length },
+          },
+          (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve(stream.events.slice(seen)));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+      expect(
+        linesAtAnswer.map((event) => event.event),
+        action,
+      ).toContain('stale');
+    }
   });
 
   it("tells another process's write (its own connection) on the stream", async () => {

@@ -239,6 +239,13 @@ export class InMemoryTicketRepository implements RepositoryPort<TicketRepository
       .map(({ id, expires_at }) => ({ id, expires_at }));
   }
 
+  async findFirstRentalEndAfter(userId: number, titleId: number, now: number): Promise<number | undefined> {
+    const ends = this.tables.rentals
+      .filter((r) => r.user_id === userId && r.title_id === titleId && r.expires_at > now)
+      .map((r) => r.expires_at);
+    return ends.length === 0 ? undefined : Math.min(...ends);
+  }
+
   async usePremiumTicket(id: number, episodeId: number, now: number): Promise<boolean> {
     const ticket = this.tables.premiumTickets.find((t) => t.id === id && t.used_at === null && t.expires_at > now);
     if (!ticket) return false;

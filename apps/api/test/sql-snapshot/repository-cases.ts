@@ -461,6 +461,7 @@ export const sqlSnapshotGroups: readonly SqlSnapshotGroup[] = [
     listTicketTitles: (repository) => repository.listTicketTitles([10001, 10002], NOW),
     listReleasedEpisodes: (repository) => repository.listReleasedEpisodes([10001, 10002], NOW),
     listTitleTickets: (repository) => repository.listTitleTickets(1, [10001, 10002]),
+    findFirstRentalEndAfter: (repository) => repository.findFirstRentalEndAfter(1, 10001, NOW),
     upsertTitleTicket: (repository) =>
       repository.upsertTitleTicket({
         user_id: 1,

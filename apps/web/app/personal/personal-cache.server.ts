@@ -1,19 +1,38 @@
-// A logged-in reader's personal answers kept by the web server (ADR 081), so that their next page costs
-// what a visitor's does: the cached shell and the kept answer, no call to the API. An answer is kept by
-// the reader's session and the page's cache key, with the catalogue revision it was made at, and given
-// only while all of these hold: the revision is the pushed one (the stream is trusted: the caller's
-// check), the API has not told the reader moved since (a `readers` line, ADR 081), the session has not
-// ended, and it is younger than `maxAgeMs`. An answer asked before the reader was told moved is not kept
-// (the epoch taken before asking, `mark()`), so a write can never be hidden behind an answer made
-// before it.
-import type { PersonalKind } from './personal-data.ts';
+// A logged-in reader's personal answers kept by the web server (ADR 081, ADR 082), so that their next
+// page costs what a visitor's does: the cached shell and the kept answer, no call to the API. An answer
+// is kept by the reader's session and the page's cache key, with the catalogue revision it was made at,
+// and given only while all of these hold: the revision is the pushed one (the stream is trusted: the
+// caller's check), the API has not told the reader moved since (a `readers` line, ADR 081), the session
+// has not ended, nothing in it has ended by the clock (ADR 082), and it is younger than `maxAgeMs`. An
+// answer asked before the reader was told moved is not kept (the epoch taken before asking, `mark()`),
+// so a write can never be hidden behind an answer made before it.
+import type { PersonalData, PersonalKind } from './personal-data.ts';
 
 /**
- * The pages whose answer is kept: those made only of what the API's triggers watch (the reading history
- * and the reader's place in episodes, the account, the session). A title page's and /my's answers also
- * hold purchases, tickets, follows and countdowns, and are made per request.
+ * The pages whose answer is kept: those made only of what the API's triggers watch (ADR 081, ADR 082):
+ * the reading history and the reader's place in episodes, the account, the session, follows,
+ * purchases, rentals and tickets. /my's answer also holds the wallet, comments and the login bonus,
+ * and is made per request.
  */
-export const KEPT_PERSONAL_KINDS: ReadonlySet<PersonalKind> = new Set<PersonalKind>(['top']);
+export const KEPT_PERSONAL_KINDS: ReadonlySet<PersonalKind> = new Set<PersonalKind>(['top', 'title']);
+
+/**
+ * Until when an answer may be kept (epoch ms): never when it shows a countdown (a rental's time left,
+ * a ticket's recovery: its first frame is drawn at the answer's moment, `renderedAt`), else until the
+ * API says it changes by the clock alone (`changesAt`), or for as long as nothing else moves it.
+ */
+export function keptUntilOf(answer: PersonalData, changesAt: number | undefined): number {
+  if (answer.kind === 'my') return 0;
+  if (answer.kind === 'title') {
+    const { episodes, tickets } = answer.data;
+    if (tickets.nextAt !== undefined) return 0;
+    if (Object.values(episodes).some((episode) => episode.access.kind === 'rented')) return 0;
+  }
+  return changesAt ?? Number.POSITIVE_INFINITY;
+}
+
+/** Answers kept per session at most (the oldest kept is dropped first). */
+export const ANSWERS_PER_SESSION = 32;
 
 /** Who an answer belongs to, as the API says (READER_HEADER): the reader and when the session ends. */
 export interface KeptReader {
@@ -41,6 +60,8 @@ interface KeptAnswer {
   text: string;
   revision: number;
   madeAt: number;
+  /** When it stops being true by the clock alone (`keptUntilOf`). */
+  until: number;
 }
 
 interface KeptSession {
@@ -82,13 +103,27 @@ export class PersonalAnswerCache {
     const answer = kept?.answers.get(key);
     if (!kept || !answer || answer.revision !== revision) return undefined;
     const now = this.options.now();
-    if (now >= kept.reader.sessionEndsAt || now - answer.madeAt >= this.options.maxAgeMs) return undefined;
+    if (now >= kept.reader.sessionEndsAt || now >= answer.until || now - answer.madeAt >= this.options.maxAgeMs) {
+      return undefined;
+    }
     return answer.text;
   }
 
-  /** Keeps `text`, asked at epoch `askedAt` (`mark()`), unless its reader was forgotten since. */
-  keep(session: string, key: string, revision: number, reader: KeptReader, text: string, askedAt: number): void {
+  /**
+   * Keeps `text`, asked at epoch `askedAt` (`mark()`), unless its reader was forgotten since; given
+   * until `until` at the latest (epoch ms, `keptUntilOf`).
+   */
+  keep(
+    session: string,
+    key: string,
+    revision: number,
+    reader: KeptReader,
+    answer: { text: string; until: number },
+    askedAt: number,
+  ): void {
     if (!this.enabled || askedAt < this.floor || (this.forgottenAt.get(reader.id) ?? -1) > askedAt) return;
+    const now = this.options.now();
+    if (answer.until <= now) return;
     let kept = this.sessions.get(session);
     if (kept && kept.reader.id !== reader.id) {
       this.dropSession(session);
@@ -108,7 +143,9 @@ export class PersonalAnswerCache {
       sessions.add(session);
     }
     this.sessions.set(session, kept);
-    kept.answers.set(key, { text, revision, madeAt: this.options.now() });
+    kept.answers.delete(key);
+    kept.answers.set(key, { text: answer.text, revision, madeAt: now, until: answer.until });
+    if (kept.answers.size > ANSWERS_PER_SESSION) kept.answers.delete(kept.answers.keys().next().value as string);
     while (this.sessions.size > this.options.maxSessions) {
       const oldest = this.sessions.keys().next().value as string;
       this.dropSession(oldest);

@@ -10,8 +10,8 @@ import { trustedHopHeaders } from '#app/visitor/trusted-hop.server.ts';
 import { readVisitor } from '#app/visitor/visitor.ts';
 import { apiFor, type ShellMeta, type VisitorState, visitorContext } from '#app/visitor/visitor-context.server.ts';
 import { apiHttpFetch } from './api-http.server.ts';
-import { type KeptReader, keptReaderOf } from './personal-cache.server.ts';
-import { type PersonalByKind, type PersonalKind, personalSlotText } from './personal-data.ts';
+import { type KeptReader, keptReaderOf, keptUntilOf } from './personal-cache.server.ts';
+import { type PersonalByKind, type PersonalData, type PersonalKind, personalSlotText } from './personal-data.ts';
 
 // The reader's personal answer of a member page (ADR 048), made by the web server beside the cached
 // shell: the same API calls and view functions as the page's loader, for the reader's part only.
@@ -19,8 +19,13 @@ import { type PersonalByKind, type PersonalKind, personalSlotText } from './pers
 // without, a cookie to set) answers `render`: the page is then drawn whole for the reader, as before,
 // and its loader does what it always did (log out, redirect, show the error).
 
-/** `reader`: whom every call's answer named (READER_HEADER, ADR 081); undefined when they did not all agree. */
-export type PersonalOutcome = { kind: 'answer'; text: string; reader: KeptReader | undefined } | { kind: 'render' };
+/**
+ * `reader`: whom every call's answer named (READER_HEADER, ADR 081); undefined when they did not all
+ * agree. `keepUntil`: until when the answer may be kept (`keptUntilOf`, ADR 082).
+ */
+export type PersonalOutcome =
+  | { kind: 'answer'; text: string; reader: KeptReader | undefined; keepUntil: number }
+  | { kind: 'render' };
 
 /** Fetch through `send`, noting the reader each answer names; `reader()`: the one they all named, if any. */
 function notingReader(send: typeof fetch): { fetch: typeof fetch; reader(): KeptReader | undefined } {
@@ -46,15 +51,16 @@ async function dataOf(
   context: RouterContextProvider,
   url: URL,
   meta: ShellMeta | undefined,
-): Promise<PersonalByKind[PersonalKind] | undefined> {
+): Promise<{ data: PersonalByKind[PersonalKind]; changesAt?: number } | undefined> {
   const api = apiFor(request, context);
   switch (kind) {
     case 'top':
-      return loadTopPersonal(api);
+      return { data: await loadTopPersonal(api) };
     case 'title': {
       const titleId = Number(url.pathname.slice('/title/'.length));
       if (!meta?.episodeIds) return undefined;
-      return loadTitlePersonal(api, titleId, meta.episodeIds);
+      const { personal, changesAt } = await loadTitlePersonal(api, titleId, meta.episodeIds);
+      return { data: personal, changesAt };
     }
     case 'my': {
       const page = await loadMySections(request, context, url);
@@ -62,7 +68,7 @@ async function dataOf(
       const sections = [page.wallet, page.continueReading, page.followed, page.purchased];
       const failed =
         sections.some((section) => section.status === 'failed') || page.activity.comments.status === 'failed';
-      return failed ? undefined : page;
+      return failed ? undefined : { data: page };
     }
   }
 }
@@ -88,12 +94,14 @@ export async function personalAnswer(
   context.set(visitorContext, state);
   const url = new URL(request.url);
   try {
-    const data = await dataOf(kind, request, context, url, meta);
-    if (data === undefined || state.setCookies.length > 0) return { kind: 'render' };
+    const made = await dataOf(kind, request, context, url, meta);
+    if (made === undefined || state.setCookies.length > 0) return { kind: 'render' };
+    const answer = { kind, path: url.pathname, data: made.data } as PersonalData;
     return {
       kind: 'answer',
-      text: personalSlotText({ kind, path: url.pathname, data } as never),
+      text: personalSlotText(answer),
       reader: sent.reader(),
+      keepUntil: keptUntilOf(answer, made.changesAt),
     };
   } catch {
     return { kind: 'render' };

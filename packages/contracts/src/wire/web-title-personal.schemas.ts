@@ -19,5 +19,11 @@ export const WebTitlePersonalResponseSchema = z.strictObject({
   /** GET /user/chapter_alert_setting. */
   chapter_alert_mail: z.int(),
   alert_off_title_list: z.array(z.int()),
+  /**
+   * Epoch ms: the first moment this answer changes by the clock alone (a rental of the title ends, a
+   * title ticket recovers, a premium ticket expires; ADR 082), null when none will. The catalogue's
+   * own scheduled changes move the catalogue revision instead.
+   */
+  changes_at: z.int().nullable(),
 });
 export type WebTitlePersonalResponse = z.infer<typeof WebTitlePersonalResponseSchema>;

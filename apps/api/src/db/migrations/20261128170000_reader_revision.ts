@@ -1,8 +1,8 @@
-// Readers' revisions (ADR 081): every write to what a kept personal answer is made of (the reading
-// history, the reader's place in each episode, the account row, a session ended) marks its reader in
-// reader_revision with a new sequence number, whichever process or tool writes it, so that the web
-// servers can keep a reader's answer until it moves. Row-level triggers on both dialects (the reader's
-// id is per row). SQLite serializes writers, so `seq` grows in commit order and "seq > last seen" finds
+// Readers' revisions (ADR 081, ADR 082): every write to what a kept personal answer is made of (the
+// reading history, the reader's place in each episode, the account row, a session ended, follows,
+// purchases, rentals and tickets) marks its reader in reader_revision with a new sequence number,
+// whichever process or tool writes it, so that the web servers can keep a reader's answer until it
+// moves. Row-level triggers on both dialects (the reader's id is per row). SQLite serializes writers, so `seq` grows in commit order and "seq > last seen" finds
 // every reader moved since; PostgreSQL numbers from a sequence (commit order may differ) and NOTIFYs
 // channel `reader_revision` with the reader's id at commit, which is what its listeners trust.
 // Never edit after merge; later changes are new migration files.
@@ -14,6 +14,14 @@ export const READER_TABLES = [
   { table: 'view_history', reader: 'user_id', updateOf: undefined },
   { table: 'episode_view', reader: 'user_id', updateOf: undefined },
   { table: 'user', reader: 'id', updateOf: undefined },
+  // A title page's answer (ADR 082): follows and their mail switch, what the reader owns or rents,
+  // their tickets.
+  { table: 'favorite_title', reader: 'user_id', updateOf: undefined },
+  { table: 'purchase', reader: 'user_id', updateOf: undefined },
+  { table: 'magazine_purchase', reader: 'user_id', updateOf: undefined },
+  { table: 'rental', reader: 'user_id', updateOf: undefined },
+  { table: 'title_ticket', reader: 'user_id', updateOf: undefined },
+  { table: 'premium_ticket', reader: 'user_id', updateOf: undefined },
   // A session's last_seen_at is touched every few minutes: only its end moves what it may see.
   { table: 'web_token', reader: 'user_id', updateOf: ['revoked_at', 'expires_at'] },
 ] as const;

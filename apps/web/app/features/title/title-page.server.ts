@@ -241,13 +241,14 @@ export async function loadRouteTitlePage(request: Request, context: Readonly<Rou
 /**
  * A logged-in reader's part of a title page (ADR 048): their access to each episode and read marks,
  * whether they follow the title, their tickets and where they left off. `episodeIds` are the shell's.
+ * `changesAt`: when the API says it changes by the clock alone (epoch ms), undefined when never.
  */
 export async function loadTitlePersonal(
   api: ApiClient,
   titleId: number,
   episodeIds: readonly number[],
   clock: PageClock = { now: new Date(), timeZone: env.wireTimeZone },
-): Promise<PersonalTitle> {
+): Promise<{ personal: PersonalTitle; changesAt: number | undefined }> {
   // One call (ADR 076): a session the API no longer knows fails it, and the page is then drawn whole.
   const answer = await getWebTitlePersonal(api, { title_id: titleId });
   const own: Record<string, PersonalEpisode> = {};
@@ -255,7 +256,7 @@ export async function loadTitlePersonal(
   for (const episode of answer.episode_list) own[String(episode.episode_id)] = readerPartOf(episode, clock);
   const info = answer.title_ticket?.ticket_info;
   const held = toTickets(undefined, undefined, info, true, clock.now);
-  return {
+  const personal: PersonalTitle = {
     following: answer.favorite_status === 1,
     alert: toTitleAlert(answer, titleId),
     episodes: own,
@@ -263,4 +264,6 @@ export async function loadTitlePersonal(
     continueReading: titleProgressOf(answer.viewed_title, titleId, episodeIds),
     renderedAt: clock.now.toISOString(),
   };
+  // When it stops being true by the clock alone (ADR 082): what the web server may keep it until.
+  return { personal, changesAt: answer.changes_at ?? undefined };
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '#src/db/database.ts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import { CommerceTransactionRepository } from '#src/repositories/commerce-transaction.repository.ts';
 import { LedgerAuditRepository } from '#src/repositories/ledger-audit.repository.ts';
+import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import type { MagazineRepository } from '#src/repositories/magazine.repository.ts';
 import { PaymentRepository, PaymentTransactionRepository } from '#src/repositories/payment.repository.ts';
 import {
@@ -111,6 +112,7 @@ export function createCommerceServices(options: {
     }),
     loginBonus: new LoginBonusService({
       transactions,
+      loginBonuses: new LoginBonusRepository(database.db),
       wallet,
       tickets,
       clock,

@@ -5,6 +5,7 @@
 import { ResponseCode } from '@manga/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceTransactionRepository } from '#src/repositories/commerce-transaction.repository.ts';
+import { LoginBonusRepository } from '#src/repositories/login-bonus.repository.ts';
 import { TicketRepository } from '#src/repositories/ticket.repository.ts';
 import { WalletRepository } from '#src/repositories/wallet.repository.ts';
 import { LOGIN_BONUS_TICKET_LIFETIME_MS } from '#src/rules/login-bonus.rules.ts';
@@ -38,6 +39,7 @@ describe('LoginBonusService', () => {
     });
     service = new LoginBonusService({
       transactions,
+      loginBonuses: new LoginBonusRepository(database.db),
       wallet,
       // TicketService's own grant (it reads nothing of the service's other dependencies).
       tickets: { grantPremiumTicketsIn: TicketService.prototype.grantPremiumTicketsIn },
@@ -130,6 +132,19 @@ describe('LoginBonusService', () => {
     const after = (await service.viewLoginBonus(auth)).loginbonus_list[0]!;
     expect(after).toMatchObject({ days_in_a_row: 2, today_day_index: 2, is_received_now: 0, received_point: 0 });
     expect(after.day_list.find((day) => day.day_index === 2)).toMatchObject({ is_today: 1, is_received: 1 });
+  });
+
+  it('views without writing: no wallet row, no claim', async () => {
+    const auth = await reader();
+    now = MORNING;
+    const view = await service.viewLoginBonus(auth);
+    expect(view.account_point).toBe(0);
+    expect(view.loginbonus_list[0]).toMatchObject({ today_day_index: 1, is_received_now: 0 });
+    const userId = auth.user?.userId as number;
+    const wallet = await database.db.selectFrom('point_balance').selectAll().where('user_id', '=', userId).execute();
+    expect(wallet).toEqual([]);
+    const claims = await database.db.selectFrom('login_bonus').selectAll().where('user_id', '=', userId).execute();
+    expect(claims).toEqual([]);
   });
 
   it('credits once when two calls claim the same day at the same time', async () => {

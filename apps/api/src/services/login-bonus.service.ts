@@ -33,6 +33,8 @@ export interface LoginBonusTransactions {
 
 export interface LoginBonusServiceOptions {
   transactions: LoginBonusTransactions;
+  /** The claims, read outside a transaction (the calendar's view). */
+  loginBonuses: Pick<LoginBonusStore, 'findLoginBonus'>;
   wallet: WalletService;
   tickets: Pick<TicketService, 'grantPremiumTicketsIn'>;
   clock: { now(): number };
@@ -52,23 +54,26 @@ export class LoginBonusService {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
     const today = wireDate(now, this.options.timeZone);
-    return this.options.transactions.run(async (stores) => {
-      const wallet = await this.options.wallet.open(stores.wallet, user.userId, now);
-      const claimed = await stores.loginBonuses.findLoginBonus(user.userId, today);
-      if (claimed) {
-        return {
-          loginbonus_list: [toLoginBonusResponse(claimed, loginBonusCalendarOf(claimed.days_in_row), false)],
-          account_point: wallet.total(),
-        };
-      }
-      const daysInRow = daysInRowAfter(await stores.loginBonuses.findLoginBonus(user.userId, addDays(today, -1)));
-      const reward = rewardFor(daysInRow);
-      const next = { days_in_row: daysInRow, point: reward.point, premium_ticket_num: reward.premium_ticket_num };
+    // Reads only: a view (every /my page) takes no wallet lock and opens no write transaction.
+    const { loginBonuses, wallet } = this.options;
+    const [balance, claimed] = await Promise.all([
+      wallet.getBalance(user.userId, now),
+      loginBonuses.findLoginBonus(user.userId, today),
+    ]);
+    const account_point = balance.paid_point + balance.free_point;
+    if (claimed) {
       return {
-        loginbonus_list: [toLoginBonusResponse(next, loginBonusCalendarOf(daysInRow), false, false)],
-        account_point: wallet.total(),
+        loginbonus_list: [toLoginBonusResponse(claimed, loginBonusCalendarOf(claimed.days_in_row), false)],
+        account_point,
       };
-    });
+    }
+    const daysInRow = daysInRowAfter(await loginBonuses.findLoginBonus(user.userId, addDays(today, -1)));
+    const reward = rewardFor(daysInRow);
+    const next = { days_in_row: daysInRow, point: reward.point, premium_ticket_num: reward.premium_ticket_num };
+    return {
+      loginbonus_list: [toLoginBonusResponse(next, loginBonusCalendarOf(daysInRow), false, false)],
+      account_point,
+    };
   }
 
   /** GET /loginbonus: claims today's reward once, then answers the calendar and the balance. */

@@ -64,6 +64,18 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
       (await t.database.db.selectFrom('reader_revision').select('seq').where('user_id', '=', userId).executeTakeFirst())
         ?.seq ?? 0,
     );
+  /** `moved(what)` expects the reader's seq past the last one seen; `seq()` is that last one. */
+  const watchSeq = async (userId: number) => {
+    let last = await seqOf(userId);
+    return {
+      seq: () => last,
+      moved: async (what: string) => {
+        const now = await seqOf(userId);
+        expect(now, what).toBeGreaterThan(last);
+        last = now;
+      },
+    };
+  };
   /** A stream past its first lines (the first catch-up names everyone: nothing was told before it). */
   const settledStream = async () => {
     const stream = await openStream(url);
@@ -96,13 +108,8 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
     const bystander = await createAccount(t);
     const title = await insertTitle(t.database.db);
     const episode = await insertEpisode(t.database.db, { title_id: title.id });
-    let last = await seqOf(reader.id);
+    const { moved, seq } = await watchSeq(reader.id);
     const bystanderBefore = await seqOf(bystander.id);
-    const moved = async (what: string) => {
-      const now = await seqOf(reader.id);
-      expect(now, what).toBeGreaterThan(last);
-      last = now;
-    };
     await t.database.db
       .insertInto('view_history')
       .values({ user_id: reader.id, title_id: title.id, last_episode_id: episode.id, viewed_at: TEST_NOW })
@@ -139,7 +146,7 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
       .set({ last_seen_at: TEST_NOW + 1 })
       .where('id', '=', session.id)
       .execute();
-    expect(await seqOf(reader.id), 'a session touched').toBe(last);
+    expect(await seqOf(reader.id), 'a session touched').toBe(seq());
     await t.database.db.updateTable('web_token').set({ revoked_at: TEST_NOW }).where('id', '=', session.id).execute();
     await moved('a session ended');
     expect(await seqOf(bystander.id)).toBe(bystanderBefore);
@@ -151,13 +158,8 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
     const db = t.database.db;
     const title = await insertTitle(db);
     const episode = await insertEpisode(db, { title_id: title.id });
-    let last = await seqOf(reader.id);
+    const { moved } = await watchSeq(reader.id);
     const bystanderBefore = await seqOf(bystander.id);
-    const moved = async (what: string) => {
-      const now = await seqOf(reader.id);
-      expect(now, what).toBeGreaterThan(last);
-      last = now;
-    };
     await db
       .insertInto('favorite_title')
       .values({ user_id: reader.id, title_id: title.id, created_at: TEST_NOW })

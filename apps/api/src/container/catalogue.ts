@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '#src/db/database.ts';
 import { CATALOGUE_TABLES } from '#src/db/migrations/20261124212000_catalogue_revision.ts';
 import { TOP_CURATION_CATALOGUE_TABLES } from '#src/db/migrations/20261127221500_top_curation.ts';
 import { READER_TABLES } from '#src/db/migrations/20261128170000_reader_revision.ts';
+import { MY_READER_TABLES } from '#src/db/migrations/20261129010000_reader_revision_my.ts';
 import { AdvertisementRepository } from '#src/repositories/advertisement.repository.ts';
 import { BookmarkRepository } from '#src/repositories/bookmark.repository.ts';
 import { CatalogueRevisionRepository } from '#src/repositories/catalogue-revision.repository.ts';
@@ -228,7 +229,7 @@ export function createRevisionFeed(config: Config, database: DatabaseHandle, log
     elapsed: () => performance.now(),
   });
   const catalogueTables: ReadonlySet<string> = new Set(WATCHED_CATALOGUE_TABLES);
-  const readerTables: ReadonlySet<string> = new Set(READER_TABLES.map(({ table }) => table));
+  const readerTables: ReadonlySet<string> = new Set([...READER_TABLES, ...MY_READER_TABLES].map(({ table }) => table));
   // One pass over each committed write's tables for both feeds.
   database.onWrite?.((tables) => {
     let catalogue = false;

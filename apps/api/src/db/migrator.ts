@@ -31,6 +31,7 @@ import * as chapterUpload from '#src/db/migrations/20261127190500_chapter_upload
 import * as figuresIndexes from '#src/db/migrations/20261127194000_figures_indexes.ts';
 import * as topCuration from '#src/db/migrations/20261127221500_top_curation.ts';
 import * as readerRevision from '#src/db/migrations/20261128170000_reader_revision.ts';
+import * as readerRevisionMy from '#src/db/migrations/20261129010000_reader_revision_my.ts';
 
 /** Every migration by file name (without `.ts`), oldest first. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -64,6 +65,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '20261127194000_figures_indexes': figuresIndexes,
   '20261127221500_top_curation': topCuration,
   '20261128170000_reader_revision': readerRevision,
+  '20261129010000_reader_revision_my': readerRevisionMy,
 });
 
 export class MigrationError extends Error {}

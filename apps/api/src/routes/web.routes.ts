@@ -136,6 +136,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         comment_history: envelopeOf(parts.comment_history),
         comment_like_notices: envelopeOf(parts.comment_like_notices),
         login_bonus: envelopeOf(parts.login_bonus),
+        changes_at: parts.changes_at,
       });
     },
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allocateSpend,
   compareSpendOrder,
+  firstLotExpiryAfter,
   isDue,
   type PointLot,
   spendableBalance,
@@ -85,5 +86,14 @@ describe('isDue and spendableBalance', () => {
   it('adds up what can be spent now, by kind', () => {
     const lots = [lot(1, 'paid', 100, null), lot(2, 'free', 30, 5), lot(3, 'free', 20, 0), lot(4, 'paid', 7, -1)];
     expect(spendableBalance(lots, NOW)).toEqual({ paid_point: 100, free_point: 30 });
+  });
+});
+
+describe('firstLotExpiryAfter', () => {
+  it('is the first expiry of a lot that counts now: not a due one, not a spent one, never a lot without expiry', () => {
+    const lots = [lot(1, 'paid', 100, null), lot(2, 'free', 30, 5), lot(3, 'free', 20, 0), lot(4, 'free', 9, 3)];
+    expect(firstLotExpiryAfter(lots, NOW)).toBe(NOW + 3 * DAY);
+    expect(firstLotExpiryAfter([lot(5, 'free', 0, 1), ...lots], NOW)).toBe(NOW + 3 * DAY);
+    expect(firstLotExpiryAfter([lot(1, 'paid', 100, null), lot(3, 'free', 20, 0)], NOW)).toBeUndefined();
   });
 });

@@ -71,6 +71,15 @@ export function spendableBalance(lots: readonly PointLot[], now: number): PointB
   return totalByKind(spendableLots(lots, now).map((lot) => ({ kind: lot.kind, amount: lot.remaining })));
 }
 
+/** The first moment after `now` when the spendable balance changes by the clock alone (a lot expires); undefined when never. */
+export function firstLotExpiryAfter(lots: readonly PointLot[], now: number): number | undefined {
+  let first: number | undefined;
+  for (const lot of spendableLots(lots, now)) {
+    if (lot.expires_at !== null && (first === undefined || lot.expires_at < first)) first = lot.expires_at;
+  }
+  return first;
+}
+
 /** Adds up takes by kind. */
 export function sumByKind(takes: readonly LotTake[]): PointBalance {
   return totalByKind(takes);

@@ -12,7 +12,7 @@ import {
   rewardFor,
 } from '#src/rules/login-bonus.rules.ts';
 import { FREE_POINT_LIFETIME_MS } from '#src/rules/wallet.rules.ts';
-import { addDays, wireDate } from '#src/rules/wire-calendar.rules.ts';
+import { addDays, wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import { TICKET_SOURCE, type TicketService, type TicketStore } from '#src/services/ticket.service.ts';
 import type { WalletService, WalletStore } from '#src/services/wallet.service.ts';
 
@@ -74,6 +74,12 @@ export class LoginBonusService {
       loginbonus_list: [toLoginBonusResponse(next, loginBonusCalendarOf(daysInRow), false, false)],
       account_point,
     };
+  }
+
+  /** When the calendar's day (what a view answers, what a claim counts for) turns to the next (ADR 083). */
+  currentDayEndsAt(): number {
+    const { clock, timeZone } = this.options;
+    return wireDayBounds(wireDate(clock.now(), timeZone), timeZone).end;
   }
 
   /** GET /loginbonus: claims today's reward once, then answers the calendar and the balance. */

@@ -11,6 +11,7 @@ import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import {
   allocateSpend,
+  firstLotExpiryAfter,
   isDue,
   type LotTake,
   type PointLot,
@@ -307,21 +308,39 @@ export class WalletService {
   async getAccountPoint(
     auth: RequestAuth,
   ): Promise<Omit<AccountPointResponse, 'status' | 'response_code' | 'error_message'>> {
+    return (await this.getAccountPointAndChange(auth)).answer;
+  }
+
+  /**
+   * GET /account/point's answer, and the first moment after now when it changes by the clock alone
+   * (ADR 083): a lot of points or a premium ticket expires. undefined when nothing will.
+   */
+  async getAccountPointAndChange(auth: RequestAuth): Promise<{
+    answer: Omit<AccountPointResponse, 'status' | 'response_code' | 'error_message'>;
+    changesAt: number | undefined;
+  }> {
     const user = requireActiveUser(auth);
     const now = this.options.clock.now();
-    const [balance, tickets] = await Promise.all([
-      this.getBalance(user.userId, now),
+    const [lots, tickets] = await Promise.all([
+      this.options.wallets.listOpenLots(user.userId),
       this.options.premiumTickets.listUsablePremiumTickets(user.userId, now),
     ]);
+    const balance = spendableBalance(lots, now);
+    const times = [firstLotExpiryAfter(lots, now), tickets[0]?.expires_at].filter(
+      (at): at is number => at !== undefined,
+    );
     return {
-      point: { ...balance, point_sale_text: null, point_sale_finish_datetime: null },
-      ticket: {
-        total_num: tickets.length,
-        detail_list: tickets.map((ticket) => ({
-          expired: formatWireTime(ticket.expires_at, this.options.timeZone),
-          expire_second: Math.max(0, Math.ceil((ticket.expires_at - now) / 1000)),
-        })),
+      answer: {
+        point: { ...balance, point_sale_text: null, point_sale_finish_datetime: null },
+        ticket: {
+          total_num: tickets.length,
+          detail_list: tickets.map((ticket) => ({
+            expired: formatWireTime(ticket.expires_at, this.options.timeZone),
+            expire_second: Math.max(0, Math.ceil((ticket.expires_at - now) / 1000)),
+          })),
+        },
       },
+      changesAt: times.length === 0 ? undefined : Math.min(...times),
     };
   }
 

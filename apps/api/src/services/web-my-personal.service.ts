@@ -16,12 +16,12 @@ import type { ReadingHistoryService } from '#src/services/reading-history.servic
 import type { WalletService } from '#src/services/wallet.service.ts';
 
 export interface WebMyPersonalDeps {
-  wallet: Pick<WalletService, 'getAccountPoint'>;
+  wallet: Pick<WalletService, 'getAccountPointAndChange'>;
   history: Pick<ReadingHistoryService, 'listViewedTitles'>;
   favorites: Pick<FavoriteService, 'listFavoriteTitles'>;
   purchases: Pick<PurchaseService, 'listPurchasedTitles'>;
   comments: Pick<CommentService, 'listHistory' | 'readLikeNotices'>;
-  loginBonus: Pick<LoginBonusService, 'viewLoginBonus'>;
+  loginBonus: Pick<LoginBonusService, 'viewLoginBonus' | 'currentDayEndsAt'>;
 }
 
 /** Who asks /my, as each of its calls alone would see them. */
@@ -38,13 +38,17 @@ export type WebMyPart<T> = { answer: T } | { refused: DomainError };
 export class WebMyPersonalService {
   constructor(private readonly deps: WebMyPersonalDeps) {}
 
-  /** 2011 (or the session's code) without a reader; otherwise every part, failed ones in place. */
+  /**
+   * 2011 (or the session's code) without a reader; otherwise every part, failed ones in place, and
+   * `changes_at`: the first moment the answer changes by the clock alone (ADR 083): a lot of points or a
+   * premium ticket expires, the login bonus's day turns.
+   */
   async getMyPersonal(caller: WebMyCaller, query: WebMyPersonalQuery) {
     requireLogin(caller.auth);
     const { auth } = caller;
     const { wallet, history, favorites, purchases, comments, loginBonus } = this.deps;
     const [
-      account_point,
+      walletPart,
       viewed_titles,
       favorite_list,
       purchased_titles,
@@ -52,7 +56,7 @@ export class WebMyPersonalService {
       comment_like_notices,
       login_bonus,
     ] = await Promise.all([
-      this.part(() => wallet.getAccountPoint(auth)),
+      this.part(() => wallet.getAccountPointAndChange(auth)),
       this.part(() => history.listViewedTitles(auth, { limit: query.viewed_limit }, caller.episodes)),
       this.part(() => favorites.listFavoriteTitles(auth, { limit: 0, needs_title_list: 1 }, caller.catalogue)),
       this.part(() =>
@@ -72,8 +76,10 @@ export class WebMyPersonalService {
       this.part(() => comments.readLikeNotices(caller.comments)),
       this.part(() => loginBonus.viewLoginBonus(auth)),
     ]);
+    const walletChangesAt = 'answer' in walletPart ? walletPart.answer.changesAt : undefined;
     return {
-      account_point,
+      changes_at: Math.min(walletChangesAt ?? Number.POSITIVE_INFINITY, loginBonus.currentDayEndsAt()),
+      account_point: 'answer' in walletPart ? { answer: walletPart.answer.answer } : walletPart,
       viewed_titles,
       favorites: favorite_list,
       purchased_titles,

@@ -4,9 +4,10 @@
 // code while the others answer; the whole refused without a session; private, no-store.
 import { ResponseCode, WebMyPersonalResponseSchema } from '@manga/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { wireDate, wireDayBounds } from '#src/rules/wire-calendar.rules.ts';
 import { codeOf, get, post } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
-import { createReader, endWalletTest, insertShopTitle, type Reader, type ShopTitle } from '#test/commerce.ts';
+import { createReader, endWalletTest, grant, insertShopTitle, type Reader, type ShopTitle } from '#test/commerce.ts';
 
 let t: TestApp;
 let shop: ShopTitle;
@@ -117,6 +118,38 @@ describe('GET /web/my/personal', () => {
     expect(answer.account_point.status).toBe('error');
     expect(answer.favorites.status).toBe('success');
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('says when the answer changes by the clock alone: a lot or a premium ticket expires, the day turns (ADR 083)', async () => {
+    const { config, clock } = t.app.container;
+    const now = clock.now();
+    const dayEnd = () => wireDayBounds(wireDate(now, config.wireTimeZone), config.wireTimeZone).end;
+    // Paid points that never expire: only the login bonus's day turns.
+    const dave = await createReader(t, { paid: 100 });
+    expect((await personalOf(dave)).changes_at).toBe(dayEnd());
+    // Free points expiring before the day turns; a later lot does not count first.
+    const lotEnd = now + Math.floor((dayEnd() - now) / 2);
+    await grant(t, dave.userId, 'free', 5, lotEnd + 60_000);
+    await grant(t, dave.userId, 'free', 5, lotEnd);
+    expect((await personalOf(dave)).changes_at).toBe(lotEnd);
+    // A premium ticket expiring before that lot.
+    const ticketEnd = lotEnd - 30_000;
+    await t.database.db
+      .insertInto('premium_ticket')
+      .values({
+        user_id: dave.userId,
+        source: 'operator',
+        granted_at: now,
+        expires_at: ticketEnd,
+        used_at: null,
+        used_episode_id: null,
+      })
+      .execute();
+    expect((await personalOf(dave)).changes_at).toBe(ticketEnd);
+    // A lot already spent to nothing or already due is no change ahead; another reader's lots are not Dave's.
+    const erin = await createReader(t, { free: 10, freeExpiresAt: now - 1_000 });
+    expect((await personalOf(erin)).changes_at).toBe(dayEnd());
+    expect((await personalOf(bob)).changes_at).toBe(dayEnd());
   });
 
   it('refuses as a whole without a session or with a forged one, and for bad paging', async () => {

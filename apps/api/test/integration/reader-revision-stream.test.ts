@@ -12,8 +12,15 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
-import { createAccount, login } from '#test/accounts.ts';
+import { createAccount, get, login } from '#test/accounts.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
+import {
+  commentAction,
+  createReader as createCommenter,
+  createEpisode,
+  postedCommentId,
+  view,
+} from '#test/comments.ts';
 import { testDialect } from '#test/db.ts';
 import { insertEpisode, insertTitle, TEST_NOW } from '#test/factories.ts';
 import { waitFor } from '#test/fault-servers.ts';
@@ -227,6 +234,40 @@ describe(`readers' moves on the revision stream (${testDialect()})`, () => {
       })
       .execute();
     await moved('a premium ticket granted');
+    expect(await seqOf(bystander.id)).toBe(bystanderBefore);
+  });
+
+  it("marks the reader of /my's writes: points, their comments and likes on them, the login bonus; not a notice read (ADR 083)", async () => {
+    const author = await createCommenter(t);
+    const liker = await createCommenter(t);
+    const bystander = await createAccount(t);
+    const episode = await createEpisode(t);
+    await view(t, author, episode.id);
+    const { moved, seq } = await watchSeq(author.user.id);
+    const bystanderBefore = await seqOf(bystander.id);
+    const commentId = await postedCommentId(t, author, episode.id, 'A fine page');
+    await moved('a comment posted');
+    expect((await commentAction(t, liker, 'like/add', commentId)).statusCode).toBe(200);
+    await moved("a like on the author's comment");
+    expect((await commentAction(t, liker, 'like/cancel', commentId)).statusCode).toBe(200);
+    await moved('that like taken back');
+    // Reading the like notices marks them read (every /my asked does): it moves nothing.
+    const before = seq();
+    expect((await get(t, '/episode/comment/like/notice', { cookie: author.cookie })).statusCode).toBe(200);
+    expect(await seqOf(author.user.id)).toBe(before);
+    await t.app.container.services.wallet.grantPoints({
+      userId: author.user.id,
+      amount: 10,
+      kind: 'free',
+      note: 'test',
+      expiresAt: null,
+    });
+    await moved('points granted');
+    const claimed = await get(t, '/loginbonus', { cookie: author.cookie });
+    expect(claimed.json().status, claimed.body).toBe('success');
+    await moved("today's login bonus claimed");
+    await t.database.db.updateTable('comment').set({ status: 'hidden' }).where('id', '=', commentId).execute();
+    await moved('their comment hidden by a moderator');
     expect(await seqOf(bystander.id)).toBe(bystanderBefore);
   });
 

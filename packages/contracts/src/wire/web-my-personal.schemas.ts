@@ -43,5 +43,10 @@ export const WebMyPersonalResponseSchema = z.strictObject({
   comment_like_notices: part(CommentLikeNoticeResponseSchema),
   /** GET /web/loginbonus. */
   login_bonus: part(LoginBonusResponseSchema),
+  /**
+   * When this answer changes by the clock alone (epoch ms, ADR 083): the first lot of points or
+   * premium ticket to expire, or the login bonus's next day, whichever comes first.
+   */
+  changes_at: z.int(),
 });
 export type WebMyPersonalResponse = z.infer<typeof WebMyPersonalResponseSchema>;

@@ -47,7 +47,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         PERFORM pg_notify('reader_revision', reader::text);
         RETURN NULL;
       END $$`.execute(db);
-    for (const { table, reader, updateOf } of READER_TABLES) {
+  }
+  await addReaderTriggers(db, READER_TABLES);
+}
+
+/** A table watched for its readers: the column naming the reader, and the columns whose update moves it (all when undefined). */
+export interface ReaderTable {
+  table: string;
+  reader: string;
+  updateOf: readonly string[] | undefined;
+}
+
+/**
+ * Row triggers marking the reader of every insert, update (of `updateOf`) and delete of each table.
+ * Later migrations that watch more tables call it too: its SQL is part of every one of them, never edited.
+ */
+export async function addReaderTriggers(db: Kysely<unknown>, tables: readonly ReaderTable[]): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    for (const { table, reader, updateOf } of tables) {
       const update = updateOf ? sql.raw(`UPDATE OF ${updateOf.join(', ')}`) : sql.raw('UPDATE');
       await sql`CREATE TRIGGER ${sql.id(`${table}_reader_revision`)}
         AFTER INSERT OR ${update} OR DELETE ON ${sql.table(table)}
@@ -55,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     return;
   }
-  for (const { table, reader, updateOf } of READER_TABLES) {
+  for (const { table, reader, updateOf } of tables) {
     for (const event of ['insert', 'update', 'delete'] as const) {
       const row = event === 'delete' ? 'OLD' : 'NEW';
       const on = event === 'update' && updateOf ? `UPDATE OF ${updateOf.join(', ')}` : event.toUpperCase();
@@ -73,9 +90,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+/** Drops what `addReaderTriggers` made for `tables`. */
+export async function dropReaderTriggers(db: Kysely<unknown>, tables: readonly ReaderTable[]): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
-  for (const { table } of READER_TABLES) {
+  for (const { table } of tables) {
     if (postgres) await sql`DROP TRIGGER ${sql.id(`${table}_reader_revision`)} ON ${sql.table(table)}`.execute(db);
     else {
       for (const event of ['insert', 'update', 'delete']) {
@@ -83,6 +101,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       }
     }
   }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
+  await dropReaderTriggers(db, READER_TABLES);
   if (postgres) {
     await sql`DROP FUNCTION bump_reader_revision()`.execute(db);
     await sql`DROP SEQUENCE reader_revision_seq`.execute(db);

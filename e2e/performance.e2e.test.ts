@@ -82,6 +82,36 @@ async function apiPost(path: string, form: Record<string, string>, cookie = '') 
   return { response, body: (await response.json()) as { response_code: number } };
 }
 
+/**
+ * A new reader logged in at the API, with the headers of their browser: a person's user agent, gzip,
+ * the law cookies a first visit sets, and the session.
+ */
+async function loggedInReader(name: string) {
+  const email = `${name}-${randomUUID()}@example.test`;
+  const password = 'Kept-Pass-2026!';
+  await createAccountByApi(email, password);
+  const login = await apiPost('/web/user/login', { email, password });
+  const cookie =
+    login.response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${cookiePrefix}uwt=`))
+      ?.split(';', 1)[0] ?? '';
+  expect(cookie).not.toBe('');
+  const firstVisit = await page('/', { 'user-agent': VISITOR_USER_AGENT });
+  const lawCookies = firstVisit.response.headers
+    .getSetCookie()
+    .map((c) => c.split(';', 1)[0])
+    .join('; ');
+  const headers = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: `${lawCookies}; ${cookie}` };
+  return { email, cookie, headers };
+}
+
+/** The reader's answer in a member page's slot (null for anyone else; undefined when there is no slot). */
+function personalOf(html: string): PersonalAnswer | null | undefined {
+  const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
+  return text === undefined ? undefined : (JSON.parse(text) as PersonalAnswer | null);
+}
+
 describe("a reader's own state and the page cache (ADR 020)", () => {
   it('never shows reader A’s follow, purchase or account menu to reader B or a visitor', async () => {
     const locked = await findLockedChapter();
@@ -124,10 +154,6 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
     // Each reader's page (ADR 048): the member shell (kept once for every reader, nothing of anyone's
     // in it) with their own answer in the first HTML, or, where a shell cannot serve (an age-rated
     // title), drawn whole for them. Either way private, and only their own state.
-    const personalOf = (html: string) => {
-      const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
-      return text === undefined ? undefined : (JSON.parse(text) as PersonalAnswer | null);
-    };
     const stateOf = (html: string) => {
       const personal = personalOf(html);
       if (personal?.kind === 'title') {
@@ -180,7 +206,8 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
       ] as const) {
         const my = await page('/my', { ...anonymous, cookie: `${lawCookies}; ${reader.cookie}` });
         expect(my.response.headers.get('cache-control')).toMatch(/private/);
-        expect(my.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+        // Kept between the reader's pages too (ADR 083).
+        expect(my.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss|kept)$/);
         const personal = personalOf(my.html);
         expect(personal?.kind).toBe('my');
         if (personal?.kind === 'my') {
@@ -203,27 +230,11 @@ describe("a reader's own state and the page cache (ADR 020)", () => {
 describe("a reader's kept answer and their own reading (ADR 081)", () => {
   it('keeps the top page’s answer between pages, and shows a chapter read at the API on the very next page', async () => {
     const chapter = await findSpreadChapter();
-    const email = `kept-${randomUUID()}@example.test`;
-    const password = 'Kept-Pass-2026!';
-    await createAccountByApi(email, password);
-    const login = await apiPost('/web/user/login', { email, password });
-    const uwt = login.response.headers.getSetCookie().find((c) => c.startsWith(`${cookiePrefix}uwt=`));
-    const cookie = uwt?.split(';', 1)[0] ?? '';
-    expect(cookie).not.toBe('');
-    const firstVisit = await page('/', { 'user-agent': VISITOR_USER_AGENT });
-    const lawCookies = firstVisit.response.headers
-      .getSetCookie()
-      .map((c) => c.split(';', 1)[0])
-      .join('; ');
-    const headers = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: `${lawCookies}; ${cookie}` };
+    const { cookie, headers } = await loggedInReader('kept');
     const historyOf = (html: string) => {
-      const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
-      const answer =
-        text === undefined
-          ? undefined
-          : (JSON.parse(text) as { kind: string; data: { history: { titleId: number }[] } });
+      const answer = personalOf(html);
       expect(answer?.kind).toBe('top');
-      return answer?.data.history.map((entry) => entry.titleId) ?? [];
+      return answer?.kind === 'top' ? answer.data.history.map((entry) => entry.titleId) : [];
     };
 
     const keptPage = (history: number[]) => untilKept('/', headers, (html) => expect(historyOf(html)).toEqual(history));
@@ -264,26 +275,10 @@ describe("a reader's kept title page and what they do at the API (ADR 082)", () 
   it('keeps the title page’s answer between pages, and shows a follow and a purchase made at the API on the very next page', async () => {
     const locked = await findLockedChapter();
     const path = `/title/${locked.titleId}`;
-    const email = `kept-title-${randomUUID()}@example.test`;
-    const password = 'Kept-Pass-2026!';
-    await createAccountByApi(email, password);
-    const login = await apiPost('/web/user/login', { email, password });
-    const cookie =
-      login.response.headers
-        .getSetCookie()
-        .find((c) => c.startsWith(`${cookiePrefix}uwt=`))
-        ?.split(';', 1)[0] ?? '';
-    expect(cookie).not.toBe('');
-    const firstVisit = await page(path, { 'user-agent': VISITOR_USER_AGENT });
-    const lawCookies = firstVisit.response.headers
-      .getSetCookie()
-      .map((c) => c.split(';', 1)[0])
-      .join('; ');
-    const headers = { 'user-agent': VISITOR_USER_AGENT, 'accept-encoding': 'gzip', cookie: `${lawCookies}; ${cookie}` };
+    const { email, cookie, headers } = await loggedInReader('kept-title');
     const stateOf = (html: string) => {
-      const text = /<script type="application\/json" id="manga-personal">([^<]*)<\/script>/.exec(html)?.[1];
-      const answer = text === undefined ? undefined : (JSON.parse(text) as PersonalAnswer | null);
-      if (answer?.kind !== 'title') throw new Error(`not a title answer: ${text?.slice(0, 80)}`);
+      const answer = personalOf(html);
+      if (answer?.kind !== 'title') throw new Error(`not a title answer: ${JSON.stringify(answer)?.slice(0, 80)}`);
       return {
         following: answer.data.following,
         purchased: answer.data.episodes[String(locked.episodeId)]?.access.kind === 'purchased',
@@ -318,11 +313,101 @@ describe("a reader's kept title page and what they do at the API (ADR 082)", () 
   });
 });
 
+describe("a reader's kept /my and what changes it (ADR 083)", () => {
+  it('keeps /my’s answer between pages, and shows a comment, a like on it and a purchase made at the API on the very next page', async () => {
+    const chapter = await findSpreadChapter();
+    const locked = await findLockedChapter();
+    const author = await loggedInReader('kept-my');
+    const liker = await loggedInReader('kept-my-liker');
+    const myOf = (html: string) => {
+      const answer = personalOf(html);
+      if (answer?.kind !== 'my') throw new Error(`not a /my answer: ${JSON.stringify(answer)?.slice(0, 80)}`);
+      const { wallet, purchased, activity } = answer.data;
+      if (wallet.status !== 'ready' || purchased.status !== 'ready') throw new Error('a /my section failed');
+      if (activity.comments.status !== 'ready' || activity.likes.status !== 'ready') throw new Error('comments failed');
+      return {
+        points: wallet.value.paidPoints + wallet.value.freePoints,
+        purchased: purchased.value.count,
+        likesOnComments: activity.comments.items.map((comment) => comment.likeCount),
+        newLikes: activity.likes.total,
+      };
+    };
+    type Stable = Omit<ReturnType<typeof myOf>, 'newLikes'>;
+    // New likes are counted since the last asked answer: only the page right after a like shows one for sure.
+    const keptMy = (state: Stable) =>
+      untilKept('/my', author.headers, (html) => expect(myOf(html)).toMatchObject(state));
+    const nextMy = async () => {
+      const next = await page('/my', author.headers);
+      expect(next.response.headers.get('x-page-cache')).toMatch(/^member-(hit|miss)$/);
+      return myOf(next.html);
+    };
+
+    await keptMy({ points: 0, purchased: 0, likesOnComments: [] });
+    expect((await page('/my', author.headers)).response.headers.get('x-page-cache')).toBe('member-kept');
+
+    // A comment posted straight at the API: on the very next page.
+    const opened = await fetch(`${apiUrl}/web/episode/viewer?episode_id=${chapter.episodeId}`, {
+      headers: { cookie: author.cookie },
+    });
+    expect(opened.status).toBe(200);
+    const posted = await apiPost(
+      '/episode/comment/post',
+      { episode_id: String(chapter.episodeId), comment: 'Kept until it changes' },
+      author.cookie,
+    );
+    expect(posted.body.response_code).toBe(0);
+    const commentId = (posted.body as unknown as { comment: { comment_id: number } }).comment.comment_id;
+    expect(await nextMy()).toMatchObject({ likesOnComments: [0] });
+    await keptMy({ points: 0, purchased: 0, likesOnComments: [0] });
+
+    // Another reader likes it: the author's very next page shows the like.
+    expect(
+      (await apiPost('/episode/comment/like/add', { comment_id: String(commentId) }, liker.cookie)).body.response_code,
+    ).toBe(0);
+    expect(await nextMy()).toEqual({ points: 0, purchased: 0, likesOnComments: [1], newLikes: 1 });
+    await keptMy({ points: 0, purchased: 0, likesOnComments: [1] });
+
+    // Points granted by an operator (another process): shown once its write arrives, then kept.
+    await grantPoints(author.email, locked.point, { paid: true });
+    for (let attempt = 0; ; attempt++) {
+      if (myOf((await page('/my', author.headers)).html).points === locked.point) break;
+      if (attempt === 50) throw new Error('the granted points never showed on /my');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await keptMy({ points: locked.point, purchased: 0, likesOnComments: [1] });
+
+    // A chapter bought straight at the API: the balance and the purchases on the very next page.
+    const bought = await apiPost(
+      '/episode/paid',
+      { episode_id: String(locked.episodeId), check_point: String(locked.point) },
+      author.cookie,
+    );
+    expect(bought.body.response_code).toBe(0);
+    expect(await nextMy()).toMatchObject({ points: 0, purchased: 1, likesOnComments: [1] });
+    await keptMy({ points: 0, purchased: 1, likesOnComments: [1] });
+  });
+});
+
 /** The reader's answer in a member page (apps/web/app/personal/personal-data.ts), as far as these tests read it. */
 type PersonalAnswer =
   | { kind: 'title'; data: { following: boolean; episodes: Record<string, { access: { kind: string } }> } }
-  | { kind: 'my'; data: { followed: { status: 'ready'; value: { count: number } } | { status: 'failed' } } }
-  | { kind: 'top'; data: unknown };
+  | {
+      kind: 'my';
+      data: {
+        followed: Section<{ count: number }>;
+        wallet: Section<{ paidPoints: number; freePoints: number }>;
+        purchased: Section<{ count: number }>;
+        activity: {
+          comments: Loaded<{ items: { text: string; likeCount: number }[] }>;
+          likes: Loaded<{ total: number }>;
+        };
+      };
+    }
+  | { kind: 'top'; data: { history: { titleId: number }[] } };
+
+/** A section of /my (apps/web/app/features/my/my-page.ts), and its comment parts' shape (Loaded). */
+type Section<T> = { status: 'ready'; value: T } | { status: 'failed'; code: number };
+type Loaded<T> = ({ status: 'ready' } & T) | { status: 'failed'; code: number };
 
 /**
  * The service's SQLite file, written directly as an operator's SQL would (the triggers move the

@@ -15,6 +15,7 @@
 //   logged-in title GET /title/10001, logged in (16 conn.) the crawler's GET /title/10001 (page cache)
 //                   (the same two: kept, ADR 082, and asked each page)
 //   logged-in /my   GET /my (16 conn.)                      the same bytes from memory
+//                   (the same two: kept, ADR 083, and asked each page)
 //   page image      one signed page derivative (~113 KB)   nginx serving the same file (skipped with a
 //                                                          message when nginx is not installed)
 //   image via front the same signed URL through            nginx serving the same file
@@ -514,6 +515,12 @@ async function main() {
         ...(await measure('SSR /my (16 conn.)', web('/my'), member)),
         baseline: base,
         goal: '≥ 1,000 req/s',
+      });
+      const unkeptMy = `http://127.0.0.1:${WEB_UNKEPT_PORT}/my`;
+      await rawAnswer(unkeptMy, member.headers);
+      table.push({
+        ...(await measure('SSR /my, answer asked each page (16 conn.)', unkeptMy, member)),
+        baseline: base,
       });
     }
     const signed = await ask<string>(demo.child, { sign: image.key }, 'signed');

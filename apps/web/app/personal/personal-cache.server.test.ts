@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS_PER_SESSION, keptReaderOf, keptUntilOf, PersonalAnswerCache } from './personal-cache.server.ts';
+import {
+  ANSWERS_PER_SESSION,
+  KEPT_PERSONAL_KINDS,
+  keptReaderOf,
+  keptUntilOf,
+  PersonalAnswerCache,
+} from './personal-cache.server.ts';
 import type { PersonalData, PersonalTitle } from './personal-data.ts';
 
 const MAX_AGE_MS = 300_000;
@@ -189,7 +195,12 @@ describe('keptUntilOf', () => {
     expect(keptUntilOf({ kind: 'top', path: '/', data: { history: [] } }, undefined)).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('never keeps an answer showing a countdown (drawn at its own moment), nor /my', () => {
+  it("keeps /my's answer until the API says it changes by the clock (ADR 083), and keeps it at all", () => {
+    expect(keptUntilOf({ kind: 'my', path: '/my', data: {} as never }, 5_678)).toBe(5_678);
+    expect(KEPT_PERSONAL_KINDS.has('my')).toBe(true);
+  });
+
+  it('never keeps an answer showing a countdown (drawn at its own moment)', () => {
     const rented = title({
       episodes: {
         '1': {
@@ -202,6 +213,5 @@ describe('keptUntilOf', () => {
     expect(keptUntilOf(rented, undefined)).toBe(0);
     const recovering = title({ tickets: { owned: 0, premiumOwned: 0, nextAt: '2026-11-29T00:00:00.000Z' } });
     expect(keptUntilOf(recovering, undefined)).toBe(0);
-    expect(keptUntilOf({ kind: 'my', path: '/my', data: {} as never }, undefined)).toBe(0);
   });
 });

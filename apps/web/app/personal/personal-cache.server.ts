@@ -9,12 +9,12 @@
 import type { PersonalData, PersonalKind } from './personal-data.ts';
 
 /**
- * The pages whose answer is kept: those made only of what the API's triggers watch (ADR 081, ADR 082):
- * the reading history and the reader's place in episodes, the account, the session, follows,
- * purchases, rentals and tickets. /my's answer also holds the wallet, comments and the login bonus,
- * and is made per request.
+ * The pages whose answer is kept: those made only of what the API's triggers watch (ADR 081, ADR 082,
+ * ADR 083): the reading history and the reader's place in episodes, the account, the session, follows,
+ * purchases, rentals and tickets, the wallet's points, the reader's comments and the likes on them, the
+ * login bonus.
  */
-export const KEPT_PERSONAL_KINDS: ReadonlySet<PersonalKind> = new Set<PersonalKind>(['top', 'title']);
+export const KEPT_PERSONAL_KINDS: ReadonlySet<PersonalKind> = new Set<PersonalKind>(['top', 'title', 'my']);
 
 /**
  * Until when an answer may be kept (epoch ms): never when it shows a countdown (a rental's time left,
@@ -22,7 +22,6 @@ export const KEPT_PERSONAL_KINDS: ReadonlySet<PersonalKind> = new Set<PersonalKi
  * API says it changes by the clock alone (`changesAt`), or for as long as nothing else moves it.
  */
 export function keptUntilOf(answer: PersonalData, changesAt: number | undefined): number {
-  if (answer.kind === 'my') return 0;
   if (answer.kind === 'title') {
     const { episodes, tickets } = answer.data;
     if (tickets.nextAt !== undefined) return 0;

@@ -2,7 +2,7 @@ import { createBatchingFetch } from '@manga/api-client';
 import { READER_HEADER } from '@manga/contracts';
 import { RouterContextProvider } from 'react-router';
 import { env } from '#app/env.server.ts';
-import { loadMySections } from '#app/features/my/my-page.server.ts';
+import { loadMyAnswer } from '#app/features/my/my-page.server.ts';
 import { loadTitlePersonal } from '#app/features/title/title-page.server.ts';
 import { loadTopPersonal } from '#app/features/top/top-page.server.ts';
 import { type ClientConnection, clientConnectionContext } from '#app/visitor/client-connection.server.ts';
@@ -63,12 +63,12 @@ async function dataOf(
       return { data: personal, changesAt };
     }
     case 'my': {
-      const page = await loadMySections(request, context, url);
+      const { page, changesAt } = await loadMyAnswer(request, context, url);
       // A section the API refused is drawn by the loader (it may mean more than a failed call).
       const sections = [page.wallet, page.continueReading, page.followed, page.purchased];
       const failed =
         sections.some((section) => section.status === 'failed') || page.activity.comments.status === 'failed';
-      return failed ? undefined : { data: page };
+      return failed ? undefined : { data: page, changesAt };
     }
   }
 }

@@ -38,6 +38,18 @@ export async function loadMyPage(request: Request, context: Context, url: URL): 
 
 /** Every section of /my for the reader of `request` (their personal answer, or their whole page). */
 export async function loadMySections(request: Request, context: Context, url: URL): Promise<MyPageData> {
+  return (await loadMyAnswer(request, context, url)).page;
+}
+
+/**
+ * /my's sections, and `changesAt`: when the API says they change by the clock alone (epoch ms, ADR 083:
+ * points or a premium ticket expire, the login bonus's day turns); undefined when the call failed.
+ */
+export async function loadMyAnswer(
+  request: Request,
+  context: Context,
+  url: URL,
+): Promise<{ page: MyPageData; changesAt: number | undefined }> {
   const api = apiFor(request, context);
   const now = new Date();
   const purchasedPage = pageNumber(url.searchParams.get(MY_PURCHASED_PAGE_PARAM));
@@ -73,7 +85,7 @@ export async function loadMySections(request: Request, context: Context, url: UR
     if (code === ResponseCode.ServerMaintenance) handleApiError(result.reason);
   }
   if (activity.status === 'rejected') throw activity.reason;
-  return {
+  const page = {
     wallet: sectionOf(wallet),
     continueReading: sectionOf(continueReading),
     followed: sectionOf(followed),
@@ -81,6 +93,7 @@ export async function loadMySections(request: Request, context: Context, url: UR
     activity: activity.value,
     loginBonus: sectionOf(loginBonus),
   };
+  return { page, changesAt: await answer.then((all) => all.changes_at).catch(() => undefined) };
 }
 
 function sectionOf<T>(result: PromiseSettledResult<T>): Section<T> {

@@ -127,8 +127,10 @@ describe(`migrations in name order only (${testDialect()}, ADR 004)`, () => {
   it('refuses a pending migration named before one already applied', async () => {
     const database = await createEmptyTestDatabase();
     try {
-      const names = Object.keys(migrations);
-      const skipped = names.at(-2) as string;
+      // An index-only migration, which nothing after it builds on (a later one may need an earlier
+      // one's functions: 20261129010000_reader_revision_my calls 20261128170000's trigger function).
+      const skipped = '20261127194000_figures_indexes';
+      expect(Object.keys(migrations).at(-1)).not.toBe(skipped);
       const { [skipped]: _skipped, ...others } = migrations;
       const branch = new Migrator({ db: database.db, provider: { getMigrations: async () => others } });
       expect((await branch.migrateToLatest()).error).toBeUndefined();

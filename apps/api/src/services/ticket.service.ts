@@ -24,6 +24,7 @@ import type {
   TitleTicketRow,
 } from '#src/repositories/ticket.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { earliestOf } from '#src/rules/change-time.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { type EpisodeInTitle, isTitlePublished, type Reader } from '#src/rules/entitlement.rules.ts';
 import { MAX_PERSONAL_ITEMS_PER_PAGE, type Paging, pageOf } from '#src/rules/paging.rules.ts';
@@ -126,10 +127,9 @@ export class TicketService {
       this.ticketsAt(reader, [titleId], now),
       userId === undefined ? undefined : this.options.tickets.findFirstRentalEndAfter(userId, titleId, now),
     ]);
-    const times = [tickets.changesAt, rentalEnd].filter((at): at is number => at !== undefined);
     return {
       title_ticket: tickets.title_ticket_list[0] ?? null,
-      changesAt: times.length === 0 ? undefined : Math.min(...times),
+      changesAt: earliestOf(tickets.changesAt, rentalEnd),
     };
   }
 

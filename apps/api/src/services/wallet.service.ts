@@ -8,6 +8,7 @@
 import { type AccountPointResponse, PointReason, ResponseCode } from '@manga/contracts';
 import type { NewLedgerEntry } from '#src/repositories/wallet.repository.ts';
 import { type RequestAuth, requireActiveUser } from '#src/rules/auth.rules.ts';
+import { earliestOf } from '#src/rules/change-time.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import {
   allocateSpend,
@@ -326,9 +327,6 @@ export class WalletService {
       this.options.premiumTickets.listUsablePremiumTickets(user.userId, now),
     ]);
     const balance = spendableBalance(lots, now);
-    const times = [firstLotExpiryAfter(lots, now), tickets[0]?.expires_at].filter(
-      (at): at is number => at !== undefined,
-    );
     return {
       answer: {
         point: { ...balance, point_sale_text: null, point_sale_finish_datetime: null },
@@ -340,7 +338,7 @@ export class WalletService {
           })),
         },
       },
-      changesAt: times.length === 0 ? undefined : Math.min(...times),
+      changesAt: earliestOf(firstLotExpiryAfter(lots, now), tickets[0]?.expires_at),
     };
   }
 

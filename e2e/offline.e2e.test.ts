@@ -249,9 +249,21 @@ describe('offline reading (issue 28)', () => {
     await download(page, freeId);
     expect((await storedState(page)).downloads).toBe(1);
 
+    // What the page said, to tell why should a removal not happen (it once did not, on a loaded machine).
+    const said: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') said.push(message.text());
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) said.push(`navigated to ${frame.url()}`);
+    });
     await page.goto(`${webUrl}/my`);
     await page.getByTestId('logout').click();
-    await expect.poll(() => storedState(page), { timeout: 15_000 }).toEqual({ caches: [], downloads: 0 });
+    try {
+      await expect.poll(() => storedState(page), { timeout: 15_000 }).toEqual({ caches: [], downloads: 0 });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nthe page said: ${JSON.stringify(said)}`, { cause: error });
+    }
     await page.goto(`${webUrl}/offline`);
     await expect.poll(() => page.getByTestId('download-row').count()).toBe(0);
   }, 180_000);

@@ -44,18 +44,19 @@ export function OfflineSync({ root }: { root: RootData | undefined }) {
       .catch((error: unknown) => console.warn('The service worker could not be registered', error));
   }, []);
 
-  // Whose downloads this device may keep.
+  // Whose downloads this device may keep. A removal, once decided, runs to its end even when the page
+  // moves on (a logout's redirect changes the root's data mid-way): it is never wrong later, and the
+  // next run may not decide it again (an error screen knows no session).
   useEffect(() => {
     if (!offlineSupported() || !knowsSession || !navigator.onLine) return;
     let cancelled = false;
     (async () => {
       const stored = await listDownloads();
       const decision = downloadsToRemove(stored, isLoggedIn ? { isLoggedIn, userId } : { isLoggedIn: false });
-      if (cancelled) return;
       if (decision === 'all') await removeAllBut(undefined);
       if (decision === 'others') await removeAllBut(userId);
       if (decision !== 'none') announceDownloadsChanged();
-      if (isLoggedIn && userId !== undefined && api) await flushProgress(api, userId);
+      if (!cancelled && isLoggedIn && userId !== undefined && api) await flushProgress(api, userId);
     })().catch((error: unknown) => console.warn('Downloads could not be checked', error));
     return () => {
       cancelled = true;

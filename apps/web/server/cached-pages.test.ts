@@ -19,7 +19,7 @@ const pageCache = testPageCache({
 const unused = () => {
   throw new Error('a cached hit renders nothing');
 };
-const cachedPages = new CachedPages({
+const cachedPagesOptions: ConstructorParameters<typeof CachedPages>[0] = {
   pageCache,
   handleFetch: unused,
   loadContextFor: unused,
@@ -30,7 +30,8 @@ const cachedPages = new CachedPages({
   sessionOf: () => undefined,
   shellMetaHeader: 'x-shell-meta',
   personalSlot: '<!--personal-->',
-});
+};
+const cachedPages = new CachedPages(cachedPagesOptions);
 let server: Server;
 let base: string;
 
@@ -100,4 +101,88 @@ describe('CachedPages: gzip hits written from reused buffers', () => {
     const html = gunzipSync(await later.read()).toString('utf8');
     expect(html).toContain('</html>');
   }, 30_000);
+});
+
+describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
+  let headServer: Server;
+  let headBase: string;
+  beforeAll(async () => {
+    const stored = 'HEADNONCEAAAAAAAAAAAAAA=';
+    pageCache.store('with-cookies', 1, {
+      status: 200,
+      headers: [
+        ['Content-Type', 'text/html'],
+        ['Content-Security-Policy', `script-src 'self' 'nonce-${stored}'; style-src 'self'`],
+        ['Set-Cookie', 'dev_birthday=1; Path=/'],
+        ['Set-Cookie', 'dev_privacy_policy=1; Path=/'],
+        ['Vary', 'Cookie'],
+        ['Content-Length', '1'],
+        ['Connection', 'keep-alive'],
+        ['X-Robots-Tag', 'noindex'],
+      ],
+      html: `<html><script nonce="${stored}">1</script><p>${'words '.repeat(400)}</p></html>`,
+    });
+    // An identity answer goes through the compression middleware: here, straight through.
+    const pages = new CachedPages({ ...cachedPagesOptions, compressed: async (_req, _res, write) => write() });
+    headServer = createServer((req, res) => {
+      const connection = { requestId: String(req.headers['x-test-id']) } as ClientConnection;
+      pages.serve(req, res, connection, { key: 'with-cookies', isCrawler: true }).catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => headServer.listen(0, '127.0.0.1', resolve));
+    headBase = `http://127.0.0.1:${(headServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => headServer.close(() => resolve())));
+
+  function answer(id: string, encoding: string): Promise<{ response: IncomingMessage; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      get(`${headBase}/`, { headers: { 'accept-encoding': encoding, 'x-test-id': id }, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      }).on('error', reject);
+    });
+  }
+
+  it('gives each answer its own request id, nonce and length, and the same headers as a hit written whole', async () => {
+    const first = await answer('request-one', 'gzip');
+    const second = await answer('request-two', 'gzip');
+    const plain = await answer('request-three', 'identity');
+    const comparable = ({ response }: { response: IncomingMessage }) => {
+      const {
+        date: _date,
+        'x-request-id': _id,
+        'content-security-policy': _csp,
+        'content-encoding': _encoding,
+        'content-length': _length,
+        ...rest
+      } = response.headers;
+      return rest;
+    };
+    for (const [{ response, body }, id] of [
+      [first, 'request-one'],
+      [second, 'request-two'],
+    ] as const) {
+      expect(response.headers['x-request-id']).toBe(id);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(Number(response.headers['content-length'])).toBe(body.length);
+      const nonce = NONCE_PATTERN.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(response.headers['content-security-policy']).toBe(`script-src 'self' 'nonce-${nonce}'; style-src 'self'`);
+      expect(gunzipSync(body).toString('utf8')).toContain(`<script nonce="${nonce}">`);
+      // What writePage gives a gzip hit: the page's headers but its length, encoding, Vary and hop
+      // headers; the cookies one by one; Vary on the encoding.
+      expect(comparable({ response })).toEqual({
+        connection: 'close',
+        'content-type': 'text/html',
+        'set-cookie': ['dev_birthday=1; Path=/', 'dev_privacy_policy=1; Path=/'],
+        vary: 'Accept-Encoding',
+        'x-page-cache': 'hit',
+        'x-robots-tag': 'noindex',
+      });
+    }
+    expect(plain.response.headers['x-request-id']).toBe('request-three');
+    expect(first.response.headers['content-security-policy']).not.toBe(
+      second.response.headers['content-security-policy'],
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER } from '@manga/contracts';
 import type { RouterContextProvider } from 'react-router';
-import type { PageCache, RenderedPage } from '#app/page-cache/page-cache.server.ts';
+import type { PageCache, RenderedPage, StoredHeaders } from '#app/page-cache/page-cache.server.ts';
 import type { PersonalOutcome } from '#app/personal/personal.server.ts';
 import type { PersonalAnswerCache } from '#app/personal/personal-cache.server.ts';
 import type { PersonalKind } from '#app/personal/personal-data.ts';
@@ -47,12 +48,7 @@ function acceptsGzip(req: IncomingMessage): boolean {
  * Writes a page held as { status, headers: [name, value][], html, gzip? } (gzip: from the page cache),
  * gzipped as it is when `gzip` (the client takes it).
  */
-function writePage(
-  res: ServerResponse,
-  page: RenderedPage,
-  cacheStatus: 'hit' | 'miss' | 'member-hit' | 'member-miss' | 'member-kept',
-  gzip: boolean,
-): void {
+function writePage(res: ServerResponse, page: RenderedPage, cacheStatus: CacheStatus, gzip: boolean): void {
   const headers: OutgoingHttpHeaders = {};
   const setCookies: string[] = [];
   for (const [name, value] of page.headers) {
@@ -72,22 +68,88 @@ function writePage(
       let length = 0;
       for (const chunk of page.gzip) length += chunk.length;
       res.writeHead(page.status, { ...headers, 'content-encoding': 'gzip', 'content-length': length });
-      const { release } = page;
-      // The cache's buffers go back to it once the socket has taken them (not after an error).
-      const written = release && ((error?: Error | null) => error || release());
-      if (page.gzip.length === 1) {
-        res.end(page.gzip[0], written);
-        return;
-      }
-      // Corked, the chunks leave in one write; end() uncorks.
-      res.cork();
-      for (const chunk of page.gzip) res.write(chunk);
-      res.end(written);
+      endWithChunks(res, page.gzip, page.release);
       return;
     }
   }
   res.writeHead(page.status, headers);
   res.end(page.html);
+}
+
+type CacheStatus = 'hit' | 'miss' | 'member-hit' | 'member-miss' | 'member-kept';
+
+/**
+ * A cache entry's answer head as `writeHead`'s flat list, made once per entry and status: the
+ * request id, the CSP (split at the nonce) and the length are filled in just before each call,
+ * which reads the list before it returns (ADR 084).
+ */
+interface StoredHead {
+  readonly list: string[];
+  readonly idAt: number;
+  readonly lengthAt: number;
+  readonly csp?: { at: number; parts: readonly string[] };
+}
+
+const storedHeads = new WeakMap<StoredHeaders['headers'], Map<CacheStatus, StoredHead>>();
+
+/** The head `writePage` would write for a gzipped answer with `headers`, as a flat list with slots. */
+function storedHeadOf(headers: StoredHeaders['headers'], cacheStatus: CacheStatus): StoredHead {
+  let heads = storedHeads.get(headers);
+  const known = heads?.get(cacheStatus);
+  if (known) return known;
+  const list: string[] = [];
+  let csp: StoredHead['csp'];
+  for (const [name, parts] of headers) {
+    const key = name.toLowerCase();
+    if (key === 'content-length' || key === 'content-encoding' || key === 'vary' || HOP_BY_HOP.has(key)) continue;
+    if (key === 'cache-control' && cacheStatus.startsWith('member-')) continue;
+    if (key === 'content-security-policy') csp = { at: list.length + 1, parts };
+    list.push(key, parts.join(''));
+  }
+  list.push(PAGE_CACHE_HEADER, cacheStatus, 'vary', 'Accept-Encoding', 'content-encoding', 'gzip');
+  if (cacheStatus.startsWith('member-')) list.push('cache-control', 'private, no-store');
+  list.push('content-length', '', REQUEST_ID_HEADER, '');
+  const head: StoredHead = { list, lengthAt: list.length - 3, idAt: list.length - 1, ...(csp ? { csp } : {}) };
+  heads ??= new Map();
+  heads.set(cacheStatus, head);
+  storedHeads.set(headers, heads);
+  return head;
+}
+
+/**
+ * A cached gzipped answer (ADR 080's one buffer or stretches) with its head prepared once (ADR 084):
+ * the same bytes and headers as `writePage`, without building the headers per answer. Nothing may
+ * have been set on `res` before (Node merges a flat list with set headers one by one).
+ */
+function writeStoredGzip(
+  res: ServerResponse,
+  page: RenderedPage,
+  chunks: readonly Buffer[],
+  stored: StoredHeaders,
+  cacheStatus: CacheStatus,
+  requestId: string,
+): void {
+  const head = storedHeadOf(stored.headers, cacheStatus);
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  head.list[head.lengthAt] = String(length);
+  head.list[head.idAt] = requestId;
+  if (head.csp) head.list[head.csp.at] = head.csp.parts.join(stored.nonce);
+  res.writeHead(page.status, head.list);
+  endWithChunks(res, chunks, page.release);
+}
+
+/** Writes a cached answer's gzip chunks and ends it; the cache's buffers go back once the socket has taken them (not after an error). */
+function endWithChunks(res: ServerResponse, chunks: readonly Buffer[], release: (() => void) | undefined): void {
+  const written = release && ((error?: Error | null) => error || release());
+  if (chunks.length === 1) {
+    res.end(chunks[0], written);
+    return;
+  }
+  // Corked, the chunks leave in one write; end() uncorks.
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end(written);
 }
 
 export class CachedPages {
@@ -120,6 +182,7 @@ export class CachedPages {
     cacheable: { key: string; isCrawler: boolean; member?: PersonalKind },
   ): Promise<void> {
     if (cacheable.member) {
+      res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
       await this.serveMember(req, res, connection, cacheable.key, cacheable.member);
       return;
     }
@@ -128,6 +191,12 @@ export class CachedPages {
     const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
     const gzip = acceptsGzip(req);
     const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key, gzip ? 'gzip' : 'identity');
+    const requestId = connection.requestId ?? '';
+    if (gzip && hit?.gzip && hit.stored) {
+      writeStoredGzip(res, hit, hit.gzip, hit.stored, 'hit', requestId);
+      return;
+    }
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     if (hit) {
       await this.send(req, res, hit, 'hit', gzip);
       return;

@@ -148,7 +148,6 @@ const routePattern = routePatternOf(build.routes, matchRoutes);
  */
 function observe(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string, answer: { kind: AnswerKind }) {
   const startedAt = performance.now();
-  res.setHeader(REQUEST_ID_HEADER, requestId);
   res.once('close', () => {
     const { kind } = answer;
     const route = kind === 'page' ? routePattern(url.pathname) : kind;
@@ -179,6 +178,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const answer: { kind: AnswerKind } = { kind: 'page' };
   const url = new URL(req.url ?? '/', 'http://web.internal');
   observe(req, res, url, connection.requestId ?? '', answer);
+  // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
+  // which compresses what it does not already hold gzipped and sets the request's id itself (a hit
+  // writes its whole head at once, ADR 084; such a request is a GET, never refused as cross-site).
+  const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', headerReaderOf(req.headers));
+  if (!cacheable) res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
   const { pathname } = url;
   const isApiPath = pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
   // A form posted by another site with the visitor's cookies goes no further (ADR 028).
@@ -194,9 +198,6 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     }
   }
 
-  // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
-  // which compresses what it does not already hold gzipped.
-  const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', headerReaderOf(req.headers));
   if (cachedPages && cacheable) {
     await cachedPages.serve(req, res, connection, cacheable);
     return;

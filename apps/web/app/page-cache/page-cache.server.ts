@@ -135,6 +135,17 @@ export interface RenderedPage {
   gzip?: readonly Buffer[];
   /** Hands `gzip`'s buffers back to the cache for later answers: call once they are written, never before. */
   release?: () => void;
+  /**
+   * From the cache: its headers as kept, split at the nonce (the same array for every answer of an
+   * entry, so a writer may prepare them once), and this answer's nonce.
+   */
+  stored?: StoredHeaders;
+}
+
+/** A cache entry's headers split at the nonce, and the nonce of one answer. */
+export interface StoredHeaders {
+  readonly headers: readonly (readonly [string, readonly string[]])[];
+  readonly nonce: string;
 }
 
 interface Entry {
@@ -171,6 +182,11 @@ export interface PageCacheOptions {
   /** The revision the API pushes, while it may be trusted (ADR 078); else the cache asks. */
   pushedRevision?(): PushedRevision | undefined;
   cookiePrefix: string;
+}
+
+/** Headers split at the nonce, joined with `nonce`. */
+function joinedAt(headers: readonly (readonly [string, readonly string[]])[], nonce: string): [string, string][] {
+  return headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
 }
 
 /** The nonce of a rendered page, read from its Content-Security-Policy header. */
@@ -271,11 +287,23 @@ export class PageCache {
       meta: entry.meta,
       page: (encoding, personal) => {
         const nonce = this.options.newNonce();
-        const headers = entry.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
         if (encoding === 'gzip') {
           const body = entry.gzip.body(nonce, personal ?? 'null');
-          return { status: entry.status, headers, html: '', gzip: body.chunks, release: body.release };
+          // The joined headers are made only for a writer that asks (the stored ones serve the rest).
+          let joined: [string, string][] | undefined;
+          return {
+            status: entry.status,
+            get headers() {
+              joined ??= joinedAt(entry.headers, nonce);
+              return joined;
+            },
+            html: '',
+            gzip: body.chunks,
+            release: body.release,
+            stored: { headers: entry.headers, nonce },
+          };
         }
+        const headers = joinedAt(entry.headers, nonce);
         const fillers = entry.gaps.map((gap) => (gap === 'nonce' ? nonce : (personal ?? 'null')));
         let html = entry.parts[0] ?? '';
         for (let i = 0; i < fillers.length; i++) html += `${fillers[i]}${entry.parts[i + 1]}`;

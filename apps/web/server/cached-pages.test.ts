@@ -50,7 +50,9 @@ beforeAll(async () => {
     html,
   });
   server = createServer((req, res) => {
-    cachedPages.serve(req, res, {} as ClientConnection, { key: 'page', isCrawler: true }).catch(() => res.destroy());
+    cachedPages
+      .serve(req, res, {} as ClientConnection, { key: 'page', isCrawler: true }, () => undefined)
+      .catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -105,6 +107,8 @@ describe('CachedPages: gzip hits written from reused buffers', () => {
 
 describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
   let headServer: Server;
+  /** Each request id's calls of `answered`, with whether its answer was ended then. */
+  const told = new Map<string, boolean[]>();
   let headBase: string;
   beforeAll(async () => {
     const stored = 'HEADNONCEAAAAAAAAAAAAAA=';
@@ -126,7 +130,13 @@ describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
     const pages = new CachedPages({ ...cachedPagesOptions, compressed: async (_req, _res, write) => write() });
     headServer = createServer((req, res) => {
       const connection = { requestId: String(req.headers['x-test-id']) } as ClientConnection;
-      pages.serve(req, res, connection, { key: 'with-cookies', isCrawler: true }).catch(() => res.destroy());
+      const id = String(req.headers['x-test-id']);
+      pages
+        .serve(req, res, connection, { key: 'with-cookies', isCrawler: true }, () => {
+          // Told once, when the answer is over: its head was written by then.
+          told.set(id, [...(told.get(id) ?? []), res.headersSent && res.writableEnded]);
+        })
+        .catch(() => res.destroy());
     });
     await new Promise<void>((resolve) => headServer.listen(0, '127.0.0.1', resolve));
     headBase = `http://127.0.0.1:${(headServer.address() as AddressInfo).port}`;
@@ -181,6 +191,10 @@ describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
       });
     }
     expect(plain.response.headers['x-request-id']).toBe('request-three');
+    // A gzip hit is told at once; the identity answer (through compression) when it closes: once each.
+    await expect.poll(() => told.get('request-three')).toEqual([true]);
+    expect(told.get('request-one')).toEqual([true]);
+    expect(told.get('request-two')).toEqual([true]);
     expect(first.response.headers['content-security-policy']).not.toBe(
       second.response.headers['content-security-policy'],
     );

@@ -90,6 +90,14 @@ interface StoredHead {
   readonly csp?: { at: number; parts: readonly string[] };
 }
 
+/** A gzip answer of the page cache with its stored headers (RenderedPage.stored). */
+interface StoredGzipAnswer {
+  status: number;
+  chunks: readonly Buffer[];
+  release: (() => void) | undefined;
+  stored: StoredHeaders;
+}
+
 const storedHeads = new WeakMap<StoredHeaders['headers'], Map<CacheStatus, StoredHead>>();
 
 /** The head `writePage` would write for a gzipped answer with `headers`, as a flat list with slots. */
@@ -123,9 +131,7 @@ function storedHeadOf(headers: StoredHeaders['headers'], cacheStatus: CacheStatu
  */
 function writeStoredGzip(
   res: ServerResponse,
-  page: RenderedPage,
-  chunks: readonly Buffer[],
-  stored: StoredHeaders,
+  { status, chunks, release, stored }: StoredGzipAnswer,
   cacheStatus: CacheStatus,
   requestId: string,
 ): void {
@@ -135,8 +141,8 @@ function writeStoredGzip(
   head.list[head.lengthAt] = String(length);
   head.list[head.idAt] = requestId;
   if (head.csp) head.list[head.csp.at] = head.csp.parts.join(stored.nonce);
-  res.writeHead(page.status, head.list);
-  endWithChunks(res, chunks, page.release);
+  res.writeHead(status, head.list);
+  endWithChunks(res, chunks, release);
 }
 
 /** Writes a cached answer's gzip chunks and ends it; the cache's buffers go back once the socket has taken them (not after an error). */
@@ -180,23 +186,26 @@ export class CachedPages {
     res: ServerResponse,
     connection: ClientConnection,
     cacheable: { key: string; isCrawler: boolean; member?: PersonalKind },
+    /** Told once the answer is over: at once for a hit written whole, else when `res` closes. */
+    answered: () => void,
   ): Promise<void> {
+    const requestId = connection.requestId ?? '';
+    const stored = cacheable.member ? undefined : this.storedGzipHit(req, cacheable.key);
+    if (stored) {
+      writeStoredGzip(res, stored, 'hit', requestId);
+      answered();
+      return;
+    }
+    res.once('close', answered);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     if (cacheable.member) {
-      res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
       await this.serveMember(req, res, connection, cacheable.key, cacheable.member);
       return;
     }
     const { pageCache, loadContextFor } = this.options;
-    // A pushed revision is at hand: a hit is answered without waiting a turn of the event loop.
     const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
     const gzip = acceptsGzip(req);
     const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key, gzip ? 'gzip' : 'identity');
-    const requestId = connection.requestId ?? '';
-    if (gzip && hit?.gzip && hit.stored) {
-      writeStoredGzip(res, hit, hit.gzip, hit.stored, 'hit', requestId);
-      return;
-    }
-    res.setHeader(REQUEST_ID_HEADER, requestId);
     if (hit) {
       await this.send(req, res, hit, 'hit', gzip);
       return;
@@ -215,6 +224,18 @@ export class CachedPages {
       pageCache.store(cacheable.key, revision, page);
     }
     await this.send(req, res, page, 'miss');
+  }
+
+  /**
+   * The gzip hit for `key` when the revision is pushed and the client takes gzip: answered in the turn
+   * its request arrived in, with its head made once (ADR 084).
+   */
+  private storedGzipHit(req: IncomingMessage, key: string) {
+    const { pageCache } = this.options;
+    if (pageCache.pushedRevision() === undefined || !acceptsGzip(req)) return undefined;
+    const hit = pageCache.lookup(key, 'gzip');
+    if (!hit?.gzip || !hit.stored) return undefined;
+    return { status: hit.status, chunks: hit.gzip, release: hit.release, stored: hit.stored };
   }
 
   /** The kept answers and the session to look them up by, when `kind`'s answers are kept. */

@@ -142,13 +142,21 @@ const requestLog = batchedRequestLog();
 const routePattern = routePatternOf(build.routes, matchRoutes);
 
 /**
- * When the answer ends: one JSON line (the request id the API logs too, method, path without its
- * query, page route, status, time; nothing that names the visitor, ADR 015) and the metrics.
- * Static files are counted, not logged. Lines are written in batches (request-log.ts).
+ * What is done when the answer ends, called once: when `res` closes, or right after a page-cache hit
+ * written whole in one turn (ADR 084: no listener for the answer most asked for). One JSON line (the
+ * request id the API logs too, method, path without its query, page route, status, time; nothing
+ * that names the visitor, ADR 015) and the metrics. Static files are counted, not logged. Lines are
+ * written in batches (request-log.ts).
  */
-function observe(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string, answer: { kind: AnswerKind }) {
+function observer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  requestId: string,
+  answer: { kind: AnswerKind },
+): () => void {
   const startedAt = performance.now();
-  res.once('close', () => {
+  return () => {
     const { kind } = answer;
     const route = kind === 'page' ? routePattern(url.pathname) : kind;
     const seconds = (performance.now() - startedAt) / 1000;
@@ -167,7 +175,7 @@ function observe(req: IncomingMessage, res: ServerResponse, url: URL, requestId:
         ms: Math.round(seconds * 10_000) / 10,
       })}\n`,
     );
-  });
+  };
 }
 
 const crossSiteGuard = { allowedOrigins: env.webOrigins, serverTime, securityHeaders };
@@ -177,12 +185,15 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const connection = acceptConnection(req);
   const answer: { kind: AnswerKind } = { kind: 'page' };
   const url = new URL(req.url ?? '/', 'http://web.internal');
-  observe(req, res, url, connection.requestId ?? '', answer);
+  const answered = observer(req, res, url, connection.requestId ?? '', answer);
   // Catalogue and member pages (never files: none of their paths names one) go to the page cache,
   // which compresses what it does not already hold gzipped and sets the request's id itself (a hit
   // writes its whole head at once, ADR 084; such a request is a GET, never refused as cross-site).
   const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', headerReaderOf(req.headers));
-  if (!cacheable) res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
+  if (!cacheable) {
+    res.once('close', answered);
+    res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
+  }
   const { pathname } = url;
   const isApiPath = pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
   // A form posted by another site with the visitor's cookies goes no further (ADR 028).
@@ -199,7 +210,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 
   if (cachedPages && cacheable) {
-    await cachedPages.serve(req, res, connection, cacheable);
+    await cachedPages.serve(req, res, connection, cacheable, answered);
     return;
   }
   await compressed(req, res, async () => {

@@ -68,7 +68,13 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const kind = (req.url === '/my' ? 'my' : 'top') as PersonalKind;
     cachedPages
-      .serve(req, res, {} as ClientConnection, { key: `${KEY}|${kind}`, isCrawler: false, member: kind })
+      .serve(
+        req,
+        res,
+        {} as ClientConnection,
+        { key: `${KEY}|${kind}`, isCrawler: false, member: kind },
+        () => undefined,
+      )
       .catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

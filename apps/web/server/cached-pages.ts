@@ -39,6 +39,11 @@ export interface CachedPagesOptions {
   personalSlot: string;
 }
 
+/** A page's header that writing it replaces: its length and encoding, and headers of one hop. */
+function replacedOnWrite(key: string): boolean {
+  return key === 'content-length' || key === 'content-encoding' || HOP_BY_HOP.has(key);
+}
+
 /** Whether the request accepts gzip (a q of 0 refuses it). */
 function acceptsGzip(req: IncomingMessage): boolean {
   return acceptedEncodings(req.headers['accept-encoding']).includes('gzip');
@@ -53,7 +58,7 @@ function writePage(res: ServerResponse, page: RenderedPage, cacheStatus: CacheSt
   const setCookies: string[] = [];
   for (const [name, value] of page.headers) {
     const key = name.toLowerCase();
-    if (key === 'content-length' || key === 'content-encoding' || HOP_BY_HOP.has(key)) continue;
+    if (replacedOnWrite(key)) continue;
     if (key === 'set-cookie') setCookies.push(value);
     else headers[key] = value;
   }
@@ -109,7 +114,8 @@ function storedHeadOf(headers: StoredHeaders['headers'], cacheStatus: CacheStatu
   let csp: StoredHead['csp'];
   for (const [name, parts] of headers) {
     const key = name.toLowerCase();
-    if (key === 'content-length' || key === 'content-encoding' || key === 'vary' || HOP_BY_HOP.has(key)) continue;
+    // As writePage: Vary and a member page's Cache-Control are set below, whatever the page said.
+    if (replacedOnWrite(key) || key === 'vary') continue;
     if (key === 'cache-control' && cacheStatus.startsWith('member-')) continue;
     if (key === 'content-security-policy') csp = { at: list.length + 1, parts };
     list.push(key, parts.join(''));

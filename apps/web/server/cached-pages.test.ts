@@ -11,10 +11,12 @@ import { testPageCache } from './page-cache.test-support.ts';
 // here over real sockets whose readers stall, so that several answers' writes are still pending at once.
 
 const NONCE_PATTERN = /'nonce-([A-Za-z0-9+/=]+)'/;
+let revisionPushed = true;
 const pageCache = testPageCache({
   maxBytes: 256_000_000,
   ttlMs: 60_000,
-  pushedRevision: () => ({ revision: 1, validUntil: Date.now() + 60_000 }),
+  // Pushed unless a test says the revision must be asked of the API.
+  pushedRevision: () => (revisionPushed ? { revision: 1, validUntil: Date.now() + 60_000 } : undefined),
 });
 const unused = () => {
   throw new Error('a cached hit renders nothing');
@@ -198,5 +200,19 @@ describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
     expect(first.response.headers['content-security-policy']).not.toBe(
       second.response.headers['content-security-policy'],
     );
+  });
+
+  it('answers a hit after asking the revision when none is pushed, through the same writer as a miss', async () => {
+    revisionPushed = false;
+    try {
+      const asked = await answer('request-asked', 'gzip');
+      expect(asked.response.headers['x-page-cache']).toBe('hit');
+      expect(asked.response.headers['x-request-id']).toBe('request-asked');
+      const nonce = NONCE_PATTERN.exec(String(asked.response.headers['content-security-policy']))?.[1];
+      expect(gunzipSync(asked.body).toString('utf8')).toContain(`<script nonce="${nonce}">`);
+      await expect.poll(() => told.get('request-asked')).toEqual([true]);
+    } finally {
+      revisionPushed = true;
+    }
   });
 });

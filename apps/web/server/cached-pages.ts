@@ -39,6 +39,8 @@ export interface CachedPagesOptions {
   personalSlot: string;
 }
 
+type CacheStatus = 'hit' | 'miss' | 'member-hit' | 'member-miss' | 'member-kept';
+
 /** A page's header that writing it replaces: its length and encoding, and headers of one hop. */
 function replacedOnWrite(key: string): boolean {
   return key === 'content-length' || key === 'content-encoding' || HOP_BY_HOP.has(key);
@@ -81,12 +83,10 @@ function writePage(res: ServerResponse, page: RenderedPage, cacheStatus: CacheSt
   res.end(page.html);
 }
 
-type CacheStatus = 'hit' | 'miss' | 'member-hit' | 'member-miss' | 'member-kept';
-
 /**
- * A cache entry's answer head as `writeHead`'s flat list, made once per entry and status: the
- * request id, the CSP (split at the nonce) and the length are filled in just before each call,
- * which reads the list before it returns (ADR 084).
+ * A cache entry's hit head as `writeHead`'s flat list, made once per entry: the request id, the CSP
+ * (split at the nonce) and the length are filled in just before each call, which reads the list
+ * before it returns (ADR 084).
  */
 interface StoredHead {
   readonly list: string[];
@@ -103,30 +103,25 @@ interface StoredGzipAnswer {
   stored: StoredHeaders;
 }
 
-const storedHeads = new WeakMap<StoredHeaders['headers'], Map<CacheStatus, StoredHead>>();
+const storedHeads = new WeakMap<StoredHeaders['headers'], StoredHead>();
 
-/** The head `writePage` would write for a gzipped answer with `headers`, as a flat list with slots. */
-function storedHeadOf(headers: StoredHeaders['headers'], cacheStatus: CacheStatus): StoredHead {
-  let heads = storedHeads.get(headers);
-  const known = heads?.get(cacheStatus);
+/** The head `writePage` would write for a gzipped hit with `headers`, as a flat list with slots. */
+function storedHeadOf(headers: StoredHeaders['headers']): StoredHead {
+  const known = storedHeads.get(headers);
   if (known) return known;
   const list: string[] = [];
   let csp: StoredHead['csp'];
   for (const [name, parts] of headers) {
     const key = name.toLowerCase();
-    // As writePage: Vary and a member page's Cache-Control are set below, whatever the page said.
+    // As writePage: Vary is set below, whatever the page said.
     if (replacedOnWrite(key) || key === 'vary') continue;
-    if (key === 'cache-control' && cacheStatus.startsWith('member-')) continue;
     if (key === 'content-security-policy') csp = { at: list.length + 1, parts };
     list.push(key, parts.join(''));
   }
-  list.push(PAGE_CACHE_HEADER, cacheStatus, 'vary', 'Accept-Encoding', 'content-encoding', 'gzip');
-  if (cacheStatus.startsWith('member-')) list.push('cache-control', 'private, no-store');
+  list.push(PAGE_CACHE_HEADER, 'hit', 'vary', 'Accept-Encoding', 'content-encoding', 'gzip');
   list.push('content-length', '', REQUEST_ID_HEADER, '');
   const head: StoredHead = { list, lengthAt: list.length - 3, idAt: list.length - 1, ...(csp ? { csp } : {}) };
-  heads ??= new Map();
-  heads.set(cacheStatus, head);
-  storedHeads.set(headers, heads);
+  storedHeads.set(headers, head);
   return head;
 }
 
@@ -135,13 +130,12 @@ function storedHeadOf(headers: StoredHeaders['headers'], cacheStatus: CacheStatu
  * the same bytes and headers as `writePage`, without building the headers per answer. Nothing may
  * have been set on `res` before (Node merges a flat list with set headers one by one).
  */
-function writeStoredGzip(
+function writeStoredGzipHit(
   res: ServerResponse,
   { status, chunks, release, stored }: StoredGzipAnswer,
-  cacheStatus: CacheStatus,
   requestId: string,
 ): void {
-  const head = storedHeadOf(stored.headers, cacheStatus);
+  const head = storedHeadOf(stored.headers);
   let length = 0;
   for (const chunk of chunks) length += chunk.length;
   head.list[head.lengthAt] = String(length);
@@ -195,10 +189,20 @@ export class CachedPages {
     /** Told once the answer is over: at once for a hit written whole, else when `res` closes. */
     answered: () => void,
   ): Promise<void> {
+    const { pageCache, loadContextFor } = this.options;
     const requestId = connection.requestId ?? '';
-    const stored = cacheable.member ? undefined : this.storedGzipHit(req, cacheable.key);
-    if (stored) {
-      writeStoredGzip(res, stored, 'hit', requestId);
+    const gzip = acceptsGzip(req);
+    const encoding = gzip ? 'gzip' : 'identity';
+    // A pushed revision is at hand: a hit is answered in the turn its request arrived in, and a gzip
+    // one with its head made once, counted at once (ADR 084).
+    const pushed = cacheable.member ? undefined : pageCache.pushedRevision();
+    let hit = pushed === undefined ? undefined : pageCache.lookup(cacheable.key, encoding);
+    if (gzip && hit?.gzip && hit.stored) {
+      writeStoredGzipHit(
+        res,
+        { status: hit.status, chunks: hit.gzip, release: hit.release, stored: hit.stored },
+        requestId,
+      );
       answered();
       return;
     }
@@ -208,10 +212,8 @@ export class CachedPages {
       await this.serveMember(req, res, connection, cacheable.key, cacheable.member);
       return;
     }
-    const { pageCache, loadContextFor } = this.options;
-    const revision = pageCache.pushedRevision() ?? (await pageCache.askRevision().catch(() => undefined));
-    const gzip = acceptsGzip(req);
-    const hit = revision === undefined ? undefined : pageCache.lookup(cacheable.key, gzip ? 'gzip' : 'identity');
+    const revision = pushed ?? (await pageCache.askRevision().catch(() => undefined));
+    if (pushed === undefined && revision !== undefined) hit = pageCache.lookup(cacheable.key, encoding);
     if (hit) {
       await this.send(req, res, hit, 'hit', gzip);
       return;
@@ -230,18 +232,6 @@ export class CachedPages {
       pageCache.store(cacheable.key, revision, page);
     }
     await this.send(req, res, page, 'miss');
-  }
-
-  /**
-   * The gzip hit for `key` when the revision is pushed and the client takes gzip: answered in the turn
-   * its request arrived in, with its head made once (ADR 084).
-   */
-  private storedGzipHit(req: IncomingMessage, key: string) {
-    const { pageCache } = this.options;
-    if (pageCache.pushedRevision() === undefined || !acceptsGzip(req)) return undefined;
-    const hit = pageCache.lookup(key, 'gzip');
-    if (!hit?.gzip || !hit.stored) return undefined;
-    return { status: hit.status, chunks: hit.gzip, release: hit.release, stored: hit.stored };
   }
 
   /** The kept answers and the session to look them up by, when `kind`'s answers are kept. */

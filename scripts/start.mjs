@@ -37,7 +37,7 @@ function buildIfStale(workspace, output, sourceDirs) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const shared = ['packages/contracts/src', 'packages/api-client/src'];
+const shared = ['packages/contracts/src', 'packages/api-client/src', 'packages/observability/src'];
 buildIfStale('@manga/api', apiBuild, ['apps/api/src', ...shared]);
 buildIfStale('@manga/web', webBuild, ['apps/web/app', 'apps/web/server', ...shared]);
 

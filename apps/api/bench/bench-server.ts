@@ -4,8 +4,9 @@
 // JSON line per request at info as production does (to /dev/null: the cost of the line is measured,
 // not the disk). The parent may ask for the process's RSS (`{ rss: true }` → `{ rss: bytes }`).
 import { openSync } from 'node:fs';
+import { BatchedLines } from '@manga/observability';
 import Fastify from 'fastify';
-import { batchedLogDestination, buildApp, loggerOptions } from '#src/app.ts';
+import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -45,8 +46,8 @@ async function start() {
   };
   const database = createDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
-  // A descriptor, not a path: the batch is ready at once (pino flushes it at exit).
-  const destination = batchedLogDestination(openSync('/dev/null', 'w'));
+  // A descriptor, not a path: the file is open at once.
+  const destination = new BatchedLines({ dest: openSync('/dev/null', 'w') });
   return buildApp({
     config,
     database,

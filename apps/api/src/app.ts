@@ -6,13 +6,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import {
-  isRequestId,
-  originsOf,
-  REQUEST_ID_HEADER,
-  REQUEST_LOG_BATCH_BYTES,
-  REQUEST_LOG_FLUSH_MS,
-} from '@manga/contracts';
+import { isRequestId, originsOf, REQUEST_ID_HEADER } from '@manga/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -21,7 +15,6 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import type { Config } from '#src/config.ts';
 import { type Container, createContainer, resolveSecrets } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
@@ -66,21 +59,6 @@ declare module 'fastify' {
     /** Cached hits answered before the pipeline (ADR 077). */
     hitReplayer: HitReplayer;
   }
-}
-
-/**
- * The log's destination: lines written in batches of about 4 KB and at least every second, instead of
- * one write per line handed to libuv's thread pool (a request line's write was about a fifth of a
- * cached answer's cost, ADR 077). Flushed at every exit (pino's exit hook, and main.ts's shutdown); a
- * process killed with SIGKILL loses at most its last second of lines.
- */
-export function batchedLogDestination(dest: number | string) {
-  const destination = pino.destination({ dest, sync: false, minLength: REQUEST_LOG_BATCH_BYTES });
-  setInterval(() => {
-    // A destroyed stream (the process ending) answers the callback with an error instead of throwing.
-    destination.flush(() => undefined);
-  }, REQUEST_LOG_FLUSH_MS).unref();
-  return destination;
 }
 
 /** Logger options: request ids on every line, secrets redacted (architecture habit 10). */

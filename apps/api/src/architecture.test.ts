@@ -30,6 +30,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
     '@manga/contracts/testing': 'packages/contracts/src/wire/wire.factory.ts',
     '@manga/contracts/node-hashes': 'packages/contracts/src/node-hashes.ts',
     '@manga/api-client': 'packages/api-client/src/index.ts',
+    '@manga/observability': 'packages/observability/src/index.ts',
   };
   if (specifier in packages) return packages[specifier];
   const path = specifier.startsWith('#src/')

@@ -1,6 +1,8 @@
 // config → logger → database (migrate, seed on first start) → buildApp → jobs → listen; graceful close.
+
+import { BatchedLines } from '@manga/observability';
 import pino from 'pino';
-import { batchedLogDestination, buildApp, loggerOptions } from '#src/app.ts';
+import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
 import { migrateToLatest } from '#src/db/migrator.ts';
@@ -26,7 +28,8 @@ async function main() {
   if (applied.length > 0) log.info({ applied }, `Applied ${applied.length} migration(s)`);
   if (config.seedOnStart) await seedDemoCatalogueIfEmpty({ config, database, log: (line: string) => log.info(line) });
 
-  const destination = pretty ? undefined : batchedLogDestination(1);
+  // Lines reach standard output in batches (ADR 077, ADR 085), handed over at every exit.
+  const destination = pretty ? undefined : new BatchedLines();
   const app = await buildApp({
     config,
     database,

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { REQUEST_ID_HEADER } from '@manga/contracts';
+import { BatchedLines } from '@manga/observability';
 import type { ServerBuild } from 'react-router';
 import type { ProductionServer } from '#app/entry.server.tsx';
 import { ApiProxy, clientAddress } from './api-proxy.ts';
@@ -23,7 +24,6 @@ import { CachedPages } from './cached-pages.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { headerReaderOf, sendJson } from './http-headers.ts';
 import { type AnswerKind, routePatternOf, WebMetrics } from './metrics.ts';
-import { batchedRequestLog } from './request-log.ts';
 import { StaticFiles } from './static-files.ts';
 
 process.env.NODE_ENV ??= 'production';
@@ -138,7 +138,7 @@ function acceptConnection(req: IncomingMessage) {
 }
 
 const metrics = new WebMetrics();
-const requestLog = batchedRequestLog();
+const requestLog = new BatchedLines();
 const routePattern = routePatternOf(build.routes, matchRoutes);
 
 /**

@@ -2,8 +2,9 @@
 // default, never on the public port. Labels: what answered (`page`, `api` through the proxy, `static`,
 // `build`), the route pattern of a page (`/title/:titleId`, never the URL), the method and the status.
 import { createServer, type Server } from 'node:http';
+import { RequestMetrics } from '@manga/observability';
 import { LRUCache } from 'lru-cache';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { matchRoutes as MatchRoutes, RouteObject, ServerBuild } from 'react-router';
 
 export type AnswerKind = 'page' | 'api' | 'static' | 'build';
@@ -48,48 +49,35 @@ export function routePatternOf(
   };
 }
 
+type Label = 'kind' | 'route' | 'method' | 'status';
+
 export class WebMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'kind' | 'route' | 'method' | 'status'>;
-  private readonly duration: Histogram<'kind' | 'route' | 'method' | 'status'>;
+  private readonly requests: RequestMetrics<Label>;
   private server: Server | undefined;
-  /**
-   * Each label set's counter and histogram, found once (prom-client hashes the labels on every
-   * call otherwise). As many as prom-client keeps itself: routes are patterns, never URLs.
-   */
-  private readonly series = new Map<
-    string,
-    { requests: ReturnType<WebMetrics['requests']['labels']>; duration: ReturnType<WebMetrics['duration']['labels']> }
-  >();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'manga_web_' });
-    const labelNames = ['kind', 'route', 'method', 'status'] as const;
-    this.requests = new Counter({
-      name: 'manga_web_requests_total',
-      help: 'Requests answered by the web server, by kind, page route pattern, method and status',
-      labelNames,
-      registers: [this.registry],
-    });
-    this.duration = new Histogram({
-      name: 'manga_web_request_duration_seconds',
-      help: 'Time to answer (a streamed page: until its last byte), by kind, route pattern, method and status',
-      labelNames,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
+    this.requests = new RequestMetrics<Label>(this.registry, {
+      requests: {
+        name: 'manga_web_requests_total',
+        help: 'Requests answered by the web server, by kind, page route pattern, method and status',
+      },
+      duration: {
+        name: 'manga_web_request_duration_seconds',
+        help: 'Time to answer (a streamed page: until its last byte), by kind, route pattern, method and status',
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      },
     });
   }
 
   answered(labels: { kind: AnswerKind; route: string; method: string; status: number }, seconds: number): void {
-    const name = `${labels.kind} ${labels.route} ${labels.method} ${labels.status}`;
-    let series = this.series.get(name);
-    if (!series) {
-      const values = { ...labels, status: String(labels.status) };
-      series = { requests: this.requests.labels(values), duration: this.duration.labels(values) };
-      this.series.set(name, series);
-    }
-    series.requests.inc();
-    series.duration.observe(seconds);
+    const { kind, route, method, status } = labels;
+    this.requests.answered(
+      `${kind} ${route} ${method} ${status}`,
+      () => ({ kind, route, method, status: String(status) }),
+      seconds,
+    );
   }
 
   /** Serves `GET /metrics` on `port` at `host`. */

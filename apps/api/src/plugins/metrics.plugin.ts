@@ -8,6 +8,7 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RequestMetrics } from '@manga/observability';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -68,24 +69,26 @@ function countFrom(registry: Registry, name: string, help: string, read: () => n
 export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'host'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'manga_api_' });
-  const requests = new Counter({
-    name: 'manga_http_requests_total',
-    help: 'Requests answered, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
+  const requests = new RequestMetrics<'route' | 'method' | 'status'>(registry, {
+    requests: { name: 'manga_http_requests_total', help: 'Requests answered, by route pattern, method and status' },
+    duration: {
+      name: 'manga_http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern, method and status',
+      buckets: LATENCY_BUCKETS,
+    },
   });
-  const duration = new Histogram({
-    name: 'manga_http_request_duration_seconds',
-    help: 'Time to answer a request, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const responseCache = new Counter({
+  // Counted in plain numbers per answer, handed to prom-client when scraped (ADR 085).
+  const cacheLookups = { hit: 0, miss: 0 };
+  new Counter({
     name: 'manga_response_cache_lookups_total',
     help: 'Cacheable catalogue answers, by whether the response cache had them (hit) or built them (miss)',
     labelNames: ['outcome'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'hit' }, cacheLookups.hit);
+      this.inc({ outcome: 'miss' }, cacheLookups.miss);
+    },
   });
   const webhooks = new Counter({
     name: 'manga_payment_webhooks_total',
@@ -174,12 +177,12 @@ export function createApiMetrics(options: Omit<MetricsPluginOptions, 'port' | 'h
     'Database reads of the catalogue revision (one per change while push works; ADR 040)',
     () => catalogueRevision.reads,
   );
-  return { registry, requests, duration, responseCache, webhooks, stopQueries };
+  return { registry, requests, cacheLookups, webhooks, stopQueries };
 }
 
 export default fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions) {
-    const { registry, requests, duration, responseCache, webhooks, stopQueries } = createApiMetrics(options);
+    const { registry, requests, cacheLookups, webhooks, stopQueries } = createApiMetrics(options);
     if (cluster.isWorker) {
       // A worker of scripts/cluster.mjs: the primary serves every worker's metrics summed, asking each
       // over IPC. Constructing an AggregatorRegistry is what makes prom-client answer in a worker.
@@ -188,27 +191,9 @@ export default fp(
     }
     app.addHook('onClose', async () => stopQueries?.());
     let server: Server | undefined;
-    // Each label set's children, found once: prom-client hashes the labels on every call otherwise
-    // (three times per answer). Routes are patterns, so there are as many as prom-client keeps itself.
-    const series = new Map<
-      string,
-      { requests: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels> }
-    >();
-    const cacheOutcomes = {
-      hit: responseCache.labels({ outcome: 'hit' }),
-      miss: responseCache.labels({ outcome: 'miss' }),
-    };
     const answered: ApiMetrics['answered'] = ({ route, method, status }, seconds, cache) => {
-      const name = `${route} ${method} ${status}`;
-      let found = series.get(name);
-      if (!found) {
-        const labels = { route, method, status: String(status) };
-        found = { requests: requests.labels(labels), duration: duration.labels(labels) };
-        series.set(name, found);
-      }
-      found.requests.inc();
-      found.duration.observe(seconds);
-      if (cache === 'hit' || cache === 'miss') cacheOutcomes[cache].inc();
+      requests.answered(`${route} ${method} ${status}`, () => ({ route, method, status: String(status) }), seconds);
+      if (cache === 'hit' || cache === 'miss') cacheLookups[cache] += 1;
     };
     app.decorate('metrics', {
       registry,

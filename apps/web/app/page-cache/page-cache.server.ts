@@ -63,6 +63,23 @@ const KEYED_COOKIES = [
 
 const MAX_URL_LENGTH = 1_000;
 
+/** The cookie names a guest's and a member's cacheable request may carry, by cookie prefix (made once). */
+const keyedCookieNames = new Map<string, { guest: ReadonlySet<string>; member: ReadonlySet<string> }>();
+
+function keyedCookieNamesOf(cookiePrefix: string): { guest: ReadonlySet<string>; member: ReadonlySet<string> } {
+  let names = keyedCookieNames.get(cookiePrefix);
+  if (names === undefined) {
+    const guest = [
+      ...KEYED_COOKIES,
+      // Read by the viewer only, which is never cached (ADR 055): no other page depends on it.
+      CookieName.DataSaver,
+    ].map((name) => prefixed(cookiePrefix, name));
+    names = { guest: new Set(guest), member: new Set([...guest, prefixed(cookiePrefix, CookieName.Uwt)]) };
+    keyedCookieNames.set(cookiePrefix, names);
+  }
+  return names;
+}
+
 /**
  * The page cache key of a request, or undefined when its page must be rendered for it alone.
  * `pathAndQuery` is the request target as sent (`/title/1?comments=2`).
@@ -82,10 +99,8 @@ export function pageCacheKeyOf(
     ? memberPageOf(path, queryAt === -1 ? undefined : pathAndQuery.slice(queryAt + 1))
     : undefined;
   if (visitor.isLoggedIn ? !member : !CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return undefined;
-  const allowed = new Set(KEYED_COOKIES.map((name) => prefixed(settings.cookiePrefix, name)));
-  if (member) allowed.add(prefixed(settings.cookiePrefix, CookieName.Uwt));
-  // Read by the viewer only, which is never cached (ADR 055): no other page depends on it.
-  allowed.add(prefixed(settings.cookiePrefix, CookieName.DataSaver));
+  const names = keyedCookieNamesOf(settings.cookiePrefix);
+  const allowed = member ? names.member : names.guest;
   for (const name of parseCookieHeader(headers.get('cookie')).keys()) if (!allowed.has(name)) return undefined;
   const law = lawCookiesOf(visitor, settings.cookiePrefix);
   const consents = [law.termsOfServiceMinor, law.termsOfServiceAdult, law.privacyPolicy].map((c) => (c ? 1 : 0));

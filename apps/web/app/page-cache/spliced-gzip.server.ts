@@ -266,7 +266,8 @@ export class SplicedGzip {
         length += bytes.length;
       }
       const buffer = run.spare.pop() ?? Buffer.from(run.template);
-      for (const at of run.fillerAt) fixedBytes.copy(buffer, at);
+      // `set` is a V8 builtin; `Buffer#copy` crosses into C++ for each of a page's few dozen nonces.
+      for (const at of run.fillerAt) buffer.set(fixedBytes, at);
       const runCrc = (run.crc ^ gf2Times(run.fillerOperator, change)) >>> 0;
       crc = index === 0 ? runCrc : (gf2Times(run.shift, crc) ^ runCrc) >>> 0;
       length += run.length;

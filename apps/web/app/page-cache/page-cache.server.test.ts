@@ -87,6 +87,13 @@ describe('pageCacheKeyOf', () => {
 
   it('never keys unknown cookies, other methods or personal pages of guests', () => {
     expect(keyOf('/', { cookie: `${consent()}; cart=1` })).toBeUndefined();
+    // The data saver's cookie (read by the viewer alone) is allowed; cookies of another prefix are not.
+    expect(keyOf('/', { cookie: `${consent()}; dev_data_saver=1` })).toBe(keyOf('/', { cookie: consent() }));
+    const otherPrefix = { ...settings, cookiePrefix: 'prod_' };
+    const prodGuest = (cookie: string) =>
+      pageCacheKeyOf('GET', '/', new Headers({ 'user-agent': BROWSER, cookie }), otherPrefix)?.key;
+    expect(prodGuest('prod_locale=ja; prod_data_saver=1')).toBeDefined();
+    expect(prodGuest('prod_locale=ja; dev_locale=ja')).toBeUndefined();
     expect(keyOf('/', { cookie: consent() }, 'POST')).toBeUndefined();
     for (const path of [
       '/my',

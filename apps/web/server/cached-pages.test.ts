@@ -216,3 +216,96 @@ describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
     }
   });
 });
+
+describe('CachedPages: concurrent misses of one page (ADR 085)', () => {
+  let drawServer: Server;
+  let drawBase: string;
+  let draws = 0;
+  /** Each draw waits for this: the misses that arrive meanwhile meet a drawing under way. */
+  let release: () => void = () => undefined;
+  let held: Promise<void> = Promise.resolve();
+  let status = 200;
+  const hold = () => {
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+  };
+  beforeAll(async () => {
+    const pages = new CachedPages({
+      ...cachedPagesOptions,
+      loadContextFor: () => ({}) as never,
+      compressed: async (_req, _res, write) => write(),
+      handleFetch: async () => {
+        draws += 1;
+        await held;
+        const nonce = 'DRAWNNONCEAAAAAAAAAAAAA=';
+        return new Response(`<html><script nonce="${nonce}">${draws}</script></html>`, {
+          status,
+          headers: { 'content-type': 'text/html', 'content-security-policy': `script-src 'nonce-${nonce}'` },
+        });
+      },
+    });
+    drawServer = createServer((req, res) => {
+      pages
+        .serve(req, res, {} as ClientConnection, { key: `drawn${req.url}`, isCrawler: true }, () => undefined)
+        .catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => drawServer.listen(0, '127.0.0.1', resolve));
+    drawBase = `http://127.0.0.1:${(drawServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => drawServer.close(() => resolve())));
+
+  const page = (path: string) =>
+    new Promise<{ response: IncomingMessage; html: string }>((resolve, reject) => {
+      get(`${drawBase}${path}`, { agent: false }, (response) => {
+        let html = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          html += chunk;
+        });
+        response.on('end', () => resolve({ response, html }));
+      }).on('error', reject);
+    });
+  /** Starts `count` requests of `path` and waits until each has reached the server. */
+  async function concurrently(path: string, count: number) {
+    const before = draws;
+    const answers = Array.from({ length: count }, () => page(path));
+    await expect.poll(() => draws).toBeGreaterThan(before);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the others meet the drawing meanwhile
+    release();
+    return Promise.all(answers);
+  }
+
+  it('draws a page once for the misses that meet its drawing; each answer has its own nonce', async () => {
+    hold();
+    const answers = await concurrently('/once', 6);
+    expect(draws).toBe(1);
+    expect(answers.map(({ response }) => response.headers['x-page-cache']).sort()).toEqual([
+      'hit',
+      'hit',
+      'hit',
+      'hit',
+      'hit',
+      'miss',
+    ]);
+    const nonces = answers.map(({ html }) => /nonce="([^"]+)"/.exec(html)?.[1]);
+    expect(new Set(nonces).size).toBe(6);
+    for (const { response, html } of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(html).toContain('>1</script>');
+    }
+  });
+
+  it('draws again for each waiting miss when the page drawn cannot be kept', async () => {
+    status = 503;
+    hold();
+    try {
+      const before = draws;
+      const answers = await concurrently('/unkept', 4);
+      expect(draws - before).toBe(4);
+      for (const { response } of answers) expect(response.statusCode).toBe(503);
+    } finally {
+      status = 200;
+    }
+  });
+});

@@ -159,7 +159,27 @@ function endWithChunks(res: ServerResponse, chunks: readonly Buffer[], release: 
 }
 
 export class CachedPages {
+  /**
+   * Pages being drawn to be kept, by cache key, settled (never rejected) when drawn (ADR 085): the
+   * misses that meet one of them wait for it and take the page from the cache instead of drawing it
+   * again (an entry that expires under load was drawn once per waiting request before).
+   */
+  private readonly drawing = new Map<string, Promise<void>>();
+
   constructor(private readonly options: CachedPagesOptions) {}
+
+  /** `draw` run as the drawing of `key` that later misses of `key` wait for, unless one is under way. */
+  private drawn<T>(key: string, draw: () => Promise<T>): Promise<T> {
+    if (this.drawing.has(key)) return draw();
+    const result = draw();
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.drawing.set(key, settled);
+    void settled.then(() => this.drawing.delete(key));
+    return result;
+  }
 
   /** Sends `page`: as it is when it is gzipped and the client takes gzip, else through compression. */
   private async send(
@@ -214,6 +234,12 @@ export class CachedPages {
     }
     const revision = pushed ?? (await pageCache.askRevision().catch(() => undefined));
     if (pushed === undefined && revision !== undefined) hit = pageCache.lookup(cacheable.key, encoding);
+    const underWay = hit || revision === undefined ? undefined : this.drawing.get(cacheable.key);
+    if (underWay) {
+      // Kept when drawn, unless it could not be (an error page, a cookie of its own): then drawn again.
+      await underWay;
+      hit = pageCache.lookup(cacheable.key, encoding);
+    }
     if (hit) {
       await this.send(req, res, hit, 'hit', gzip);
       return;
@@ -227,10 +253,14 @@ export class CachedPages {
       headers: fetchHeadersOf(req.headers),
       signal: controller.signal,
     });
-    const { page } = await this.render(request, loadContextFor(connection));
-    if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
-      pageCache.store(cacheable.key, revision, page);
-    }
+    const drawAndKeep = async () => {
+      const { page } = await this.render(request, loadContextFor(connection));
+      if (revision !== undefined && pageCache.isStorable(page, cacheable.isCrawler)) {
+        pageCache.store(cacheable.key, revision, page);
+      }
+      return page;
+    };
+    const page = await (revision === undefined ? drawAndKeep() : this.drawn(cacheable.key, drawAndKeep));
     await this.send(req, res, page, 'miss');
   }
 
@@ -286,16 +316,26 @@ export class CachedPages {
     const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
     const headers = fetchHeadersOf(req.headers);
     let shell = pageCache.find(key);
+    const underWay = shell ? undefined : this.drawing.get(key);
+    if (underWay) {
+      await underWay;
+      shell = pageCache.find(key);
+    }
     let drawn: RenderedPage | undefined;
     let meta = shell?.meta;
     if (!shell) {
-      const rendered = await this.render(
-        new Request(url, { method: 'GET', headers: withoutSession(headers) }),
-        loadContextFor(connection, true),
-      );
+      const rendered = await this.drawn(key, async () => {
+        const shellDrawn = await this.render(
+          new Request(url, { method: 'GET', headers: withoutSession(headers) }),
+          loadContextFor(connection, true),
+        );
+        if (shellDrawn.meta && pageCache.isStorable(shellDrawn.page, false)) {
+          pageCache.store(key, revision, shellDrawn.page, shellDrawn.meta);
+        }
+        return shellDrawn;
+      });
       meta = rendered.meta;
       if (!meta || !pageCache.isStorable(rendered.page, false)) return renderWhole(req, res);
-      pageCache.store(key, revision, rendered.page, meta);
       drawn = rendered.page;
     }
     if (meta?.refuse) return renderWhole(req, res);

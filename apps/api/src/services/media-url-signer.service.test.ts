@@ -32,6 +32,37 @@ describe('MediaUrlSigner', () => {
     expect(signer.verify(key, expires, sig, Number(expires) * 1000)).toBe(false);
   });
 
+  it('signs a URL once, keeps only signatures it made or verified, and still checks every expiry (ADR 085)', () => {
+    let signed = 0;
+    const counting = new MediaUrlSigner({
+      baseUrl: 'http://api.test',
+      secret: 's',
+      ttlSeconds: 600,
+      sign: (v) => {
+        signed += 1;
+        return createHmac('sha256', 'secret').update(v).digest('base64url');
+      },
+      safeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
+    });
+    const now = 1_800_000_000_000;
+    const url = counting.signedUrl('episodes/100001/pages/001.jpg', now);
+    expect(counting.signedUrl('episodes/100001/pages/001.jpg', now)).toBe(url);
+    const { key, expires, sig } = parts(url);
+    for (let i = 0; i < 3; i++) expect(counting.verify(key, expires, sig, now)).toBe(true);
+    expect(signed).toBe(1);
+    // Expired: refused before any signature is looked at.
+    expect(counting.verify(key, expires, sig, Number(expires) * 1000)).toBe(false);
+    // A forged signature is refused, and never kept: the right one still verifies, the forged one never.
+    const other = 'episodes/100001/pages/002.jpg';
+    const forged = sig?.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(counting.verify(other, expires, forged, now)).toBe(false);
+    const right = createHmac('sha256', 'secret').update(`${other}:${expires}`).digest('base64url');
+    expect(counting.verify(other, expires, right, now)).toBe(true);
+    expect(counting.verify(other, expires, forged, now)).toBe(false);
+    expect(counting.verify(other, expires, right, now)).toBe(true);
+    expect(signed).toBe(3);
+  });
+
   it('refuses an expiry further ahead than the TTL (plus clock skew), however it is signed', () => {
     const now = 1_800_000_000_000;
     const key = 'episodes/100001/pages/001.jpg';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { BatchedLines } from './batched-lines.ts';
 
 function fileOutput() {
   const dest = join(mkdtempSync(join(tmpdir(), 'batched-lines-')), 'out.log');
-  return { dest, read: () => readFileSync(dest, 'utf8') };
+  // The file is opened asynchronously: until then nothing has been written.
+  return { dest, read: () => (existsSync(dest) ? readFileSync(dest, 'utf8') : '') };
 }
 
 describe('BatchedLines', () => {

@@ -3,6 +3,7 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_SLOT } from '#app/personal/personal-data.ts';
 import type { ClientConnection } from '#app/visitor/client-connection.server.ts';
 import { CachedPages } from './cached-pages.ts';
 import { testPageCache } from './page-cache.test-support.ts';
@@ -293,6 +294,79 @@ describe('CachedPages: concurrent misses of one page (ADR 085)', () => {
     for (const { response, html } of answers) {
       expect(response.statusCode).toBe(200);
       expect(html).toContain('>1</script>');
+    }
+  });
+
+  it('draws a member shell once for logged-in readers who meet its drawing, each with their own answer', async () => {
+    let shellDraws = 0;
+    const members = new CachedPages({
+      ...cachedPagesOptions,
+      loadContextFor: () => ({}) as never,
+      compressed: async (_req, _res, write) => write(),
+      withoutSession: (headers) => headers,
+      personalSlot: PERSONAL_SLOT,
+      handleFetch: async () => {
+        shellDraws += 1;
+        await held;
+        const nonce = 'SHELLNONCEAAAAAAAAAAAAA=';
+        return new Response(`<html><script nonce="${nonce}">1</script>${PERSONAL_SLOT}</html>`, {
+          headers: {
+            'content-type': 'text/html',
+            'content-security-policy': `script-src 'nonce-${nonce}'`,
+            'x-shell-meta': '{}',
+          },
+        });
+      },
+      personalAnswer: async (_kind, request) => ({
+        kind: 'answer',
+        text: `reader ${request.headers.get('x-reader')}`,
+        reader: undefined,
+        keepUntil: 0,
+      }),
+    });
+    const memberServer = createServer((req, res) => {
+      members
+        .serve(
+          req,
+          res,
+          {} as ClientConnection,
+          { key: 'member|top', isCrawler: false, member: 'top' },
+          () => undefined,
+        )
+        .catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => memberServer.listen(0, '127.0.0.1', resolve));
+    const memberBase = `http://127.0.0.1:${(memberServer.address() as AddressInfo).port}`;
+    const asReader = (reader: number) =>
+      new Promise<{ response: IncomingMessage; html: string }>((resolve, reject) => {
+        get(`${memberBase}/`, { agent: false, headers: { 'x-reader': String(reader) } }, (response) => {
+          let html = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            html += chunk;
+          });
+          response.on('end', () => resolve({ response, html }));
+        }).on('error', reject);
+      });
+    try {
+      hold();
+      const answers = [1, 2, 3, 4].map(asReader);
+      await expect.poll(() => shellDraws).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      const pages = await Promise.all(answers);
+      expect(shellDraws).toBe(1);
+      expect(pages.map(({ response }) => response.headers['x-page-cache']).sort()).toEqual([
+        'member-hit',
+        'member-hit',
+        'member-hit',
+        'member-miss',
+      ]);
+      pages.forEach(({ html }, index) => {
+        expect(html).toContain(`reader ${index + 1}</html>`);
+      });
+    } finally {
+      await new Promise<void>((resolve) => memberServer.close(() => resolve()));
     }
   });
 

@@ -19,7 +19,7 @@ const cacheSeconds = process.argv[4];
 const responseCache = process.argv[5] ?? 'on';
 
 /** The answer the `bytes` server gives: set by the parent (`{ bytes: { body, headers } }`). */
-let stored: { body: Buffer; headers: Record<string, string> } = { body: Buffer.from('{}'), headers: {} };
+let stored: { body: Buffer; headers: Record<string, string | string[]> } = { body: Buffer.from('{}'), headers: {} };
 
 async function start() {
   if (kind === 'hello') {
@@ -61,7 +61,7 @@ const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 process.on(
   'message',
-  (message: { rss?: boolean; sign?: string; bytes?: { body: string; headers: Record<string, string> } }) => {
+  (message: { rss?: boolean; sign?: string; bytes?: { body: string; headers: Record<string, string | string[]> } }) => {
     if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
     if (message.bytes) {
       stored = { body: Buffer.from(message.bytes.body, 'base64'), headers: message.bytes.headers };

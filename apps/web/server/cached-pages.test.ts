@@ -62,6 +62,21 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** One whole answer over a fresh connection: its response and its body as sent. */
+function fetched(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ response: IncomingMessage; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** Starts a gzip request and holds its answer unread until `read` is called. */
 function stalled(): Promise<{ response: IncomingMessage; read(): Promise<Buffer> }> {
   return new Promise((resolve, reject) => {
@@ -146,16 +161,8 @@ describe('CachedPages: a gzip hit with its head made once (ADR 084)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => headServer.close(() => resolve())));
 
-  function answer(id: string, encoding: string): Promise<{ response: IncomingMessage; body: Buffer }> {
-    return new Promise((resolve, reject) => {
-      get(`${headBase}/`, { headers: { 'accept-encoding': encoding, 'x-test-id': id }, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      }).on('error', reject);
-    });
-  }
+  const answer = (id: string, encoding: string) =>
+    fetched(`${headBase}/`, { 'accept-encoding': encoding, 'x-test-id': id });
 
   it('gives each answer its own request id, nonce and length, and the same headers as a hit written whole', async () => {
     const first = await answer('request-one', 'gzip');
@@ -256,17 +263,10 @@ describe('CachedPages: concurrent misses of one page (ADR 085)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => drawServer.close(() => resolve())));
 
-  const page = (path: string) =>
-    new Promise<{ response: IncomingMessage; html: string }>((resolve, reject) => {
-      get(`${drawBase}${path}`, { agent: false }, (response) => {
-        let html = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          html += chunk;
-        });
-        response.on('end', () => resolve({ response, html }));
-      }).on('error', reject);
-    });
+  const page = async (path: string) => {
+    const { response, body } = await fetched(`${drawBase}${path}`);
+    return { response, html: body.toString('utf8') };
+  };
   /** Starts `count` requests of `path` and waits until each has reached the server. */
   async function concurrently(path: string, count: number) {
     const before = draws;
@@ -337,17 +337,10 @@ describe('CachedPages: concurrent misses of one page (ADR 085)', () => {
     });
     await new Promise<void>((resolve) => memberServer.listen(0, '127.0.0.1', resolve));
     const memberBase = `http://127.0.0.1:${(memberServer.address() as AddressInfo).port}`;
-    const asReader = (reader: number) =>
-      new Promise<{ response: IncomingMessage; html: string }>((resolve, reject) => {
-        get(`${memberBase}/`, { agent: false, headers: { 'x-reader': String(reader) } }, (response) => {
-          let html = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            html += chunk;
-          });
-          response.on('end', () => resolve({ response, html }));
-        }).on('error', reject);
-      });
+    const asReader = async (reader: number) => {
+      const { response, body } = await fetched(`${memberBase}/`, { 'x-reader': String(reader) });
+      return { response, html: body.toString('utf8') };
+    };
     try {
       hold();
       const answers = [1, 2, 3, 4].map(asReader);

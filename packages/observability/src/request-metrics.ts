@@ -35,31 +35,15 @@ export class RequestMetrics<Label extends string> {
   ) {
     this.bounds = [...options.duration.buckets].sort((a, b) => a - b);
     const { requests, duration } = options;
-    const reset = () => this.tallies.clear();
-    const counter = {
-      name: requests.name,
-      get: async () => ({
-        name: requests.name,
-        help: requests.help,
-        type: 'counter',
-        aggregator: 'sum',
-        values: this.counterValues(),
-      }),
-      reset,
-    };
-    const histogram = {
-      name: duration.name,
-      get: async () => ({
-        name: duration.name,
-        help: duration.help,
-        type: 'histogram',
-        aggregator: 'sum',
-        values: this.histogramValues(duration.name),
-      }),
-      reset,
-    };
-    // prom-client's registry reads any metric through `get()` (and `reset()`); its types name only its
-    // own classes.
+    // What prom-client's registry reads of a metric when scraped: its `get()` (and `reset()`).
+    const scraped = (name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]) => ({
+      name,
+      get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+      reset: () => this.tallies.clear(),
+    });
+    const counter = scraped(requests.name, requests.help, 'counter', () => this.counterValues());
+    const histogram = scraped(duration.name, duration.help, 'histogram', () => this.histogramValues(duration.name));
+    // Its types name only its own classes.
     registry.registerMetric(counter as unknown as Metric);
     registry.registerMetric(histogram as unknown as Metric);
   }

@@ -203,4 +203,26 @@ describe('accounts (product §2, §4)', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my/setting');
     expect(new URL(page.url()).searchParams.get('dialog')).toBe('login');
   });
+
+  // A link drawn before a logout finished (`/my/setting?dialog=login`), followed logged out: the /my
+  // middleware sends the reader to the login, and once logged in the page opens without the dialog,
+  // with and without JavaScript.
+  for (const javaScriptEnabled of [true, false]) {
+    it(`goes on to the page, not to the dialog again, after a login from a stale link (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
+      const email = `stale-${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Stale-pass-2026';
+      await createAccountByApi(email, password);
+      const context = await newVisitor(browser, { country: 'US', javaScriptEnabled });
+      contexts.push(context);
+      await giveAdultConsent(context);
+      const page = await context.newPage();
+
+      await page.goto(`${webUrl}/my/setting?dialog=login`);
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my/setting');
+      await logIn(page, email, password);
+      await page.waitForURL(`${webUrl}/my/setting`);
+      expect(await page.getByTestId('account-email').textContent()).toBe(email);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  }
 });

@@ -10,6 +10,7 @@ import {
 import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
 import { notFound } from '#app/errors/not-found.server.ts';
+import { loginPathFor } from '#app/features/account/account-paths.ts';
 import {
   type ParamRule,
   ROUTE_MIDDLEWARE_NAMES,
@@ -108,8 +109,7 @@ const ROUTE_MIDDLEWARE: Readonly<Record<RouteMiddlewareName, Middleware>> = {
   // /my pages need a login (the uwt cookie): others go to the top page with the login dialog open.
   my: async ({ context, url }, next) => {
     if (!visitorOf(context).visitor.isLoggedIn) {
-      const target = `${url.pathname}${url.search}`;
-      throw redirect(`${TOP_PATH}?dialog=login&${REDIRECT_PARAM}=${encodeURIComponent(target)}`);
+      throw redirect(loginPathFor(`${url.pathname}${url.search}`));
     }
     // The member shell of /my holds nothing of anyone's (ADR 048): the web server keeps it and marks
     // each answer, with its reader's sections, private.

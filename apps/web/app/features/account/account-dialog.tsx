@@ -1,4 +1,3 @@
-import { sameOriginReturnTarget } from '@manga/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
@@ -19,10 +18,16 @@ import {
   useHydrated,
 } from './account-form.tsx';
 import { type AnyFormResult, type FieldErrorKey, validateLoginForm, validateSignupForm } from './account-forms.ts';
-import { LOGIN_ACTION_PATH, LOGIN_ERROR_PARAM, PASSWORD_RESET_REQUEST_PATH, SIGNUP_PATH } from './account-paths.ts';
+import {
+  DIALOG_PARAM,
+  LOGIN_ACTION_PATH,
+  LOGIN_ERROR_PARAM,
+  loginReturnTarget,
+  PASSWORD_RESET_REQUEST_PATH,
+  SIGNUP_PATH,
+} from './account-paths.ts';
 
 export type AccountDialogName = 'login' | 'signup';
-export const DIALOG_PARAM = 'dialog';
 
 export function dialogOf(search: string): AccountDialogName | undefined {
   const value = new URLSearchParams(search).get(DIALOG_PARAM);
@@ -60,7 +65,7 @@ function LoginForm({ closeHref }: { closeHref: string }) {
   const feedback = useFormFeedback(fetcher.data, validateLoginForm);
   const fromUrl = loginErrorOf(location.search);
   const loginHref = withDialog(location.pathname, location.search, 'login');
-  const target = sameOriginReturnTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM)) ?? closeHref;
+  const target = loginReturnTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM)) ?? closeHref;
   const busy = fetcher.state !== 'idle';
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import {
   validatePasswordResetForm,
   validateSignupForm,
 } from './account-forms.ts';
-import { loginPathFor, withQuery } from './account-paths.ts';
+import { loginPathFor, loginReturnTarget, withQuery } from './account-paths.ts';
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -104,5 +104,18 @@ describe('account paths', () => {
     expect(withQuery('/?dialog=login&redirect=%2Fmy', 'login_error', '2002')).toBe(
       '/?dialog=login&redirect=%2Fmy&login_error=2002',
     );
+  });
+
+  // A logged-out reader who follows a link drawn before the logout (`/my/setting?dialog=login`) is
+  // sent to the login by the /my middleware; once logged in, the page must not open the dialog again.
+  it('never carries the dialog or a failed try into the return target', () => {
+    expect(loginPathFor('/my/setting?dialog=login')).toBe('/?dialog=login&redirect=%2Fmy%2Fsetting');
+    expect(loginReturnTarget('/my/setting?dialog=signup&login_error=2002')).toBe('/my/setting');
+    expect(loginReturnTarget('/search?keyword=a%20b&dialog=login#top')).toBe('/search?keyword=a+b#top');
+    expect(loginReturnTarget('/title/10001?x=1#c')).toBe('/title/10001?x=1#c');
+    expect(loginReturnTarget('/?dialog=login')).toBe('/');
+    expect(loginReturnTarget('//evil.example?dialog=login')).toBeUndefined();
+    expect(loginReturnTarget('/.//evil.example?dialog=login')).toBeUndefined();
+    expect(loginReturnTarget(null)).toBeUndefined();
   });
 });

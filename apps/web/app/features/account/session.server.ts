@@ -6,7 +6,7 @@ import { visitorOf } from '#app/visitor/visitor-context.server.ts';
 import { logIn, resultResponse } from './account-actions.server.ts';
 import { accountApiFor, clearSessionCookie } from './account-api.server.ts';
 import { text } from './account-forms.ts';
-import { LOGIN_ERROR_PARAM, loginPathFor, withQuery } from './account-paths.ts';
+import { LOGIN_ERROR_PARAM, loginPathFor, loginReturnTarget, withQuery } from './account-paths.ts';
 
 // The login and logout form endpoints (not screens).
 
@@ -14,7 +14,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** Opening the login endpoint itself opens the login dialog. */
 export function openLoginDialog(url: URL): never {
-  throw redirect(loginPathFor(sameOriginReturnTarget(url.searchParams.get(REDIRECT_PARAM))));
+  throw redirect(loginPathFor(url.searchParams.get(REDIRECT_PARAM) ?? undefined));
 }
 
 /**
@@ -25,7 +25,7 @@ export function openLoginDialog(url: URL): never {
 export async function submitLogin(request: Request, context: Context) {
   const form = await request.formData();
   const result = await logIn(form, accountApiFor(request, context));
-  const to = sameOriginReturnTarget(text(form, 'redirect')) ?? TOP_PATH;
+  const to = loginReturnTarget(text(form, 'redirect')) ?? TOP_PATH;
   if (text(form, '_js') === '1') {
     return result.status === 'done' ? { status: 'done' as const, to } : resultResponse(result);
   }

@@ -7,7 +7,6 @@ import {
   PROXY_SECRET_HEADER,
 } from '@manga/contracts';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, RouterContextProvider, ServerRouter } from 'react-router';
@@ -32,6 +31,7 @@ import {
   connectionAddress,
   memberShellContext,
 } from './visitor/client-connection.server.ts';
+import { isCrawlerAgent } from './visitor/crawler-agent.ts';
 import { requestIdOf } from './visitor/request-id.server.ts';
 import { trustedHopHeaders, webServerHopHeaders } from './visitor/trusted-hop.server.ts';
 import { type HeaderReader, readVisitor } from './visitor/visitor.ts';
@@ -169,7 +169,7 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the whole page at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      isCrawlerAgent(userAgent) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

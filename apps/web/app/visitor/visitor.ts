@@ -8,9 +8,9 @@ import {
   pickLocale,
   type Region,
 } from '@manga/contracts';
-import { isbot } from 'isbot';
 import { displayTimeZoneOf } from '../i18n/time-zone.ts';
 import { formatCookieHeader, prefixed } from './cookies.ts';
+import { isCrawlerAgent } from './crawler-agent.ts';
 import { regionOfCountry } from './region.ts';
 
 /** What the server knows about the visitor of one request (product §1, §3, §4, §6). */
@@ -50,7 +50,7 @@ export function readVisitor(headers: HeaderReader, settings: VisitorSettings): V
       headers.get('accept-language') ?? undefined,
       localeOfRegion(region),
     ),
-    isCrawler: isbot(headers.get('user-agent')),
+    isCrawler: isCrawlerAgent(headers.get('user-agent')),
     isLoggedIn: (cookies.get(prefixed(settings.cookiePrefix, CookieName.Uwt)) ?? '') !== '',
     timeZone: displayTimeZoneOf(cookies.get(prefixed(settings.cookiePrefix, CookieName.TimeZone)), region),
     cookies,

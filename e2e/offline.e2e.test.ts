@@ -251,8 +251,13 @@ describe('offline reading (issue 28)', () => {
 
     // What the page said, to tell why should a removal not happen (it once did not, on a loaded machine).
     const said: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') said.push(message.text());
+    page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+    page.on('requestfailed', (request) =>
+      said.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
+    );
+    page.on('response', (response) => {
+      if (response.request().method() !== 'GET')
+        said.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
     });
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) said.push(`navigated to ${frame.url()}`);

@@ -197,6 +197,31 @@ export class CachedPages {
   }
 
   /**
+   * A gzip hit of a guest page while the revision is pushed: written whole, head made once, and
+   * counted in the turn its request arrived in (ADR 084), without a promise (ADR 086). False when the
+   * answer needs more than that (`serve`).
+   */
+  answerAtOnce(
+    req: IncomingMessage,
+    res: ServerResponse,
+    connection: ClientConnection,
+    cacheable: { key: string; member?: PersonalKind },
+    answered: () => void,
+  ): boolean {
+    const { pageCache } = this.options;
+    if (cacheable.member || pageCache.pushedRevision() === undefined || !acceptsGzip(req)) return false;
+    const hit = pageCache.lookup(cacheable.key, 'gzip');
+    if (!hit?.gzip || !hit.stored) return false;
+    writeStoredGzipHit(
+      res,
+      { status: hit.status, chunks: hit.gzip, release: hit.release, stored: hit.stored },
+      connection.requestId ?? '',
+    );
+    answered();
+    return true;
+  }
+
+  /**
    * A catalogue page for an anonymous visitor or a crawler: from the page cache, or rendered whole
    * (not streamed), kept when it may be, and sent. Without an answer from the API about the catalogue
    * revision the page is rendered and not kept.
@@ -209,23 +234,13 @@ export class CachedPages {
     /** Told once the answer is over: at once for a hit written whole, else when `res` closes. */
     answered: () => void,
   ): Promise<void> {
+    if (this.answerAtOnce(req, res, connection, cacheable, answered)) return;
     const { pageCache, loadContextFor } = this.options;
     const requestId = connection.requestId ?? '';
     const gzip = acceptsGzip(req);
     const encoding = gzip ? 'gzip' : 'identity';
-    // A pushed revision is at hand: a hit is answered in the turn its request arrived in, and a gzip
-    // one with its head made once, counted at once (ADR 084).
     const pushed = cacheable.member ? undefined : pageCache.pushedRevision();
     let hit = pushed === undefined ? undefined : pageCache.lookup(cacheable.key, encoding);
-    if (gzip && hit?.gzip && hit.stored) {
-      writeStoredGzipHit(
-        res,
-        { status: hit.status, chunks: hit.gzip, release: hit.release, stored: hit.stored },
-        requestId,
-      );
-      answered();
-      return;
-    }
     res.once('close', answered);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     if (cacheable.member) {

@@ -181,7 +181,12 @@ function observer(
 const crossSiteGuard = { allowedOrigins: env.webOrigins, serverTime, securityHeaders };
 const startedAt = Date.now();
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * One request. The answer most asked for, a kept page's gzip hit, is written here in the turn the
+ * request arrived in, without a promise (ADR 086: each one costs more while React's renderer keeps
+ * async hooks on); the rest goes on in `handleFurther`.
+ */
+function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const connection = acceptConnection(req);
   const answer: { kind: AnswerKind } = { kind: 'page' };
   const url = new URL(req.url ?? '/', 'http://web.internal');
@@ -190,6 +195,27 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   // which compresses what it does not already hold gzipped and sets the request's id itself (a hit
   // writes its whole head at once, ADR 084; such a request is a GET, never refused as cross-site).
   const cacheable = cachedPages && pageCacheKeyOf(req.method ?? 'GET', req.url ?? '/', headerReaderOf(req.headers));
+  if (cacheable && cachedPages?.answerAtOnce(req, res, connection, cacheable, answered)) return undefined;
+  return handleFurther(req, res, { connection, answer, url, answered, cacheable });
+}
+
+async function handleFurther(
+  req: IncomingMessage,
+  res: ServerResponse,
+  {
+    connection,
+    answer,
+    url,
+    answered,
+    cacheable,
+  }: {
+    connection: ReturnType<typeof acceptConnection>;
+    answer: { kind: AnswerKind };
+    url: URL;
+    answered: () => void;
+    cacheable: ReturnType<typeof pageCacheKeyOf> | undefined;
+  },
+): Promise<void> {
   if (!cacheable) {
     res.once('close', answered);
     res.setHeader(REQUEST_ID_HEADER, connection.requestId ?? '');
@@ -241,12 +267,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   });
 }
 
+function failed(res: ServerResponse, error: unknown): void {
+  console.error(error);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Internal Server Error');
+}
+
 const server = http.createServer((req, res) => {
-  handle(req, res).catch((error: unknown) => {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Internal Server Error');
-  });
+  try {
+    handle(req, res)?.catch((error: unknown) => failed(res, error));
+  } catch (error) {
+    failed(res, error);
+  }
 });
 server.keepAliveTimeout = 65_000;
 // Requests Node's parser refuses (a URL or headers over 16 KB, malformed ones) answer in the

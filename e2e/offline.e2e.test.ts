@@ -256,13 +256,15 @@ describe('offline reading (issue 28)', () => {
       said.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
     );
     page.on('response', (response) => {
-      if (response.request().method() !== 'GET')
+      if (response.request().method() !== 'GET' || response.status() >= 400)
         said.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
     });
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) said.push(`navigated to ${frame.url()}`);
     });
     await page.goto(`${webUrl}/my`);
+    // The page once went to /my a second time with the click lost (no logout asked): let it settle first.
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('logout').click();
     try {
       await expect.poll(() => storedState(page), { timeout: 15_000 }).toEqual({ caches: [], downloads: 0 });

@@ -240,7 +240,8 @@ export class CachedPages {
     const gzip = acceptsGzip(req);
     const encoding = gzip ? 'gzip' : 'identity';
     const pushed = cacheable.member ? undefined : pageCache.pushedRevision();
-    let hit = pushed === undefined ? undefined : pageCache.lookup(cacheable.key, encoding);
+    // A gzip hit with a pushed revision was answered at once: only an identity one is left to find.
+    let hit = pushed === undefined || gzip ? undefined : pageCache.lookup(cacheable.key, encoding);
     res.once('close', answered);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     if (cacheable.member) {

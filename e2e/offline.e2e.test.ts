@@ -252,6 +252,11 @@ describe('offline reading (issue 28)', () => {
     // What the page said, to tell why should a removal not happen (it once did not, on a loaded machine).
     const said: string[] = [];
     page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() || request.url().includes('.data'))
+        said.push(`asked ${request.method()} ${request.url()}${request.serviceWorker() ? ' (service worker)' : ''}`);
+    });
     page.on('requestfailed', (request) =>
       said.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
     );

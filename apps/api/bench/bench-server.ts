@@ -3,9 +3,11 @@
 // the catalogue cache TTL given (or the configured one) and the response cache on or off, logging one
 // JSON line per request at info as production does (to /dev/null: the cost of the line is measured,
 // not the disk). The parent may ask for the process's RSS (`{ rss: true }` → `{ rss: bytes }`).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
 import { BatchedLines } from '@manga/observability';
 import Fastify from 'fastify';
+import { Counter, Histogram } from 'prom-client';
 import { buildApp, loggerOptions } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createDatabase } from '#src/db/database.ts';
@@ -18,8 +20,29 @@ const cacheSeconds = process.argv[4];
 /** Response cache (ADR 020): 'on' (the configured size) or 'off'. */
 const responseCache = process.argv[5] ?? 'on';
 
-/** The answer the `bytes` server gives: set by the parent (`{ bytes: { body, headers } }`). */
-let stored: { body: Buffer; headers: Record<string, string | string[]> } = { body: Buffer.from('{}'), headers: {} };
+/** The answer the `bytes` server gives: set by the parent (`{ bytes: { body, headers, duties } }`). */
+let stored: { body: Buffer; headers: Record<string, string | string[]>; duties: boolean } = {
+  body: Buffer.from('{}'),
+  headers: {},
+  duties: false,
+};
+
+/**
+ * With `duties`, the `bytes` server also does per answer, in the plainest way, what every answer of
+ * ours must (issue 27's "request logging on", the request id of issue 25, the metrics of ADR 085, and
+ * for a page ADR 015's nonce per answer): a request id, one JSON request line (batched to /dev/null,
+ * as the bench's servers log), a counter and histogram, and a fresh nonce in a page's CSP. A page
+ * body's own nonces are not rewritten: it stays the very same bytes.
+ */
+const requestLine = new BatchedLines({ dest: openSync('/dev/null', 'w') });
+const answers = new Counter({ name: 'bench_answers_total', help: 'answers', labelNames: ['route', 'status'] });
+const durations = new Histogram({ name: 'bench_answer_seconds', help: 'answer time', labelNames: ['route'] });
+const answeredPage = answers.labels({ route: '/', status: '200' });
+const pageDuration = durations.labels({ route: '/' });
+
+function cspWithNonce(csp: string, nonce: string): string {
+  return csp.replace(/'nonce-[^']*'/, `'nonce-${nonce}'`);
+}
 
 async function start() {
   if (kind === 'hello') {
@@ -31,8 +54,25 @@ async function start() {
     // "The same bytes from memory" (issue 27): a bare Fastify answering the very body and
     // content-encoding of the row it stands beside, from memory.
     const app = Fastify({ logger: false });
-    app.get('/bytes', (_request, reply) => {
-      reply.headers(stored.headers).send(stored.body);
+    app.get('/bytes', (request, reply) => {
+      if (!stored.duties) {
+        reply.headers(stored.headers).send(stored.body);
+        return;
+      }
+      const startedAt = performance.now();
+      const requestId = randomUUID();
+      const csp = stored.headers['content-security-policy'];
+      reply.headers(stored.headers).header('x-request-id', requestId);
+      // A page's CSP carries a nonce of its own per answer (an API answer has none).
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', cspWithNonce(csp, randomBytes(16).toString('base64')));
+      reply.send(stored.body);
+      const seconds = (performance.now() - startedAt) / 1000;
+      answeredPage.inc();
+      pageDuration.observe(seconds);
+      requestLine.write(
+        `${JSON.stringify({ time: Date.now(), msg: 'request', reqId: requestId, method: request.method, path: request.url, route: '/', status: 200, ms: Math.round(seconds * 10_000) / 10 })}\n`,
+      );
     });
     return app;
   }
@@ -61,10 +101,15 @@ const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 process.on(
   'message',
-  (message: { rss?: boolean; sign?: string; bytes?: { body: string; headers: Record<string, string | string[]> } }) => {
+  (message: {
+    rss?: boolean;
+    sign?: string;
+    bytes?: { body: string; headers: Record<string, string | string[]>; duties?: boolean };
+  }) => {
     if (message.rss) process.send?.({ rss: process.memoryUsage().rss });
     if (message.bytes) {
-      stored = { body: Buffer.from(message.bytes.body, 'base64'), headers: message.bytes.headers };
+      const { body, headers, duties = false } = message.bytes;
+      stored = { body: Buffer.from(body, 'base64'), headers, duties };
       process.send?.({ stored: stored.body.length });
     }
     // A signed page-image URL (path and query) for the image scenario.

@@ -8,9 +8,12 @@
 //
 //   issue table     what                                   baseline (measured just before)
 //   title list      GET /title/list (20 ids)               the same bytes from memory: a bare Fastify
+//                                                          (and beside its duties, as the crawler's /)
 //   web top         GET /web/top                           answering the very body and content-encoding
 //   SSR crawler     GET / on the web server, as Googlebot  (gzip) of the row, from memory; and again
-//                                                          beside the same bytes and whole head
+//                                                          beside the same bytes and whole head, and
+//                                                          beside a bare server doing each answer's
+//                                                          duties too (nonce, id, request line, count)
 //   logged-in /     GET / for a logged-in reader (16 conn.) the crawler's GET / (page cache)
 //                   (the answer kept, ADR 081; and asked each page, from a web server keeping none)
 //   logged-in title GET /title/10001, logged in (16 conn.) the crawler's GET /title/10001 (page cache)
@@ -167,6 +170,7 @@ async function storeSameBytes(
   url: string,
   headers: Record<string, string>,
   wholeHead = false,
+  duties = false,
 ): Promise<number> {
   const answer = await rawAnswer(url, headers);
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
@@ -177,7 +181,7 @@ async function storeSameBytes(
       : ['content-type', 'content-encoding', 'vary'].includes(name);
     if (stored && value !== undefined) kept[name] = value;
   }
-  return ask<number>(bytes.child, { bytes: { body: answer.body.toString('base64'), headers: kept } }, 'stored');
+  return ask<number>(bytes.child, { bytes: { body: answer.body.toString('base64'), headers: kept, duties } }, 'stored');
 }
 
 /** Extra autocannon options of a scenario: headers, or requests built one by one. */
@@ -437,21 +441,33 @@ async function main() {
       headers: Record<string, string> = {},
       connections = CONNECTIONS,
       wholeHead = false,
+      duties = false,
     ) => {
-      const size = await storeSameBytes(bytes, target, headers, wholeHead);
-      const what = wholeHead ? `same ${size} bytes and head` : `same ${size} bytes`;
+      const size = await storeSameBytes(bytes, target, headers, wholeHead || duties, duties);
+      const what = duties
+        ? `same ${size} bytes and head, with each answer's duties,`
+        : wholeHead
+          ? `same ${size} bytes and head`
+          : `same ${size} bytes`;
       return measure(`${what} from memory`, url(bytes, '/bytes'), { headers, connections });
     };
 
     // The issue's table: each row with its baseline measured just before it.
     const table: Row[] = [];
-    for (const scenario of scenarios.demo.slice(0, 2)) {
+    for (const [index, scenario] of scenarios.demo.slice(0, 2).entries()) {
       const base = await sameBytes(url(demo, scenario.path));
       table.push({
         ...(await measure(scenario.name, url(demo, scenario.path))),
         baseline: base,
         goal: '≥ 50 %',
         rssMb: await rssOf(demo),
+      });
+      if (index > 0) continue;
+      // Informative: beside a bare server that also does, the plainest way, each answer's duties.
+      const withDuties = await sameBytes(url(demo, scenario.path), {}, CONNECTIONS, true, true);
+      table.push({
+        ...(await measure(`${scenario.name}, beside the same answer's duties`, url(demo, scenario.path))),
+        baseline: withDuties,
       });
     }
     processes.push(startWeb(WEB_PORT, demo.port));
@@ -475,6 +491,16 @@ async function main() {
       table.push({
         ...(await measure('SSR / for a crawler (page cache, gzip), beside the same head', web('/'), crawler)),
         baseline: withHead,
+      });
+      // Informative: beside a bare server that also does, the plainest way, each answer's duties.
+      const withDuties = await sameBytes(web('/'), crawler.headers, CONNECTIONS, true, true);
+      table.push({
+        ...(await measure(
+          "SSR / for a crawler (page cache, gzip), beside the same answer's duties",
+          web('/'),
+          crawler,
+        )),
+        baseline: withDuties,
       });
       const again = await sameBytes(web('/'), crawler.headers, 8);
       table.push({

@@ -161,27 +161,34 @@ function rawAnswer(
 const WRITTEN_BY_THE_SERVER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
- * Hands the `bytes` server the answer `url` gives to `headers`: what its baseline row sends from memory.
- * The body, content type, encoding and `Vary` (the issue's baseline); with `wholeHead`, every header
- * of the answer too (an informative baseline: what Node costs for the same head, ADR 085).
+ * What a `bytes` server's answer carries: the body, content type, encoding and `Vary` (`bytes`, the
+ * issue's baseline); every header of the answer too (`head`: what Node costs for the same head, ADR
+ * 085); the head and each answer's duties (`duties`, ADR 087). The last two are informative.
  */
+type SameBytesBaseline = 'bytes' | 'head' | 'duties';
+
+/** Hands the `bytes` server the answer `url` gives to `headers`: what its baseline row sends from memory. */
 async function storeSameBytes(
   bytes: Server,
   url: string,
   headers: Record<string, string>,
-  wholeHead = false,
-  duties = false,
+  baseline: SameBytesBaseline = 'bytes',
 ): Promise<number> {
   const answer = await rawAnswer(url, headers);
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(answer.headers)) {
-    const stored = wholeHead
-      ? !WRITTEN_BY_THE_SERVER.has(name)
-      : ['content-type', 'content-encoding', 'vary'].includes(name);
+    const stored =
+      baseline !== 'bytes'
+        ? !WRITTEN_BY_THE_SERVER.has(name)
+        : ['content-type', 'content-encoding', 'vary'].includes(name);
     if (stored && value !== undefined) kept[name] = value;
   }
-  return ask<number>(bytes.child, { bytes: { body: answer.body.toString('base64'), headers: kept, duties } }, 'stored');
+  return ask<number>(
+    bytes.child,
+    { bytes: { body: answer.body.toString('base64'), headers: kept, duties: baseline === 'duties' } },
+    'stored',
+  );
 }
 
 /** Extra autocannon options of a scenario: headers, or requests built one by one. */
@@ -440,21 +447,20 @@ async function main() {
       target: string,
       headers: Record<string, string> = {},
       connections = CONNECTIONS,
-      wholeHead = false,
-      duties = false,
+      baseline: SameBytesBaseline = 'bytes',
     ) => {
-      const size = await storeSameBytes(bytes, target, headers, wholeHead || duties, duties);
-      const what = duties
-        ? `same ${size} bytes and head, with each answer's duties,`
-        : wholeHead
-          ? `same ${size} bytes and head`
-          : `same ${size} bytes`;
+      const size = await storeSameBytes(bytes, target, headers, baseline);
+      const what = {
+        bytes: `same ${size} bytes`,
+        head: `same ${size} bytes and head`,
+        duties: `same ${size} bytes and head, with each answer's duties,`,
+      }[baseline];
       return measure(`${what} from memory`, url(bytes, '/bytes'), { headers, connections });
     };
 
     // The issue's table: each row with its baseline measured just before it.
     const table: Row[] = [];
-    for (const [index, scenario] of scenarios.demo.slice(0, 2).entries()) {
+    for (const scenario of scenarios.demo.slice(0, 2)) {
       const base = await sameBytes(url(demo, scenario.path));
       table.push({
         ...(await measure(scenario.name, url(demo, scenario.path))),
@@ -462,9 +468,9 @@ async function main() {
         goal: '≥ 50 %',
         rssMb: await rssOf(demo),
       });
-      if (index > 0) continue;
+      if (scenario !== scenarios.demo[0]) continue;
       // Informative: beside a bare server that also does, the plainest way, each answer's duties.
-      const withDuties = await sameBytes(url(demo, scenario.path), {}, CONNECTIONS, true, true);
+      const withDuties = await sameBytes(url(demo, scenario.path), {}, CONNECTIONS, 'duties');
       table.push({
         ...(await measure(`${scenario.name}, beside the same answer's duties`, url(demo, scenario.path))),
         baseline: withDuties,
@@ -487,13 +493,13 @@ async function main() {
         goal: '≥ 50 %',
       });
       // Informative: the same answer, head included (its CSP, security headers and consent cookies).
-      const withHead = await sameBytes(web('/'), crawler.headers, CONNECTIONS, true);
+      const withHead = await sameBytes(web('/'), crawler.headers, CONNECTIONS, 'head');
       table.push({
         ...(await measure('SSR / for a crawler (page cache, gzip), beside the same head', web('/'), crawler)),
         baseline: withHead,
       });
       // Informative: beside a bare server that also does, the plainest way, each answer's duties.
-      const withDuties = await sameBytes(web('/'), crawler.headers, CONNECTIONS, true, true);
+      const withDuties = await sameBytes(web('/'), crawler.headers, CONNECTIONS, 'duties');
       table.push({
         ...(await measure(
           "SSR / for a crawler (page cache, gzip), beside the same answer's duties",

@@ -19,7 +19,7 @@ import type { Config } from '#src/config.ts';
 import { type Container, createContainer, resolveSecrets } from '#src/container.ts';
 import { createDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import { createRedisClient } from '#src/db/redis.ts';
-import { HitReplayer, writesRequestLine } from '#src/http/hit-replay.http.ts';
+import { HitReplayer, hotImageReplays, responseCacheReplays, writesRequestLine } from '#src/http/hit-replay.http.ts';
 import { REDACTED, REDACTED_LOG_PATHS, redactUrl } from '#src/http/log-redaction.http.ts';
 import { responseSerializerCompiler } from '#src/http/response-serializer.http.ts';
 import authPlugin from '#src/plugins/auth.plugin.ts';
@@ -28,7 +28,7 @@ import envelopePlugin, { answerClientError } from '#src/plugins/envelope.plugin.
 import maintenancePlugin from '#src/plugins/maintenance.plugin.ts';
 import metricsPlugin from '#src/plugins/metrics.plugin.ts';
 import requestOriginPlugin from '#src/plugins/request-origin.plugin.ts';
-import responseCachePlugin from '#src/plugins/response-cache.plugin.ts';
+import responseCachePlugin, { CACHE_STATUS_HEADER } from '#src/plugins/response-cache.plugin.ts';
 import securityHeadersPlugin from '#src/plugins/security-headers.plugin.ts';
 import shutdownPlugin from '#src/plugins/shutdown.plugin.ts';
 import signaturePlugin from '#src/plugins/signature.plugin.ts';
@@ -234,19 +234,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Hits answered again before the pipeline (ADR 077), counted and logged as onResponse does.
   const replayer = new HitReplayer({
-    cache: container.services.responseCache,
-    familyOf: (req, params) => clientFamilyOf(req, params, undefined, config.defaultLocale),
+    sources: [
+      responseCacheReplays(container.services.responseCache, (req, params) =>
+        clientFamilyOf(req, params, undefined, config.defaultLocale),
+      ),
+      hotImageReplays(container.services.images),
+    ],
     maintenanceKnownOff: () => container.services.maintenance.knownOff(),
     requestIdOf,
     answered: (req, requestId, replay, ms) => {
-      app.metrics.answered({ route: replay.route, method: 'GET', status: 200 }, ms / 1000, 'hit');
+      const cache = replay.headers[CACHE_STATUS_HEADER];
+      app.metrics.answered({ route: replay.route, method: 'GET', status: 200 }, ms / 1000, cache);
       if (replay.logged) {
         const line = { method: 'GET', url: redactUrl(req.url ?? '/'), status: 200, ms: Math.round(ms * 10) / 10 };
         accessLog.info({ reqId: requestId, ...line }, 'request');
       }
     },
   });
-  if (container.services.responseCache.enabled) replayer.serveBefore(app.server);
+  if (container.services.responseCache.enabled || container.services.hotImages.enabled) {
+    replayer.serveBefore(app.server);
+  }
   app.decorate('hitReplayer', replayer);
   app.addHook('preClose', async () => replayer.stop());
   await app.ready();

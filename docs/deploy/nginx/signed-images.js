@@ -11,12 +11,14 @@ const SKEW_SECONDS = 60;
 const KEY_START = '/images/'.length;
 const EXPIRES = /^\d{1,12}$/;
 
-/** Compares two strings in time that depends on their length only. */
-function sameText(a, b) {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
+/**
+ * Whether two signatures are equal, in time that tells an attacker nothing: each is first passed
+ * through the HMAC again, so the comparison runs on values no one can steer byte by byte (double
+ * HMAC verification). A character loop in njs's interpreter costs a third of the check (ADR 088).
+ */
+function sameSignature(secret, a, b) {
+  const blind = (text) => crypto.createHmac('sha256', secret).update(text).digest('base64url');
+  return blind(a) === blind(b);
 }
 
 /** '1' when the request's URL is a valid, unexpired signed URL of its key, else '0'. */
@@ -31,7 +33,7 @@ function verify(r) {
   if (at <= now || at > now + ttl + SKEW_SECONDS) return '0';
   const key = r.uri.slice(KEY_START);
   const expected = crypto.createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
-  return sameText(expected, sig) ? '1' : '0';
+  return sameSignature(secret, expected, sig) ? '1' : '0';
 }
 
 export default { verify };

@@ -7,10 +7,14 @@
 // the pushed revision trusted and unmoved, maintenance known to be off, the app not closing.
 // Anything else (a cookie, a signature, an Origin, a conditional request, HEAD, an unknown key, a
 // revision that may have moved) goes the whole way, which also refreshes what this path trusts.
+// Hot page images are replayed the same way (ADR 088): a signed URL of a derivative held in memory,
+// once answered through the pipeline, is answered here after the same signature check.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '@manga/contracts';
+import type { FastifyReply } from 'fastify';
 import { type ClientFamily, queryParamsOf } from '#src/plugins/client-context.plugin.ts';
 import { SIGNATURE_HEADERS } from '#src/plugins/signature.plugin.ts';
+import type { ReplayablePage } from '#src/services/image.service.ts';
 import { type HitReplay, type ResponseCache, responseCacheKeyOf } from '#src/services/response-cache.service.ts';
 
 /** Headers that make an answer the caller's own or conditional: such requests are never replayed. */
@@ -23,6 +27,28 @@ const CALLER_HEADERS: readonly string[] = [
   'range',
   ...Object.values(SIGNATURE_HEADERS).flat(),
 ];
+
+/** Headers that make an image answer conditional, partial or cross-origin (CORS): never replayed. */
+const IMAGE_VARIANT_HEADERS: readonly string[] = ['origin', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
+
+/** Headers of one request only: never replayed. */
+const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'set-cookie',
+]);
+
+/** The headers a reply was sent with, less those of its one request: what a replay sends again. */
+export function replayHeadersOf(reply: FastifyReply): HitReplay['headers'] {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !PER_REQUEST_HEADERS.has(name)) headers[name] = value;
+  }
+  return headers;
+}
 
 /** Levels at which a route writes no request line (images are logged at warn). */
 const QUIET_LEVELS: ReadonlySet<string> = new Set(['warn', 'error', 'fatal', 'silent']);
@@ -45,10 +71,63 @@ export function replayableRequest(req: IncomingMessage): boolean {
   return true;
 }
 
-export interface HitReplayerOptions {
-  cache: Pick<ResponseCache, 'peekReplay' | 'mayReplay'>;
+/**
+ * Whether an image request may be answered by a replay: a GET, neither conditional nor partial nor
+ * cross-origin. Its cookies do not matter: image routes never read the caller (auth.plugin.ts).
+ */
+export function replayableImageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  for (const name of IMAGE_VARIANT_HEADERS) if (req.headers[name] !== undefined) return false;
+  return true;
+}
+
+/** A kept answer: its bytes and how they were sent through the pipeline. */
+export interface Replayable {
+  readonly body: Buffer;
+  readonly replay: HitReplay;
+}
+
+/** Where replays come from: the kept answer to a request, or undefined to leave it to the pipeline. */
+export interface ReplaySource {
+  find(req: IncomingMessage, url: string): Replayable | undefined;
+}
+
+/** Cached catalogue answers (ADR 077): a request carrying nothing of its caller, for a kept hit. */
+export function responseCacheReplays(
+  cache: Pick<ResponseCache, 'peekReplay' | 'mayReplay'>,
   /** The client family of a request without cookies (the client-context plugin's rule). */
-  familyOf(req: IncomingMessage, params: Record<string, string>): ClientFamily;
+  familyOf: (req: IncomingMessage, params: Record<string, string>) => ClientFamily,
+): ReplaySource {
+  return {
+    find(req, url) {
+      if (!cache.mayReplay(pathOf(url)) || !replayableRequest(req)) return undefined;
+      return cache.peekReplay(responseCacheKeyOf(familyOf(req, queryParamsOf(url)), url));
+    },
+  };
+}
+
+/** The form of the signed page URLs the API hands out (MediaUrlSigner.signedUrl); any other goes the whole way. */
+const SIGNED_IMAGE_URL =
+  /^\/images\/([A-Za-z0-9_/-]{1,300}\.[a-z0-9]{3,4})\?expires=(\d{1,12})&sig=([A-Za-z0-9_-]{1,128})$/;
+
+/** Hot page images (ADR 088): a signed URL, checked as the pipeline checks it, of a derivative answered before. */
+export function hotImageReplays(images: {
+  findReplayablePage(key: string, expires: string, sig: string): ReplayablePage | undefined;
+}): ReplaySource {
+  return {
+    find(req, url) {
+      if (!url.startsWith('/images/') || !replayableImageRequest(req)) return undefined;
+      const signed = SIGNED_IMAGE_URL.exec(url);
+      if (!signed) return undefined;
+      const page = images.findReplayablePage(signed[1] as string, signed[2] as string, signed[3] as string);
+      return page && { body: page.bytes, replay: page.replay };
+    },
+  };
+}
+
+export interface HitReplayerOptions {
+  /** Asked in order; the first kept answer is replayed. */
+  sources: readonly ReplaySource[];
   /** True only when maintenance is known to be off without a read. */
   maintenanceKnownOff(): boolean;
   requestIdOf(req: IncomingMessage): string;
@@ -94,9 +173,12 @@ export class HitReplayer {
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const startedAt = performance.now();
     const url = req.url ?? '/';
-    if (!this.open || !this.options.cache.mayReplay(pathOf(url))) return false;
-    if (!replayableRequest(req) || !this.options.maintenanceKnownOff()) return false;
-    const hit = this.options.cache.peekReplay(responseCacheKeyOf(this.options.familyOf(req, queryParamsOf(url)), url));
+    if (!this.open || !this.options.maintenanceKnownOff()) return false;
+    let hit: Replayable | undefined;
+    for (const source of this.options.sources) {
+      hit = source.find(req, url);
+      if (hit) break;
+    }
     if (!hit) return false;
     const requestId = this.options.requestIdOf(req);
     res.writeHead(200, this.headerLinesOf(hit.replay, requestId, hit.body.length));

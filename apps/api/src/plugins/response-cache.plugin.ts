@@ -12,7 +12,7 @@
 // with, so that the same request is answered again before the framework (hit-replay.http.ts, ADR 077).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pathOf, replayableRequest, writesRequestLine } from '#src/http/hit-replay.http.ts';
+import { pathOf, replayableRequest, replayHeadersOf, writesRequestLine } from '#src/http/hit-replay.http.ts';
 import { type ResponseCache, responseCacheKeyOf } from '#src/services/response-cache.service.ts';
 
 declare module 'fastify' {
@@ -43,9 +43,6 @@ function isCacheable(request: FastifyRequest): boolean {
   if (request.auth?.user) return false;
   return !request.headers['x-mgpk-hash'];
 }
-
-/** Headers of one request only: never replayed. */
-const PER_REQUEST_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'content-length']);
 
 function matches(request: FastifyRequest, etag: string): boolean {
   const sent = request.headers['if-none-match'];
@@ -87,13 +84,9 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const replay = request.responseCacheReplay;
       if (replay && reply.statusCode === 200) {
-        const headers: Record<string, string | number | string[]> = {};
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined && !PER_REQUEST_HEADERS.has(name)) headers[name] = value;
-        }
         cache.keepReplay(replay.key, pathOf(request.url), {
           etag: replay.etag,
-          headers,
+          headers: replayHeadersOf(reply),
           route: request.routeOptions.url ?? request.url,
           logged: writesRequestLine(request.log.level),
         });

@@ -5,11 +5,14 @@
 // files (storageKeys), so a key never changes content and an entry never needs checking against the
 // disk. 0 bytes turns it off.
 import { LRUCache } from 'lru-cache';
+import type { HitReplay } from '#src/services/response-cache.service.ts';
 
 export interface HotImage {
   readonly bytes: Buffer;
   readonly etag: string;
   readonly contentType: string;
+  /** How the pipeline sent it, once it has (ADR 088): what the replay before the framework sends. */
+  replay?: HitReplay;
 }
 
 export class HotImageCache {
@@ -30,6 +33,10 @@ export class HotImageCache {
         : undefined;
   }
 
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
@@ -40,6 +47,12 @@ export class HotImageCache {
     if (found) this.hits += 1;
     else this.misses += 1;
     return found;
+  }
+
+  /** Remembers how `key`'s derivative was answered, while the one held is the one answered (by its ETag). */
+  keepReplay(key: string, replay: HitReplay): void {
+    const held = this.entries?.peek(key);
+    if (held && held.etag === replay.etag) held.replay = replay;
   }
 
   /** Keeps `image` unless it alone would take more than an eighth of the budget. */

@@ -7,9 +7,10 @@ import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { StorageUnavailableError } from '#src/rules/storage.error.ts';
-import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
+import type { HotImage, HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
+import type { HitReplay } from '#src/services/response-cache.service.ts';
 
 export type ImageStore = Pick<StorageRepository, 'findObjectInfo' | 'findObject' | 'openObject'>;
 
@@ -50,6 +51,15 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
+/** A hot page derivative the pipeline has answered, with how it did. */
+export type ReplayablePage = HotImage & { readonly replay: HitReplay };
+
+/** Whether `key` looks like an image of ours (and names a type we serve). */
+function isImageKey(key: string): boolean {
+  const contentType = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)];
+  return contentType !== undefined && key.length <= MAX_IMAGE_KEY_LENGTH && IMAGE_KEY.test(key);
+}
+
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 }
@@ -65,11 +75,8 @@ export class ImageService {
   ) {}
 
   async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
-    const extension = key.slice(key.lastIndexOf('.') + 1);
-    const contentType = CONTENT_TYPES[extension];
-    if (!contentType || key.length > MAX_IMAGE_KEY_LENGTH || !IMAGE_KEY.test(key)) {
-      throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-    }
+    if (!isImageKey(key)) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+    const contentType = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] as string;
     // Pages are behind signed URLs; covers, banners and episode thumbnails are public.
     const isProtected = isPageDerivativeKey(key);
     if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
@@ -119,6 +126,22 @@ export class ImageService {
         STORAGE_RETRY_AFTER_SECONDS,
       );
     }
+  }
+
+  /**
+   * The derivative of a valid signed URL, when it is held in memory and the pipeline has answered it
+   * (ADR 088): what getImage would answer, checked the same way, for the replay before the framework.
+   */
+  findReplayablePage(key: string, expires: string, sig: string): ReplayablePage | undefined {
+    if (!isImageKey(key) || !isPageDerivativeKey(key)) return undefined;
+    if (!this.urls.verify(key, expires, sig, this.clock.now())) return undefined;
+    const hot = this.hot?.find(key);
+    return hot?.replay ? (hot as ReplayablePage) : undefined;
+  }
+
+  /** Remembers how the pipeline answered `key` (a held page derivative; anything else is not kept). */
+  keepReplay(key: string, replay: HitReplay): void {
+    if (isPageDerivativeKey(key)) this.hot?.keepReplay(key, replay);
   }
 }
 

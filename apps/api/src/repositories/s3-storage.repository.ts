@@ -12,13 +12,12 @@ import {
   type ByteRange,
   InvalidStorageKeyError,
   resolveByteRange,
-  StorageRangeError,
   type StorageRepository,
   type StoredObject,
   type StoredObjectInfo,
   type StoredObjectStream,
 } from '#src/repositories/storage.repository.ts';
-import { StorageUnavailableError } from '#src/rules/storage.error.ts';
+import { StorageRangeError, StorageUnavailableError } from '#src/rules/storage.error.ts';
 
 export interface S3StorageOptions {
   bucket: string;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { StorageUnavailableError } from '#src/rules/storage.error.ts';
+import { StorageRangeError, StorageUnavailableError } from '#src/rules/storage.error.ts';
 
 /** What `findObjectInfo` reports about a stored object. */
 export interface StoredObjectInfo {
@@ -56,17 +56,6 @@ export interface StorageRepository {
   checkReachable(): Promise<void>;
   /** Releases connections (the S3 client's sockets); the repository is not used after. */
   close(): Promise<void>;
-}
-
-/** A range that starts past the object's last byte. */
-export class StorageRangeError extends Error {
-  constructor(
-    readonly key: string,
-    readonly bytes: number,
-  ) {
-    super(`Range not satisfiable for ${key} (${bytes} bytes)`);
-    this.name = 'StorageRangeError';
-  }
 }
 
 /** The inclusive bounds of `range` over an object of `bytes`, or undefined when it starts past the end. */

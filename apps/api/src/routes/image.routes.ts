@@ -37,9 +37,24 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         expires: request.query.expires,
         sig: request.query.sig,
         ifNoneMatch: request.headers['if-none-match'],
+        range: request.headers.range,
+        // A repeated If-Range, joined, names no ETag: the whole image.
+        ifRange: [request.headers['if-range'] ?? []].flat().join(', ') || undefined,
       });
+      if (answer.kind === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${answer.size}`)
+          .header('cache-control', 'no-store')
+          .send();
+      }
       reply.header('etag', answer.etag).header('cache-control', answer.cacheControl);
       if (answer.kind === 'not-modified') return reply.code(304).send();
+      reply.header('accept-ranges', 'bytes');
+      if (answer.range) {
+        const { start, end, size } = answer.range;
+        reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      }
       if (answer.kind === 'stream') {
         return reply.type(answer.contentType).header('content-length', answer.bytes).send(answer.body);
       }

@@ -5,8 +5,9 @@ import type { Readable } from 'node:stream';
 import { ResponseCode } from '@manga/contracts';
 import type { ClockRepository } from '#src/repositories/clock.repository.ts';
 import type { StorageRepository } from '#src/repositories/storage.repository.ts';
+import { chooseByteRange, type RangeChoice } from '#src/rules/byte-range.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
-import { StorageUnavailableError } from '#src/rules/storage.error.ts';
+import { StorageRangeError, StorageUnavailableError } from '#src/rules/storage.error.ts';
 import type { HotImage, HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
@@ -27,13 +28,34 @@ export interface ImageRequest {
   expires?: string;
   sig?: string;
   ifNoneMatch?: string;
+  /** The Range and If-Range headers (byte-range.rules.ts). */
+  range?: string;
+  ifRange?: string;
+}
+
+/** The part of an image answered (206), inclusive, and the whole image's size. */
+export interface AnsweredRange {
+  start: number;
+  end: number;
+  size: number;
 }
 
 export type ImageAnswer =
   | { kind: 'not-modified'; etag: string; cacheControl: string }
-  | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer }
-  /** Public art, streamed from the store as it comes (`bytes` long). */
-  | { kind: 'stream'; etag: string; cacheControl: string; contentType: string; body: Readable; bytes: number };
+  /** No byte of a `size`-byte image lies in the range asked (416). */
+  | { kind: 'unsatisfiable'; size: number }
+  /** The image, or the part of it `range` says. */
+  | { kind: 'image'; etag: string; cacheControl: string; contentType: string; bytes: Buffer; range?: AnsweredRange }
+  /** Public art, streamed from the store as it comes (`bytes` long), or the part `range` says. */
+  | {
+      kind: 'stream';
+      etag: string;
+      cacheControl: string;
+      contentType: string;
+      body: Readable;
+      bytes: number;
+      range?: AnsweredRange;
+    };
 
 /**
  * What an image key looks like (ADR 015): slash-separated segments of letters, digits, `_` and `-`,
@@ -60,6 +82,20 @@ function isImageKey(key: string): boolean {
   return contentType !== undefined && key.length <= MAX_IMAGE_KEY_LENGTH && IMAGE_KEY.test(key);
 }
 
+/** The answer of held or read bytes for what the range asks. */
+function bytesAnswer(
+  held: { bytes: Buffer; etag: string; contentType: string },
+  cacheControl: string,
+  choice: RangeChoice,
+): ImageAnswer {
+  const { bytes, etag, contentType } = held;
+  if (choice.kind === 'unsatisfiable') return { kind: 'unsatisfiable', size: bytes.length };
+  if (choice.kind === 'whole') return { kind: 'image', etag, cacheControl, contentType, bytes };
+  // A view of the same memory: the part is never copied.
+  const range = { start: choice.start, end: choice.end, size: bytes.length };
+  return { kind: 'image', etag, cacheControl, contentType, bytes: bytes.subarray(range.start, range.end + 1), range };
+}
+
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 }
@@ -74,7 +110,7 @@ export class ImageService {
     private readonly log?: ImageLog,
   ) {}
 
-  async getImage({ key, expires, sig, ifNoneMatch }: ImageRequest): Promise<ImageAnswer> {
+  async getImage({ key, expires, sig, ifNoneMatch, range, ifRange }: ImageRequest): Promise<ImageAnswer> {
     if (!isImageKey(key)) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     const contentType = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] as string;
     // Pages are behind signed URLs; covers, banners and episode thumbnails are public.
@@ -88,7 +124,7 @@ export class ImageService {
     const hot = isProtected ? this.hot?.find(key) : undefined;
     if (hot) {
       if (matchesEtag(ifNoneMatch, hot.etag)) return { kind: 'not-modified', etag: hot.etag, cacheControl };
-      return { kind: 'image', etag: hot.etag, cacheControl, contentType: hot.contentType, bytes: hot.bytes };
+      return bytesAnswer(hot, cacheControl, chooseByteRange(range, ifRange, hot.etag, hot.bytes.length));
     }
     try {
       // A revalidation asks for the size and time only; otherwise one read gives bytes and ETag.
@@ -98,24 +134,12 @@ export class ImageService {
         const etag = etagOf(info);
         if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
       }
-      if (!isProtected) {
-        // Art is streamed; it may change under its key, so it is never held in memory.
-        const object = await this.store.openObject(key);
-        if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-        return {
-          kind: 'stream',
-          etag: etagOf(object),
-          cacheControl,
-          contentType,
-          body: object.body,
-          bytes: object.bytes,
-        };
-      }
+      if (!isProtected) return await this.streamArt(key, contentType, cacheControl, range, ifRange);
       const object = await this.store.findObject(key);
       if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-      const etag = etagOf(object);
-      this.hot?.keep(key, { bytes: object.body, etag, contentType });
-      return { kind: 'image', etag, cacheControl, contentType, bytes: object.body };
+      const held = { bytes: object.body, etag: etagOf(object), contentType };
+      this.hot?.keep(key, held);
+      return bytesAnswer(held, cacheControl, chooseByteRange(range, ifRange, held.etag, object.body.length));
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) throw error;
       this.log?.warn({ err: error, key }, 'Image storage unavailable');
@@ -125,6 +149,39 @@ export class ImageService {
         503,
         STORAGE_RETRY_AFTER_SECONDS,
       );
+    }
+  }
+
+  /**
+   * Art is streamed; it may change under its key, so it is never held in memory. A range asks the
+   * store for its size first (one more call, for range requests only), then opens that part.
+   */
+  private async streamArt(
+    key: string,
+    contentType: string,
+    cacheControl: string,
+    range: string | undefined,
+    ifRange: string | undefined,
+  ): Promise<ImageAnswer> {
+    let part: { start: number; end: number } | undefined;
+    if (range !== undefined) {
+      const info = await this.store.findObjectInfo(key);
+      if (!info) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+      const choice = chooseByteRange(range, ifRange, etagOf(info), info.bytes);
+      if (choice.kind === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.bytes };
+      if (choice.kind === 'part') part = choice;
+    }
+    try {
+      const object = await this.store.openObject(key, part);
+      if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+      const answered = object.range && { ...object.range, size: object.bytes };
+      const bytes = answered ? answered.end - answered.start + 1 : object.bytes;
+      const etag = etagOf(object);
+      return { kind: 'stream', etag, cacheControl, contentType, body: object.body, bytes, range: answered };
+    } catch (error) {
+      // Replaced by a shorter image between the two calls.
+      if (error instanceof StorageRangeError) return { kind: 'unsatisfiable', size: error.bytes };
+      throw error;
     }
   }
 

@@ -11,10 +11,9 @@ import { S3Storage } from '#src/repositories/s3-storage.repository.ts';
 import {
   InvalidStorageKeyError,
   LocalDiskStorage,
-  StorageRangeError,
   type StorageRepository,
 } from '#src/repositories/storage.repository.ts';
-import { StorageUnavailableError } from '#src/rules/storage.error.ts';
+import { StorageRangeError, StorageUnavailableError } from '#src/rules/storage.error.ts';
 import { S3_TEST_CREDENTIALS, S3_TEST_REGION, startDelayingProxy, startS3Server, type TestS3Server } from '#test/s3.ts';
 
 async function text(body: Readable): Promise<string> {

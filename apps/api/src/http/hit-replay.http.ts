@@ -28,8 +28,8 @@ const CALLER_HEADERS: readonly string[] = [
   ...Object.values(SIGNATURE_HEADERS).flat(),
 ];
 
-/** Headers that make an image answer conditional, partial or cross-origin (CORS): never replayed. */
-const IMAGE_VARIANT_HEADERS: readonly string[] = ['origin', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
+/** Headers that make an image answer conditional or partial: never replayed. */
+const IMAGE_VARIANT_HEADERS: readonly string[] = ['if-none-match', 'if-modified-since', 'range', 'if-range'];
 
 /** Headers of one request only: never replayed. */
 const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
@@ -72,8 +72,9 @@ export function replayableRequest(req: IncomingMessage): boolean {
 }
 
 /**
- * Whether an image request may be answered by a replay: a GET, neither conditional nor partial nor
- * cross-origin. Its cookies do not matter: image routes never read the caller (auth.plugin.ts).
+ * Whether an image request may be answered by a replay: a GET, neither conditional nor partial. Its
+ * cookies do not matter: image routes never read the caller (auth.plugin.ts). Its Origin does (CORS
+ * headers): replays are kept per Origin (imageReplayOriginOf).
  */
 export function replayableImageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET') return false;
@@ -90,6 +91,17 @@ export interface Replayable {
 /** Where replays come from: the kept answer to a request, or undefined to leave it to the pipeline. */
 export interface ReplaySource {
   find(req: IncomingMessage, url: string): Replayable | undefined;
+}
+
+/**
+ * The Origin under which an image answer may be kept for replay: '' without one, the Origin itself
+ * when the CORS rule allowed it (the answer names it), else undefined: an Origin refused is never kept,
+ * so that what is kept per image stays as small as the list of allowed origins.
+ */
+export function imageReplayOriginOf(req: IncomingMessage, allowedOrigin: unknown): string | undefined {
+  const origin = req.headers.origin;
+  if (origin === undefined) return '';
+  return allowedOrigin === origin ? origin : undefined;
 }
 
 /** Cached catalogue answers (ADR 077): a request carrying nothing of its caller, for a kept hit. */
@@ -112,14 +124,15 @@ const SIGNED_IMAGE_URL =
 
 /** Hot page images (ADR 088): a signed URL, checked as the pipeline checks it, of a derivative answered before. */
 export function hotImageReplays(images: {
-  findReplayablePage(key: string, expires: string, sig: string): ReplayablePage | undefined;
+  findReplayablePage(key: string, expires: string, sig: string, origin: string): ReplayablePage | undefined;
 }): ReplaySource {
   return {
     find(req, url) {
       if (!url.startsWith('/images/') || !replayableImageRequest(req)) return undefined;
       const signed = SIGNED_IMAGE_URL.exec(url);
       if (!signed) return undefined;
-      const page = images.findReplayablePage(signed[1] as string, signed[2] as string, signed[3] as string);
+      const origin = req.headers.origin ?? '';
+      const page = images.findReplayablePage(signed[1] as string, signed[2] as string, signed[3] as string, origin);
       return page && { body: page.bytes, replay: page.replay };
     },
   };

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replayableImageRequest, replayHeadersOf, writesRequestLine } from '#src/http/hit-replay.http.ts';
+import {
+  imageReplayOriginOf,
+  replayableImageRequest,
+  replayHeadersOf,
+  writesRequestLine,
+} from '#src/http/hit-replay.http.ts';
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   // A held page derivative answered whole is remembered with its headers, so that the same signed
   // URL is answered again before the framework (ADR 088); the service keeps page derivatives only.
   app.addHook('onResponse', (request, reply, done) => {
     const etag = reply.getHeader('etag');
-    if (reply.statusCode === 200 && typeof etag === 'string' && replayableImageRequest(request.raw)) {
-      app.container.services.images.keepReplay((request.params as { '*': string })['*'], {
+    const origin = imageReplayOriginOf(request.raw, reply.getHeader('access-control-allow-origin'));
+    if (
+      reply.statusCode === 200 &&
+      typeof etag === 'string' &&
+      origin !== undefined &&
+      replayableImageRequest(request.raw)
+    ) {
+      app.container.services.images.keepReplay((request.params as { '*': string })['*'], origin, {
         etag,
         headers: replayHeadersOf(reply),
         route: request.routeOptions.url ?? '/images/*',

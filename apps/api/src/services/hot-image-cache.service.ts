@@ -11,8 +11,11 @@ export interface HotImage {
   readonly bytes: Buffer;
   readonly etag: string;
   readonly contentType: string;
-  /** How the pipeline sent it, once it has (ADR 088): what the replay before the framework sends. */
-  replay?: HitReplay;
+  /**
+   * How the pipeline sent it, once it has (ADR 088), by the request's Origin ('' for none; only
+   * origins the CORS rule allows are kept, so there are few): what the replay before the framework sends.
+   */
+  replays?: Map<string, HitReplay>;
 }
 
 export class HotImageCache {
@@ -49,10 +52,12 @@ export class HotImageCache {
     return found;
   }
 
-  /** Remembers how `key`'s derivative was answered, while the one held is the one answered (by its ETag). */
-  keepReplay(key: string, replay: HitReplay): void {
+  /** Remembers how `key`'s derivative was answered to `origin`, while the one held is the one answered (by its ETag). */
+  keepReplay(key: string, origin: string, replay: HitReplay): void {
     const held = this.entries?.peek(key);
-    if (held && held.etag === replay.etag) held.replay = replay;
+    if (!held || held.etag !== replay.etag) return;
+    held.replays ??= new Map();
+    held.replays.set(origin, replay);
   }
 
   /** Keeps `image` unless it alone would take more than an eighth of the budget. */

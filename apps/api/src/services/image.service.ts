@@ -8,7 +8,7 @@ import type { StorageRepository } from '#src/repositories/storage.repository.ts'
 import { chooseByteRange, type RangeChoice } from '#src/rules/byte-range.rules.ts';
 import { DomainError } from '#src/rules/domain.error.ts';
 import { StorageRangeError, StorageUnavailableError } from '#src/rules/storage.error.ts';
-import type { HotImage, HotImageCache } from '#src/services/hot-image-cache.service.ts';
+import type { HotImageCache } from '#src/services/hot-image-cache.service.ts';
 import { isPageDerivativeKey } from '#src/services/ingest.service.ts';
 import type { MediaUrlSigner } from '#src/services/media-url-signer.service.ts';
 import type { HitReplay } from '#src/services/response-cache.service.ts';
@@ -74,7 +74,10 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** A hot page derivative the pipeline has answered, with how it did. */
-export type ReplayablePage = HotImage & { readonly replay: HitReplay };
+export interface ReplayablePage {
+  readonly bytes: Buffer;
+  readonly replay: HitReplay;
+}
 
 /** Whether `key` looks like an image of ours (and names a type we serve). */
 function isImageKey(key: string): boolean {
@@ -187,18 +190,20 @@ export class ImageService {
 
   /**
    * The derivative of a valid signed URL, when it is held in memory and the pipeline has answered it
-   * (ADR 088): what getImage would answer, checked the same way, for the replay before the framework.
+   * to the same Origin ('' for none) (ADR 088): what getImage would answer, checked the same way, for
+   * the replay before the framework.
    */
-  findReplayablePage(key: string, expires: string, sig: string): ReplayablePage | undefined {
+  findReplayablePage(key: string, expires: string, sig: string, origin: string): ReplayablePage | undefined {
     if (!isImageKey(key) || !isPageDerivativeKey(key)) return undefined;
     if (!this.urls.verify(key, expires, sig, this.clock.now())) return undefined;
     const hot = this.hot?.find(key);
-    return hot?.replay ? (hot as ReplayablePage) : undefined;
+    const replay = hot?.replays?.get(origin);
+    return hot && replay ? { bytes: hot.bytes, replay } : undefined;
   }
 
-  /** Remembers how the pipeline answered `key` (a held page derivative; anything else is not kept). */
-  keepReplay(key: string, replay: HitReplay): void {
-    if (isPageDerivativeKey(key)) this.hot?.keepReplay(key, replay);
+  /** Remembers how the pipeline answered `key` to `origin` (a held page derivative; anything else is not kept). */
+  keepReplay(key: string, origin: string, replay: HitReplay): void {
+    if (isPageDerivativeKey(key)) this.hot?.keepReplay(key, origin, replay);
   }
 }
 

@@ -1,8 +1,9 @@
 // Hot page images replayed before the framework (ADR 088), over real HTTP (app.inject never reaches
 // the server's request listener): once the pipeline has answered a held derivative, the same signed
 // URL is answered with the same bytes and headers (the request id its own) after the same signature
-// check; a forged, expired or too-distant signature, any other URL form, a conditional, partial or
-// cross-origin request, public art, maintenance and closing all go the whole way.
+// check, per Origin the CORS rule allows (the viewer fetches pages with CORS); a forged, expired or
+// too-distant signature, any other URL form, a conditional or partial request, a refused Origin,
+// public art, maintenance and closing all go the whole way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageKeys } from '#src/services/ingest.service.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
@@ -133,22 +134,51 @@ describe('hot page images replayed before the framework', () => {
     expect(Object.values(answers)).toEqual([200, 200, 400]);
   });
 
-  it('leaves conditional, partial, cross-origin and HEAD requests to the pipeline', async () => {
+  it('leaves conditional, partial and HEAD requests to the pipeline', async () => {
     const first = await warm();
     const etag = String(first.headers.get('etag'));
     const url = `${base}${signedPath()}`;
     const replays = replayed();
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await fetch(url, { headers: { range: 'bytes=0-3' } })).status).toBeLessThan(300);
-    const crossOrigin = await fetch(url, { headers: { origin: t.config.webOrigins[0] as string } });
-    expect(crossOrigin.status).toBe(200);
-    expect(crossOrigin.headers.get('access-control-allow-origin')).toBe(t.config.webOrigins[0]);
+    expect((await fetch(url, { headers: { range: 'bytes=0-3' } })).status).toBe(206);
+    expect((await fetch(url, { headers: { range: 'bytes=0-3', 'if-range': etag } })).status).toBe(206);
     expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
     expect(replayed()).toBe(replays);
     // And none of them changed what is replayed.
     const again = await fetch(url);
     expect(replayed()).toBe(replays + 1);
     expect(headersOf(again)).toEqual(headersOf(first));
+  });
+
+  it("keeps a replay per allowed Origin (the viewer's CORS fetch), each with its own CORS headers", async () => {
+    const url = `${base}${signedPath()}`;
+    const webOrigin = t.config.webOrigins[0] as string;
+    const plain = await warm();
+    const replays = replayed();
+    const first = await fetch(url, { headers: { origin: webOrigin } });
+    expect(replayed()).toBe(replays); // the pipeline's, kept for this Origin
+    expect(first.headers.get('access-control-allow-origin')).toBe(webOrigin);
+    const again = await fetch(url, { headers: { origin: webOrigin } });
+    expect(replayed()).toBe(replays + 1);
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(page);
+    // Without an Origin: the plain answer, no CORS grant.
+    const without = await fetch(url);
+    expect(replayed()).toBe(replays + 2);
+    expect(headersOf(without)).toEqual(headersOf(plain));
+    expect(without.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('never keeps an answer to an Origin the CORS rule refuses, nor grants it one', async () => {
+    await warm();
+    const url = `${base}${signedPath()}`;
+    const replays = replayed();
+    for (let n = 0; n < 3; n++) {
+      const answer = await fetch(url, { headers: { origin: 'https://evil.example' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect(replayed()).toBe(replays);
   });
 
   it('never replays public art, which can change under its key', async () => {

@@ -186,7 +186,8 @@ export class HitReplayer {
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const startedAt = performance.now();
     const url = req.url ?? '/';
-    if (!this.open || !this.options.maintenanceKnownOff()) return false;
+    // Every source answers GETs only: anything else leaves at once, without a clock read.
+    if (!this.open || req.method !== 'GET' || !this.options.maintenanceKnownOff()) return false;
     let hit: Replayable | undefined;
     for (const source of this.options.sources) {
       hit = source.find(req, url);

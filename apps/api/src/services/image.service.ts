@@ -79,10 +79,10 @@ export interface ReplayablePage {
   readonly replay: HitReplay;
 }
 
-/** Whether `key` looks like an image of ours (and names a type we serve). */
-function isImageKey(key: string): boolean {
-  const contentType = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)];
-  return contentType !== undefined && key.length <= MAX_IMAGE_KEY_LENGTH && IMAGE_KEY.test(key);
+/** The content type of `key` when it looks like an image of ours (of a type we serve), else undefined. */
+function contentTypeOf(key: string): string | undefined {
+  if (key.length > MAX_IMAGE_KEY_LENGTH || !IMAGE_KEY.test(key)) return undefined;
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)];
 }
 
 /** The answer of held or read bytes for what the range asks. */
@@ -114,8 +114,8 @@ export class ImageService {
   ) {}
 
   async getImage({ key, expires, sig, ifNoneMatch, range, ifRange }: ImageRequest): Promise<ImageAnswer> {
-    if (!isImageKey(key)) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-    const contentType = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] as string;
+    const contentType = contentTypeOf(key);
+    if (!contentType) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
     // Pages are behind signed URLs; covers, banners and episode thumbnails are public.
     const isProtected = isPageDerivativeKey(key);
     if (isProtected && !this.urls.verify(key, expires, sig, this.clock.now())) {
@@ -130,14 +130,18 @@ export class ImageService {
       return bytesAnswer(hot, cacheControl, chooseByteRange(range, ifRange, hot.etag, hot.bytes.length));
     }
     try {
-      // A revalidation asks for the size and time only; otherwise one read gives bytes and ETag.
-      if (ifNoneMatch !== undefined) {
-        const info = await this.store.findObjectInfo(key);
-        if (!info) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-        const etag = etagOf(info);
-        if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
+      // A revalidation, and a range of streamed art, need the size and time only, read once for both;
+      // otherwise one read gives bytes and ETag.
+      const needsInfo = ifNoneMatch !== undefined || (!isProtected && range !== undefined);
+      const info = needsInfo ? await this.store.findObjectInfo(key) : undefined;
+      if (needsInfo && !info) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
+      const etag = info && etagOf(info);
+      if (etag && matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag, cacheControl };
+      if (!isProtected) {
+        const choice = info && etag ? chooseByteRange(range, ifRange, etag, info.bytes) : undefined;
+        if (info && choice?.kind === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.bytes };
+        return await this.streamArt(key, contentType, cacheControl, choice?.kind === 'part' ? choice : undefined);
       }
-      if (!isProtected) return await this.streamArt(key, contentType, cacheControl, range, ifRange);
       const object = await this.store.findObject(key);
       if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
       const held = { bytes: object.body, etag: etagOf(object), contentType };
@@ -156,24 +160,15 @@ export class ImageService {
   }
 
   /**
-   * Art is streamed; it may change under its key, so it is never held in memory. A range asks the
-   * store for its size first (one more call, for range requests only), then opens that part.
+   * Art is streamed; it may change under its key, so it is never held in memory. `part`, placed by
+   * the size read before, is opened as the store's own range.
    */
   private async streamArt(
     key: string,
     contentType: string,
     cacheControl: string,
-    range: string | undefined,
-    ifRange: string | undefined,
+    part: { start: number; end: number } | undefined,
   ): Promise<ImageAnswer> {
-    let part: { start: number; end: number } | undefined;
-    if (range !== undefined) {
-      const info = await this.store.findObjectInfo(key);
-      if (!info) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
-      const choice = chooseByteRange(range, ifRange, etagOf(info), info.bytes);
-      if (choice.kind === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.bytes };
-      if (choice.kind === 'part') part = choice;
-    }
     try {
       const object = await this.store.openObject(key, part);
       if (!object) throw new DomainError(ResponseCode.ApiNotFound, 'no such image');
@@ -194,7 +189,7 @@ export class ImageService {
    * the replay before the framework.
    */
   findReplayablePage(key: string, expires: string, sig: string, origin: string): ReplayablePage | undefined {
-    if (!isImageKey(key) || !isPageDerivativeKey(key)) return undefined;
+    if (!contentTypeOf(key) || !isPageDerivativeKey(key)) return undefined;
     if (!this.urls.verify(key, expires, sig, this.clock.now())) return undefined;
     const hot = this.hot?.find(key);
     const replay = hot?.replays?.get(origin);

@@ -12,19 +12,9 @@ import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialect } from '#test/db.ts';
 import { insertTitle } from '#test/factories.ts';
 import { waitFor } from '#test/fault-servers.ts';
+import { listenOnLoopback, sharedHeadersOf } from '#test/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Header names whose values belong to one answer only. */
-const PER_ANSWER = new Set(['x-request-id', 'date']);
-
-function headersOf(response: Response): Record<string, string> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!PER_ANSWER.has(name)) headers[name] = value;
-  });
-  return headers;
-}
 
 describe(`cached hits replayed before the framework (${testDialect()})`, () => {
   let t: TestApp;
@@ -52,9 +42,7 @@ describe(`cached hits replayed before the framework (${testDialect()})`, () => {
       logger: { ...(loggerOptions({ level: 'info' }) as object), stream: capture },
     });
     titleId = (await insertTitle(t.database.db, { name_en: 'Replayed Ridge' })).id;
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
     const feed = t.app.container.services.catalogueRevision;
     await waitFor('the revision channel to listen', () => feed.pushed, 10_000);
   });
@@ -72,7 +60,7 @@ describe(`cached hits replayed before the framework (${testDialect()})`, () => {
     expect(replayed()).toBe(before + 1);
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(await hit.arrayBuffer()));
-    expect(headersOf(again)).toEqual(headersOf(hit));
+    expect(sharedHeadersOf(again)).toEqual(sharedHeadersOf(hit));
     expect(again.headers.get('x-request-id')).toMatch(UUID);
     expect(again.headers.get('x-request-id')).not.toBe(hit.headers.get('x-request-id'));
     // The web server's id of the page it draws is kept, as the pipeline keeps it (issue 25).
@@ -203,10 +191,8 @@ describe(`no replay when the revision is not pushed (${testDialect()})`, () => {
     const t = await createTestApp({ cataloguePushRecheckMs: 0 });
     try {
       const { id } = await insertTitle(t.database.db, { name_en: 'Unpushed Upland' });
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const address = t.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      const path = `http://127.0.0.1:${port}/title/list?title_id_list=${id}`;
+      const base = await listenOnLoopback(t.app);
+      const path = `${base}/title/list?title_id_list=${id}`;
       for (let n = 0; n < 4; n++) await fetch(path);
       const last = await fetch(path);
       expect(last.headers.get(CACHE_STATUS_HEADER)).toBe('hit');

@@ -104,6 +104,12 @@ describe.each([
     const refused = await get(`/images/${coverKey}`, { range: `bytes=${art.length}-` });
     expect(refused.statusCode).toBe(416);
     expect(refused.headers['content-range']).toBe(`bytes */${art.length}`);
+    // One read of the size and time serves both a revalidation and the range.
+    const etag = String(part.headers.etag);
+    expect((await get(`/images/${coverKey}`, { range: 'bytes=4-7', 'if-none-match': etag })).statusCode).toBe(304);
+    const stale = await get(`/images/${coverKey}`, { range: 'bytes=4-7', 'if-none-match': '"other"' });
+    expect(stale.statusCode).toBe(206);
+    expect(stale.body).toBe('....');
     const whole = await get(`/images/${coverKey}`, { range: 'bytes=0-1,9-10' });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(art)).toBe(true);

@@ -7,17 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageKeys } from '#src/services/ingest.service.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
-
-/** Header names whose values belong to one answer only. */
-const PER_ANSWER = new Set(['x-request-id', 'date']);
-
-function headersOf(response: Response): Record<string, string> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!PER_ANSWER.has(name)) headers[name] = value;
-  });
-  return headers;
-}
+import { listenOnLoopback, sharedHeadersOf } from '#test/http.ts';
 
 const page = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
 const pageKey = storageKeys.page(100003, 0xcafe, 2);
@@ -41,9 +31,7 @@ describe('hot page images replayed before the framework', () => {
     const { storage } = t.app.container.repositories;
     await storage.put(pageKey, page, 'image/jpeg');
     await storage.put(coverKey, Buffer.from('RIFF....WEBPVP8 cover'), 'image/webp');
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
   });
   afterAll(async () => t.close());
 
@@ -54,7 +42,7 @@ describe('hot page images replayed before the framework', () => {
     expect(replayed()).toBe(before + 1);
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer())).toEqual(page);
-    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(sharedHeadersOf(again)).toEqual(sharedHeadersOf(first));
     expect(again.headers.get('cache-control')).toBe(`public, max-age=${t.config.imageUrlTtlSeconds}, immutable`);
     expect(again.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
@@ -65,7 +53,7 @@ describe('hot page images replayed before the framework', () => {
     const before = replayed();
     const withCookies = await fetch(`${base}${signedPath()}`, { headers: { cookie: 'mgpk_session=abc; lang=ja' } });
     expect(replayed()).toBe(before + 1);
-    expect(headersOf(withCookies)).toEqual(headersOf(first));
+    expect(sharedHeadersOf(withCookies)).toEqual(sharedHeadersOf(first));
     expect(withCookies.headers.get('set-cookie')).toBeNull();
   });
 
@@ -147,7 +135,7 @@ describe('hot page images replayed before the framework', () => {
     // And none of them changed what is replayed.
     const again = await fetch(url);
     expect(replayed()).toBe(replays + 1);
-    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(sharedHeadersOf(again)).toEqual(sharedHeadersOf(first));
   });
 
   it("keeps a replay per allowed Origin (the viewer's CORS fetch), each with its own CORS headers", async () => {
@@ -160,12 +148,12 @@ describe('hot page images replayed before the framework', () => {
     expect(first.headers.get('access-control-allow-origin')).toBe(webOrigin);
     const again = await fetch(url, { headers: { origin: webOrigin } });
     expect(replayed()).toBe(replays + 1);
-    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(sharedHeadersOf(again)).toEqual(sharedHeadersOf(first));
     expect(Buffer.from(await again.arrayBuffer())).toEqual(page);
     // Without an Origin: the plain answer, no CORS grant.
     const without = await fetch(url);
     expect(replayed()).toBe(replays + 2);
-    expect(headersOf(without)).toEqual(headersOf(plain));
+    expect(sharedHeadersOf(without)).toEqual(sharedHeadersOf(plain));
     expect(without.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -221,11 +209,9 @@ describe('no image replay with the image cache off', () => {
     const t = await createTestApp({ imageCacheMaxBytes: 0 });
     try {
       await t.app.container.repositories.storage.put(pageKey, page, 'image/jpeg');
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const address = t.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const base = await listenOnLoopback(t.app);
       const path = t.app.container.mediaUrls.signedUrl(pageKey, t.clock.now()).replace('http://api.test', '');
-      for (let n = 0; n < 3; n++) expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(200);
+      for (let n = 0; n < 3; n++) expect((await fetch(`${base}${path}`)).status).toBe(200);
       expect(t.app.hitReplayer.replayed).toBe(0);
     } finally {
       await t.close();
